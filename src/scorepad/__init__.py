@@ -1,0 +1,42 @@
+"""scorepad: scorekeeper and rules arbiter for the domino game All Fives.
+
+The engine (tiles, notation, layout, rules, scoring, game) is pure Python and knows
+nothing of the command line, the terminal or the record format.
+"""
+
+from scorepad.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidHandsError,
+    InvalidMoveError,
+    RulesError,
+)
+from scorepad.game import Game
+from scorepad.layout import Layout
+from scorepad.notation import Draw, Move, Muggins, Pass, Play, parse_move
+from scorepad.rules import PRESETS, Rules
+from scorepad.tiles import End, Tile, parse_end, parse_tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AmbiguousMoveError",
+    "Draw",
+    "End",
+    "Game",
+    "IllegalMoveError",
+    "InvalidHandsError",
+    "InvalidMoveError",
+    "Layout",
+    "Move",
+    "Muggins",
+    "PRESETS",
+    "Pass",
+    "Play",
+    "Rules",
+    "RulesError",
+    "Tile",
+    "parse_end",
+    "parse_move",
+    "parse_tile",
+]

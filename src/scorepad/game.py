@@ -1,0 +1,456 @@
+"""A game of All Fives: players and sides, rounds, turns, muggins, hand points and the
+target (RULES.md "Turn", "Round end", "Game end", "Muggins").
+
+Like python-chess's Board: `push` applies a validated move and remembers a snapshot,
+`pop` undoes the last move (or the last hands entered) from that stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+from fractions import Fraction
+
+from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
+from scorepad.layout import Layout
+from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name
+from scorepad.rules import PRESETS, Rules
+from scorepad.scoring import HandAward, hand_award, play_score
+from scorepad.tiles import ALL_TILES, Tile
+
+Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles themselves
+
+
+class Credit(NamedTuple):
+    """Points credited to a side: by a play, a muggins call or the hands at round end."""
+
+    side: int
+    points: int | Fraction  # a Fraction only for half points
+    source: str  # "play" | "muggins" | "hands"
+    player: int  # who earned it (for hands: the side's first player)
+    move: int | None  # 0-based index into the round's moves; None for hands
+
+
+class Missed(NamedTuple):
+    """A muggins chance left open by the play just made: `amount` goes to the opponent who
+    calls it (`penalty` when the claim was too high rather than missed)."""
+
+    side: int
+    amount: int
+    move: int
+    penalty: bool  # the claim was too high: the caller takes the claim as a penalty
+
+
+class Outcome:
+    """What a move did, for the player who typed it: the end sum and true score of a
+    play, the points credited, warnings (a wrong claim, a lead that should be a double)
+    and, for hands, the award."""
+
+    __slots__ = ("move", "end_sum", "score", "credits", "warnings", "award")
+
+    def __init__(self, move: Move | None) -> None:
+        self.move = move
+        self.end_sum: int | None = None
+        self.score = 0
+        self.credits: list[Credit] = []
+        self.warnings: list[str] = []
+        self.award: HandAward | None = None
+
+
+class Round:
+    """One deal, from the lead to the remaining hands."""
+
+    __slots__ = (
+        "number", "opener", "opener_rule", "layout", "moves", "hand_sizes", "boneyard",
+        "turn", "passes", "result", "domino_maker", "hands", "award", "credits",
+        "pending", "uncalled", "warnings",
+    )
+
+    def __init__(self, number: int, players: int, deal: int, with_spinner: bool,
+                 opener: int | None, opener_rule: str) -> None:
+        self.number = number
+        self.opener = opener
+        # How the opener was or is to be found: "given", "lot", "highest-double",
+        # "domino-maker" or "round-winner". A highest-double opener must lead a double.
+        self.opener_rule = opener_rule
+        self.layout = Layout(with_spinner)
+        self.moves: list[Move] = []
+        self.hand_sizes = [deal] * players  # dealt - played + drawn
+        self.boneyard = len(ALL_TILES) - players * deal
+        self.turn = opener  # None while nobody has led and the opener is not known
+        self.passes = 0  # consecutive passes; as many as players blocks the round
+        self.result: str | None = None  # None while playing, then "domino" or "blocked"
+        self.domino_maker: int | None = None
+        self.hands: dict[int, Hand] | None = None
+        self.award: HandAward | None = None
+        self.credits: list[Credit] = []
+        self.pending: Missed | None = None
+        self.uncalled: list[Missed] = []  # missed scores nobody called (muggins games)
+        self.warnings: list[tuple[int | None, str]] = []
+
+    def snapshot(self) -> tuple:
+        """The round as it is now, for `restore`. Moves, credits and notes only grow
+        while a round is played, so their lengths are enough."""
+        return (
+            self.opener, self.turn, self.passes, self.boneyard, self.result, self.domino_maker,
+            self.hands, self.award, self.pending, tuple(self.hand_sizes), len(self.moves),
+            len(self.credits), len(self.uncalled), len(self.warnings), self.layout.snapshot(),
+        )
+
+    def restore(self, snapshot: tuple) -> None:
+        (self.opener, self.turn, self.passes, self.boneyard, self.result, self.domino_maker,
+         self.hands, self.award, self.pending, hand_sizes, moves, credits, uncalled, warnings,
+         layout) = snapshot
+        self.hand_sizes = list(hand_sizes)
+        del self.moves[moves:], self.credits[credits:], self.uncalled[uncalled:], self.warnings[warnings:]
+        self.layout.restore(layout)
+
+    def side_points(self, sides: int) -> list[int | Fraction]:
+        points: list[int | Fraction] = [0] * sides
+        for credit in self.credits:
+            points[credit.side] += credit.points
+        return points
+
+
+class Game:
+    """A game between 2 to 4 players, seated in the order given (turn order)."""
+
+    def __init__(self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None) -> None:
+        players = tuple(players)
+        if not 2 <= len(players) <= 4:
+            raise RulesError(f"All Fives needs 2 to 4 players, not {len(players)}: {', '.join(players)}")
+        for name in players:
+            try:
+                check_player_name(name)
+            except InvalidMoveError as error:
+                raise RulesError(str(error)) from None
+        if len(set(players)) != len(players):
+            raise RulesError(f"player names must differ: {', '.join(players)}")
+        self.players = players
+        self.rules = rules if rules is not None else PRESETS["pagat"]
+        n = len(players)
+        if self.rules.plays_partners(n):
+            self.sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # partners sit opposite
+        else:
+            self.sides = tuple((p,) for p in range(n))
+        self.side_of = [next(s for s, side in enumerate(self.sides) if p in side) for p in range(n)]
+        self.target = self.rules.target_for(n)
+        self.deal = self.rules.deal_for(n)
+        self.scores: list[int | Fraction] = [0] * len(self.sides)
+        self.winner: tuple[int, ...] | None = None  # sides; two only for a shared win
+        first = self.index(opener) if opener is not None else None
+        rule = self.rules.first_opener
+        self.rounds = [self._new_round(1, first, rule)]
+        self._stack: list[tuple[Move | dict[int, Hand], tuple, list[Fraction], tuple[int, ...] | None, int]] = []
+
+    def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
+        return Round(number, len(self.players), self.deal, self.rules.spinner == "first-double", opener, rule)
+
+    # --- looking at the game ---------------------------------------------------------
+
+    def index(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalMoveError(f"'{name}' is not playing: players are {', '.join(self.players)}") from None
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def state(self) -> str:
+        """"playing", "hand-over" (round ended, hands not yet entered) or "over"."""
+        if self.winner is not None:
+            return "over"
+        return "hand-over" if self.current.result is not None else "playing"
+
+    @property
+    def turn(self) -> str | None:
+        """Whose move it is; None when the game or round is over or nobody has led yet."""
+        r = self.current
+        if self.winner is not None or r.result is not None or r.turn is None:
+            return None
+        return self.players[r.turn]
+
+    def side_names(self, side: int) -> list[str]:
+        return [self.players[p] for p in self.sides[side]]
+
+    def score_of(self, player: str) -> Fraction:
+        return self.scores[self.side_of[self.index(player)]]
+
+    def winners(self) -> list[str] | None:
+        if self.winner is None:
+            return None
+        return [self.players[p] for s in self.winner for p in self.sides[s]]
+
+    def placements(self, tile: Tile):
+        return self.current.layout.placements(tile)
+
+    # --- making moves ---------------------------------------------------------------
+
+    def resolve(self, move: Move) -> Move:
+        """The move made legal and explicit (a play gets its end), or an error saying why
+        not. Like python-chess's parse_san: validation without changing the game."""
+        if self.winner is not None:
+            raise IllegalMoveError(f"the game is over: {' & '.join(self.winners() or [])} won")
+        r = self.current
+        p = self.index(move.player)
+        if isinstance(move, Muggins):
+            self._check_muggins(p)
+            return move
+        if r.result is not None:
+            how = f"domino by {self.players[r.domino_maker]}" if r.result == "domino" else "blocked"
+            raise IllegalMoveError(f"round {r.number} is over ({how}): enter the remaining hands")
+        if r.turn is None:
+            if not isinstance(move, Play):
+                raise IllegalMoveError(
+                    f"round {r.number} has not started: the opener leads a tile first "
+                    f"(the lead is by whoever holds it: {move.player} leads with a play)"
+                )
+        elif p != r.turn:
+            raise IllegalMoveError(f"it is {self.players[r.turn]}'s turn, not {move.player}'s")
+        if isinstance(move, Play):
+            if not r.layout and move.claim is None and move.end is None:
+                return move
+            end = r.layout.resolve_end(move.tile, move.end)
+            return move if end is move.end else Play(move.player, move.tile, end, move.claim)
+        if not r.layout:
+            raise IllegalMoveError(f"{move.player} opens round {r.number}: lead a tile first")
+        if isinstance(move, Draw):
+            if move.count > r.boneyard:
+                held = f"holds only {r.boneyard}" if r.boneyard else "is empty"
+                raise IllegalMoveError(f"{move.player} cannot draw {move.count}: the boneyard {held}")
+            return move
+        if r.boneyard:
+            raise IllegalMoveError(
+                f"{move.player} cannot pass: the boneyard still holds {r.boneyard} "
+                f"tile{'s' if r.boneyard != 1 else ''} — draw instead"
+            )
+        return move
+
+    def push(self, move: Move) -> Outcome:
+        """Apply `move` after checking it; returns what it did. Undo with `pop`."""
+        r = self.rounds[-1]
+        kind = move.__class__
+        if (
+            # The common case, checked inline because replays and simulations live here.
+            kind is Play and move.end is not None and r.layout.placed
+            and r.turn is not None and self.players[r.turn] == move.player and self.winner is None
+            and r.layout.accepts(move.tile, move.end)
+        ):
+            p = r.turn
+        else:
+            move = self.resolve(move)
+            p = self.players.index(move.player)
+        self._stack.append((move, r.snapshot(), self.scores.copy(), self.winner, len(self.rounds)))
+        index = len(r.moves)
+        r.moves.append(move)
+        out = Outcome(move)
+        if kind is Muggins:
+            missed = r.pending
+            r.pending = None
+            self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
+            return out
+        # Any other move closes the muggins chance of the play before it.
+        if r.pending is not None:
+            if not r.pending.penalty:
+                r.uncalled.append(r.pending)
+            r.pending = None
+        if kind is Play:
+            self._play(r, p, move, index, out)
+        elif kind is Draw:
+            r.boneyard -= move.count
+            r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
+        else:
+            r.passes += 1
+            r.turn = (p + 1) % len(self.players)
+            if r.passes == len(self.players):
+                r.result, r.turn = "blocked", None
+        return out
+
+    def _play(self, r: Round, p: int, move: Play, index: int, out: Outcome) -> None:
+        layout = r.layout
+        if not layout.placed:
+            if r.opener is None:
+                r.opener = p
+            if r.opener_rule == "highest-double" and not move.tile.is_double:
+                self._warn(r, out, index, f"{move.player} led {move.tile}, but the highest double must lead")
+        out.end_sum = end_sum = layout.place(move.tile, move.end)
+        out.score = score = play_score(end_sum)
+        r.hand_sizes[p] -= 1
+        r.passes = 0
+        r.turn = (p + 1) % len(self.players)
+        side = self.side_of[p]
+        if not self.rules.muggins:
+            # scorepad scores every play itself; a claim given anyway is only checked.
+            if move.claim is not None and move.claim != score:
+                self._warn(r, out, index, f"{move.player} claimed {move.claim}, but {move.tile} scores {score}")
+            if score:
+                self._credit(r, out, Credit(side, score, "play", p, index))
+        else:
+            claim = move.claim if move.claim is not None else 0
+            if claim == score:
+                if score:
+                    self._credit(r, out, Credit(side, score, "play", p, index))
+            elif claim < score:
+                # Not claimed or claimed too low: nothing for the player; an opponent may take it.
+                r.pending = Missed(side, score, index, penalty=False)
+            else:
+                # Claimed too high (Foster's Hoyle): nothing; an opponent may take the claim.
+                r.pending = Missed(side, claim, index, penalty=True)
+        if r.hand_sizes[p] == 0:
+            r.result, r.domino_maker, r.turn = "domino", p, None
+
+    def _check_muggins(self, caller: int) -> None:
+        r = self.current
+        name = self.players[caller]
+        if not self.rules.muggins:
+            raise IllegalMoveError(f"{name} calls muggins, but this game is played without muggins")
+        if r.hands is not None or r.pending is None:
+            raise IllegalMoveError(f"{name} calls muggins, but there is nothing to take: the last play was scored as claimed")
+        if self.side_of[caller] == r.pending.side:
+            raise IllegalMoveError(f"{name} cannot call muggins on their own side's play")
+
+    def _credit(self, r: Round, out: Outcome, credit: Credit, *, check: bool = True) -> None:
+        r.credits.append(credit)
+        out.credits.append(credit)
+        self.scores[credit.side] += credit.points
+        if check:
+            self._check_target()
+
+    def _check_target(self) -> None:
+        if self.winner is not None or max(self.scores) < self.target:
+            return
+        reached = [s for s, score in enumerate(self.scores) if score >= self.target]
+        if reached:
+            # Two sides at once (a three-player split): the higher score wins, equal share.
+            best = max(self.scores[s] for s in reached)
+            self.winner = tuple(s for s in reached if self.scores[s] == best)
+
+    def _warn(self, r: Round, out: Outcome, index: int | None, text: str) -> None:
+        r.warnings.append((index, text))
+        out.warnings.append(text)
+
+    # --- the end of a round -------------------------------------------------------------
+
+    def check_hands(self, hands: Mapping[str, Hand | Sequence[Tile]]) -> tuple[dict[int, Hand], list[int]]:
+        """The remaining hands checked against what scorepad knows: returns them by player
+        index, and every player's pip total. Raises InvalidHandsError."""
+        r = self.current
+        if self.winner is not None:
+            raise InvalidHandsError("the game is over: no more hands to enter")
+        if r.result is None:
+            raise InvalidHandsError(f"round {r.number} is still being played: hands are entered once it ends")
+        given: dict[int, Hand] = {}
+        for name, hand in hands.items():
+            if name not in self.players:
+                raise InvalidHandsError(f"'{name}' is not playing: players are {', '.join(self.players)}")
+            given[self.players.index(name)] = hand if isinstance(hand, int) else tuple(hand)
+        seen = r.layout.tiles_mask
+        for p, hand in given.items():
+            if isinstance(hand, tuple):
+                name, size = self.players[p], r.hand_sizes[p]
+                if len(hand) != size:
+                    raise InvalidHandsError(f"{name} holds {size} tile{'s' if size != 1 else ''}, not {len(hand)}: {_tiles(hand)}")
+                for tile in hand:
+                    if r.layout.on_table(tile):
+                        raise InvalidHandsError(f"{name}'s {tile} is already on the table")
+                    if seen >> tile.id & 1:
+                        raise InvalidHandsError(f"{tile} is named twice in the hands")
+                    seen |= 1 << tile.id
+        unseen: list[int] = []  # pips of the tiles nobody has shown, to bound a pip total
+        if any(isinstance(hand, int) for hand in given.values()):
+            unseen = sorted(t.pips for t in ALL_TILES if not seen >> t.id & 1)
+        pips = [0] * len(self.players)
+        for p, size in enumerate(r.hand_sizes):
+            name = self.players[p]
+            if p not in given:
+                if size:
+                    raise InvalidHandsError(f"{name} still holds {size} tile{'s' if size != 1 else ''}: give {name}'s hand")
+                continue
+            hand = given[p]
+            if isinstance(hand, tuple):
+                pips[p] = sum(t.pips for t in hand)
+                continue
+            if isinstance(hand, bool) or hand < 0:
+                raise InvalidHandsError(f"{name}'s hand cannot hold {hand!r} pips")
+            if size == 0:
+                if hand:
+                    raise InvalidHandsError(f"{name} holds no tiles, so not {hand} pips")
+                continue
+            low, high = sum(unseen[:size]), sum(unseen[-size:])
+            if not low <= hand <= high:
+                raise InvalidHandsError(
+                    f"{name}'s {size} tile{'s' if size != 1 else ''} cannot hold {hand} pips: "
+                    f"the tiles not on the table allow {low} to {high}"
+                )
+            pips[p] = hand
+        if unseen and sum(pips) > sum(unseen):
+            raise InvalidHandsError(f"the hands hold {sum(pips)} pips: more than the tiles not on the table")
+        return given, pips
+
+    def end_round(self, hands: Mapping[str, Hand | Sequence[Tile]]) -> Outcome:
+        """Enter the remaining hands of an ended round: award the hand points and start the
+        next round (unless the game is over). Undo with `pop`."""
+        given, pips = self.check_hands(hands)
+        r = self.current
+        self._stack.append((dict(given), r.snapshot(), self.scores.copy(), self.winner, len(self.rounds)))
+        out = Outcome(None)
+        if r.pending is not None and not r.pending.penalty:
+            r.uncalled.append(r.pending)
+        r.pending = None
+        domino_side = self.side_of[r.domino_maker] if r.result == "domino" else None
+        award = hand_award(self.rules, self.sides, pips, domino_side)
+        r.hands, r.award, out.award = given, award, award
+        for side, points in enumerate(award.points):
+            if points:
+                self._credit(r, out, Credit(side, points, "hands", self.sides[side][0], None), check=False)
+        self._check_target()  # after every side's hand points: a split can reach it twice
+        if self.winner is None:
+            opener, rule = self._next_opener(r, pips)
+            self.rounds.append(self._new_round(r.number + 1, opener, rule))
+        return out
+
+    def _next_opener(self, r: Round, pips: list[int]) -> tuple[int | None, str]:
+        rule = self.rules.next_opener
+        if rule == "domino-maker" and r.result == "domino":
+            return r.domino_maker, rule
+        if rule == "round-winner" and r.award is not None and r.award.winner is not None:
+            # The winning side's player with fewer pips; equal: the one seated first after
+            # the last opener (RULES.md, assumed).
+            n = len(self.players)
+            start = (r.opener if r.opener is not None else -1) + 1
+            order = [(start + k) % n for k in range(n)]
+            side = self.sides[r.award.winner]
+            return min(side, key=lambda p: (pips[p], order.index(p))), rule
+        # Nobody named: the table finds the opener (lot or highest double); the lead's
+        # player becomes the opener.
+        return None, self.rules.fallback_opener
+
+    def set_opener(self, name: str) -> None:
+        """Name the opener of a round that has not started (after a lot drawn by scorepad)."""
+        r = self.current
+        if r.layout or r.result is not None:
+            raise IllegalMoveError(f"round {r.number} has already started")
+        r.opener = r.turn = self.index(name)
+
+    # --- undo -------------------------------------------------------------------------
+
+    def pop(self) -> Move | dict[int, Hand]:
+        """Undo the last move or hands entry and return it."""
+        if not self._stack:
+            raise IllegalMoveError("nothing to undo")
+        item, round_before, scores, winner, rounds = self._stack.pop()
+        del self.rounds[rounds:]
+        self.rounds[-1].restore(round_before)
+        self.scores, self.winner = scores, winner
+        return item
+
+    @property
+    def undo_depth(self) -> int:
+        return len(self._stack)
+
+
+def _tiles(tiles: Sequence[Tile]) -> str:
+    return " ".join(str(t) for t in tiles)

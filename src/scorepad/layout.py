@@ -1,0 +1,263 @@
+"""The tiles on the table and what their open ends count.
+
+This is where RULES.md's "Doubles", "The spinner", "End names" and "Counting the ends"
+live. The line has two ends, W and E, for the whole round. With the `first-double`
+spinner rule the first double of the round becomes the spinner; once both of its line
+sides are occupied its side arms N and S may be started.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorepad.errors import AmbiguousMoveError, IllegalMoveError
+from scorepad.scoring import play_score
+from scorepad.tiles import ENDS, End, Tile
+
+W, E, N, S = 0, 1, 2, 3
+NO_END = -1  # an end that does not exist (yet)
+
+
+class Placement(NamedTuple):
+    """Where a tile can go, and what the ends would then count."""
+
+    end: End | None  # None for the lead
+    end_sum: int
+    score: int
+
+
+class Placed(NamedTuple):
+    """A tile as it lies: `inner` is the half joined to the layout (for the lead, its W
+    half), `outer` the half that was left open."""
+
+    tile: Tile
+    end: End | None
+    inner: int
+    outer: int
+    spinner: bool
+
+
+class Layout:
+    """The layout of one round. `place` puts a tile down; `copy` is a snapshot."""
+
+    __slots__ = ("with_spinner", "placed", "spinner", "_open", "_double", "_spinner_out", "_started", "_mask")
+
+    def __init__(self, with_spinner: bool = True) -> None:
+        self.with_spinner = with_spinner
+        self.placed: list[Placed] = []
+        self.spinner: Tile | None = None
+        # Per end W, E, N, S: the open number (NO_END if the end does not exist), whether
+        # the outer tile there is a double (it then counts both halves), and for W and E
+        # whether that outer double is the spinner itself.
+        self._open = [NO_END, NO_END, NO_END, NO_END]
+        self._double = [False, False, False, False]
+        self._spinner_out = [False, False]
+        self._started = [False, False]  # N and S: has the side arm been started?
+        self._mask = 0  # bit t.id set for every tile on the table
+
+    def snapshot(self) -> int:
+        """What `restore` needs to put the layout back as it is now: since tiles are only
+        ever added, the number of tiles placed (undo is rare, so restoring re-lays them)."""
+        return len(self.placed)
+
+    def restore(self, snapshot: int) -> None:
+        placed = self.placed[:snapshot]
+        self.__init__(self.with_spinner)
+        for p in placed:
+            self.place(p.tile, p.end)
+
+    def copy(self) -> Layout:
+        new = Layout.__new__(Layout)
+        new.with_spinner = self.with_spinner
+        new.placed = self.placed.copy()
+        new.spinner = self.spinner
+        new._open = self._open.copy()
+        new._double = self._double.copy()
+        new._spinner_out = self._spinner_out.copy()
+        new._started = self._started.copy()
+        new._mask = self._mask
+        return new
+
+    # --- what lies on the table -------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.placed)
+
+    def __bool__(self) -> bool:
+        return bool(self.placed)
+
+    def on_table(self, tile: Tile) -> bool:
+        return bool(self._mask >> tile.id & 1)
+
+    @property
+    def tiles_mask(self) -> int:
+        return self._mask
+
+    def open_ends(self) -> list[End]:
+        """Every end a tile could be joined to now, a side arm not yet started included."""
+        return [ENDS[i] for i in range(4) if self._open[i] != NO_END]
+
+    @property
+    def open_numbers(self) -> tuple[int, int, int, int]:
+        """The number each end W, E, N, S shows, NO_END (-1) where there is no end."""
+        return tuple(self._open)
+
+    def shows(self, end: End) -> int | None:
+        """The number a tile must match to be joined at `end`, or None."""
+        n = self._open[end.index]
+        return None if n == NO_END else n
+
+    def side_arms_open(self) -> bool:
+        return self._open[N] != NO_END
+
+    def arm(self, end: End) -> list[Placed]:
+        """The tiles of one arm from the centre outwards (the lead is not part of any arm)."""
+        return [p for p in self.placed if p.end is end]
+
+    # --- counting -------------------------------------------------------------------
+
+    def end_count(self, end: End) -> int:
+        """What one open end counts now (RULES.md "Counting the ends")."""
+        i = end.index
+        if self._open[i] == NO_END:
+            return 0
+        if len(self.placed) == 1:
+            # A lone lead counts all its pips, a double once: W shows one half, E the other.
+            lead = self.placed[0].tile
+            return lead.a if i == W else lead.b
+        if i >= N and not self._started[i - N]:
+            return 0  # a side arm that has not been started
+        # An outer double, the spinner with an empty line side included, counts both halves.
+        return self._open[i] * 2 if self._double[i] else self._open[i]
+
+    def end_counts(self) -> dict[End, int]:
+        return {ENDS[i]: self.end_count(ENDS[i]) for i in range(4) if self._open[i] != NO_END}
+
+    @property
+    def end_sum(self) -> int:
+        if len(self.placed) == 1:
+            return self.placed[0].tile.pips
+        total = 0
+        for i in (W, E):
+            if self._open[i] != NO_END:
+                total += self._open[i] * 2 if self._double[i] else self._open[i]
+        for i in (N, S):
+            if self._started[i - N]:
+                total += self._open[i] * 2 if self._double[i] else self._open[i]
+        return total
+
+    # --- placing --------------------------------------------------------------------
+
+    def fits(self, tile: Tile, end: End) -> bool:
+        n = self._open[end.index]
+        return n != NO_END and (tile.a == n or tile.b == n)
+
+    def accepts(self, tile: Tile, end: End) -> bool:
+        """Whether `tile` may be joined at `end` now."""
+        n = self._open[end.index]
+        return n != NO_END and (tile.a == n or tile.b == n) and not self._mask >> tile.id & 1
+
+    def ends_for(self, tile: Tile) -> list[End]:
+        """Every end `tile` could be joined to now (not checking it is still in play)."""
+        a, b = tile.a, tile.b
+        return [ENDS[i] for i, n in enumerate(self._open) if n != NO_END and (n == a or n == b)]
+
+    def placements(self, tile: Tile) -> list[Placement]:
+        """Every place `tile` may go now, with the end sum and score it would make."""
+        if self.on_table(tile):
+            return []
+        if not self.placed:
+            return [Placement(None, tile.pips, play_score(tile.pips))]
+        result = []
+        for end in self.ends_for(tile):
+            trial = self.copy()
+            trial._put(tile, end)
+            total = trial.end_sum
+            result.append(Placement(end, total, play_score(total)))
+        return result
+
+    def resolve_end(self, tile: Tile, end: End | None) -> End | None:
+        """The end a play goes to, checking it is legal. Without an end the tile must fit
+        just one end, or every end it fits must give the same sum (FORMAT.md)."""
+        if self.on_table(tile):
+            raise IllegalMoveError(f"{tile} is already on the table")
+        if not self.placed:
+            if end is not None:
+                raise IllegalMoveError(f"{tile} is the lead: it takes no end (its {tile.a} faces W)")
+            return None
+        if end is not None:
+            if self.fits(tile, end):
+                return end
+            raise IllegalMoveError(self._refusal(tile, end))
+        options = self.placements(tile)
+        if not options:
+            raise IllegalMoveError(self._refusal(tile, None))
+        if len({p.end_sum for p in options}) > 1:
+            choices = ", ".join(f"{p.end} scores {p.score}" for p in options)
+            raise AmbiguousMoveError(f"{tile} fits more than one end: {choices}; say which end")
+        return options[0].end
+
+    def _refusal(self, tile: Tile, end: End | None) -> str:
+        """Why `tile` cannot go at `end` (or anywhere), naming what each end shows."""
+        if end is not None and end.index >= N and self._open[end.index] == NO_END:
+            if not self.with_spinner:
+                return f"{tile} cannot go {end}: this game has no spinner, only W and E"
+            if self.spinner is None:
+                return f"{tile} cannot go {end}: there is no spinner yet"
+            return (
+                f"{tile} cannot go {end}: side arms open only once both line sides "
+                f"of the spinner {self.spinner} are occupied"
+            )
+        shown = ", ".join(f"{e} shows {self._open[e.index]}" for e in self.open_ends())
+        where = f" {end}" if end is not None else ""
+        fits = [e.value for e in self.ends_for(tile)]
+        hint = f" (it fits {' or '.join(fits)})" if fits else ""
+        return f"{tile} does not fit{where}: {shown}{hint}"
+
+    def place(self, tile: Tile, end: End | None) -> int:
+        """Put `tile` down at `end` (None for the lead) and return the new end sum.
+        Call `resolve_end` first: this does not check legality again."""
+        if not self.placed:
+            self._lead(tile)
+        else:
+            self._put(tile, end)
+        return self.end_sum
+
+    def _lead(self, tile: Tile) -> None:
+        is_spinner = self.with_spinner and tile.is_double
+        if is_spinner:
+            self.spinner = tile
+        self._open[W], self._open[E] = tile.a, tile.b
+        self._double[W] = self._double[E] = tile.is_double
+        self._spinner_out[W] = self._spinner_out[E] = is_spinner
+        self._mask |= 1 << tile.id
+        self.placed.append(Placed(tile, None, tile.a, tile.b, is_spinner))
+
+    def _put(self, tile: Tile, end: End) -> None:
+        i = end.index
+        inner = self._open[i]
+        outer = tile.b if tile.a == inner else tile.a
+        # Only the first double of a round is a spinner, also when it was the lead.
+        is_spinner = tile.is_double and self.spinner is None and self.with_spinner
+        if is_spinner:
+            self.spinner = tile
+        self._open[i] = outer
+        self._double[i] = tile.is_double
+        if i <= E:
+            spinner_out = self._spinner_out
+            spinner_out[i] = is_spinner
+            if (
+                self.spinner is not None
+                and self._open[N] == NO_END
+                and not spinner_out[W]
+                and not spinner_out[E]
+            ):
+                # Both line sides of the spinner are occupied: its side arms may start.
+                self._open[N] = self._open[S] = self.spinner.a
+        else:
+            self._started[i - N] = True
+        self._mask |= 1 << tile.id
+        self.placed.append(Placed(tile, end, inner, outer, is_spinner))
+
+    def placed_tiles(self) -> list[Tile]:
+        return [p.tile for p in self.placed]

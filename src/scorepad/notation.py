@@ -1,0 +1,127 @@
+"""Moves as they are written in a record (FORMAT.md "moves" grammar)::
+
+    Ann: 6-4 E =10      a play on E, claiming 10
+    Ann: draw 2         drew two tiles
+    Ann: pass
+    Ann: muggins        Ann calls muggins
+
+`str(move)` writes this notation and `parse_move(str(move)) == move`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorepad.errors import InvalidMoveError
+from scorepad.tiles import End, Tile, parse_end, parse_tile
+
+
+def check_player_name(name: str) -> str:
+    """A name is any text without ':' and without leading or trailing spaces."""
+    if not name or ":" in name or name != name.strip():
+        raise InvalidMoveError(
+            f"'{name}' is not a player name: it must be non-empty, without ':' "
+            "and without leading or trailing spaces"
+        )
+    return name
+
+
+@dataclass(slots=True)  # not frozen: a frozen __init__ costs three times as much
+class Play:
+    player: str
+    tile: Tile
+    end: End | None = None  # None only for the lead, or before the end is resolved
+    claim: int | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.player}: {self.tile}"
+        if self.end is not None:
+            text += f" {self.end.value}"
+        if self.claim is not None:
+            text += f" ={self.claim}"
+        return text
+
+
+@dataclass(slots=True)  # not frozen: a frozen __init__ costs three times as much
+class Draw:
+    player: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.player}: draw" + (f" {self.count}" if self.count != 1 else "")
+
+
+@dataclass(slots=True)  # not frozen: a frozen __init__ costs three times as much
+class Pass:
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player}: pass"
+
+
+@dataclass(slots=True)  # not frozen: a frozen __init__ costs three times as much
+class Muggins:
+    """`player` calls muggins on the play just made."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player}: muggins"
+
+
+Move = Play | Draw | Pass | Muggins
+
+
+def _number(text: str, what: str, whole: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise InvalidMoveError(f"'{whole}': {what} must be a whole number, not '{text}'")
+    return int(text)
+
+
+def parse_action(player: str, action: str, *, strict: bool = True, whole: str | None = None) -> Move:
+    """The part after `player: `. `strict` is the record's grammar; the command line is
+    looser about tile and end forms and spacing."""
+    whole = whole if whole is not None else action
+    words = action.split(" ") if strict else action.split()
+    if not words or "" in words:
+        raise InvalidMoveError(f"'{whole}' is not a move: expected a tile, draw, pass or muggins")
+    head, rest = words[0], words[1:]
+    if head == "draw":
+        if len(rest) > 1:
+            raise InvalidMoveError(f"'{whole}' is not a move: draw takes one count")
+        count = _number(rest[0], "the draw count", whole) if rest else 1
+        if count < 1:
+            raise InvalidMoveError(f"'{whole}': the draw count must be at least 1")
+        return Draw(player, count)
+    if head in ("pass", "muggins"):
+        if rest:
+            raise InvalidMoveError(f"'{whole}' is not a move: {head} takes nothing after it")
+        return Pass(player) if head == "pass" else Muggins(player)
+    try:
+        tile = parse_tile(head, strict=strict)
+    except InvalidMoveError:
+        raise InvalidMoveError(
+            f"'{whole}' is not a move: '{head}' is not a tile (like 6-4), draw, pass or muggins"
+        ) from None
+    end = claim = None
+    if rest and not rest[0].startswith("="):
+        end = parse_end(rest.pop(0), strict=strict)
+    if rest and rest[0].startswith("="):
+        claim = _number(rest.pop(0)[1:], "the claim", whole)
+    if rest:
+        raise InvalidMoveError(f"'{whole}' is not a move: unexpected '{' '.join(rest)}'")
+    return Play(player, tile, end, claim)
+
+
+def parse_move(text: str) -> Move:
+    """Parse one move of a record, e.g. ``parse_move("Ann: 6-4 E =10")``."""
+    player, sep, action = text.partition(": ")
+    if not sep or ":" in player:
+        raise InvalidMoveError(f"'{text}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'")
+    try:
+        check_player_name(player)
+        return parse_action(player, action, strict=True, whole=text)
+    except InvalidMoveError as error:
+        if f"'{text}'" in str(error):
+            raise
+        raise InvalidMoveError(f"'{text}': {error}") from None

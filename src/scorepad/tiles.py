@@ -1,0 +1,115 @@
+"""The double-six set and the four end names (RULES.md "Set and players", "End names")."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from scorepad.errors import InvalidMoveError
+
+HIGHEST_PIP = 6
+SET_PIPS = 168  # all 28 tiles together
+
+
+class End(str, Enum):
+    """An open end: W and E are the line's two ends, N and S the spinner's side arms."""
+
+    index: int  # 0..3 in the order W, E, N, S
+
+    def __new__(cls, value: str, index: int) -> End:
+        end = str.__new__(cls, value)
+        end._value_ = value
+        end.index = index
+        return end
+
+    W = ("W", 0)
+    E = ("E", 1)
+    N = ("N", 2)
+    S = ("S", 3)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ENDS = (End.W, End.E, End.N, End.S)
+_END_WORDS = {
+    "w": End.W, "e": End.E, "n": End.N, "s": End.S,
+    "left": End.W, "right": End.E, "up": End.N, "down": End.S,
+}
+
+
+class Tile:
+    """A domino. It remembers the order it was written in (the lead's first number faces
+    West), but two tiles are equal when they are the same physical tile: 4-3 == 3-4."""
+
+    __slots__ = ("a", "b", "id", "is_double", "pips")
+
+    def __init__(self, a: int, b: int) -> None:
+        if not (0 <= a <= HIGHEST_PIP and 0 <= b <= HIGHEST_PIP):
+            raise InvalidMoveError(f"'{a}-{b}' is not a tile: numbers run from 0 to 6")
+        self.a = a
+        self.b = b
+        lo, hi = (a, b) if a <= b else (b, a)
+        # 0..27, the same for both orders: used for sets of tiles kept as bit masks.
+        self.id = hi * (hi + 1) // 2 + lo
+        self.is_double = a == b
+        self.pips = a + b
+
+    def other(self, number: int) -> int:
+        """The half that stays open when the tile is joined to `number`."""
+        return self.b if self.a == number else self.a
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return f"{self.a}-{self.b}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.a}, {self.b})"
+
+
+ALL_TILES = tuple(Tile(hi, lo) for hi in range(HIGHEST_PIP + 1) for lo in range(hi + 1))
+assert [t.id for t in ALL_TILES] == list(range(28))
+DOUBLES = tuple(t for t in ALL_TILES if t.is_double)
+
+_STRICT: dict[str, Tile] = {f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)}
+_LOOSE: dict[str, Tile] = dict(_STRICT)
+for _a in range(7):
+    for _b in range(7):
+        for _form in (f"{_a}{_b}", f"{_a}:{_b}", f"{_a}|{_b}"):
+            _LOOSE[_form] = _STRICT[f"{_a}-{_b}"]
+
+
+def parse_tile(text: str, *, strict: bool = False) -> Tile:
+    """`6-4`, and unless `strict` (the record's own grammar) also `64`, `6:4`, `6|4`."""
+    tile = (_STRICT if strict else _LOOSE).get(text.strip() if not strict else text)
+    if tile is None:
+        forms = "like 6-4" if strict else "like 6-4, 64, 6:4 or 6|4"
+        raise InvalidMoveError(f"'{text}' is not a tile: write two numbers 0-6, {forms}")
+    return tile
+
+
+def parse_end(text: str, *, strict: bool = False) -> End:
+    """`W E N S`, and unless `strict` also any case and left/right/up/down."""
+    if strict:
+        try:
+            return End(text)
+        except ValueError:
+            raise InvalidMoveError(f"'{text}' is not an end: W, E, N or S") from None
+    end = _END_WORDS.get(text.strip().lower())
+    if end is None:
+        raise InvalidMoveError(
+            f"'{text}' is not an end: W, E, N, S (or left, right, up, down)"
+        )
+    return end
+
+
+def parse_tiles(text: str, *, strict: bool = False) -> list[Tile]:
+    """A hand written as tiles: `4-3 5-0`, or on the command line also `43,50`."""
+    parts = text.replace(",", " ").split() if not strict else text.split(" ")
+    if not parts or (strict and "" in parts):
+        raise InvalidMoveError(f"'{text}' is not a list of tiles like '4-3 5-0'")
+    return [parse_tile(p, strict=strict) for p in parts]

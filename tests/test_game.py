@@ -1,0 +1,260 @@
+"""Rounds and games: turns, draws and passes, the end of a round, hands, the next opener,
+the target, muggins and undo."""
+
+from fractions import Fraction
+
+import pytest
+
+from scorepad import (
+    Game, IllegalMoveError, InvalidHandsError, Muggins, Play, Rules, RulesError, Tile, parse_move,
+)
+from scorepad.tiles import parse_tiles
+
+from conftest import play_all
+
+
+def small(preset="pagat", players=("Ann", "Bob", "Cy"), opener="Ann", **options):
+    """A game where each player gets two tiles, so rounds end after a few moves."""
+    options.setdefault("deal", [2, 2, 2])
+    return Game(players, Rules.from_options(preset, **options), opener=opener)
+
+
+# --- players, sides and options ---------------------------------------------------------
+
+def test_players_and_sides():
+    g = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("pagat"))
+    assert g.sides == ((0, 2), (1, 3))
+    assert g.target == 200
+    g = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer"))
+    assert g.sides == ((0,), (1,), (2,), (3,))
+    assert g.target == 150
+
+
+@pytest.mark.parametrize(
+    "preset, players, partners, target",
+    [
+        ("pagat", 2, True, 250), ("pagat", 3, True, 200), ("pagat", 4, True, 200),
+        ("two-ends", 2, True, 250), ("two-ends", 3, True, 200), ("two-ends", 4, True, 250),
+        ("two-ends", 4, False, 200), ("fuenfer", 2, False, 150), ("fuenfer", 4, True, 150),
+    ],
+)
+def test_targets_by_preset_and_table(preset, players, partners, target):
+    rules = Rules.from_options(preset, partners=partners)
+    assert Game(["A", "B", "C", "D"][:players], rules).target == target
+
+
+def test_deal_and_boneyard():
+    for n, hand, boneyard in [(2, 9, 10), (3, 7, 7), (4, 5, 8)]:
+        g = Game(["A", "B", "C", "D"][:n], Rules.from_options("pagat"))
+        assert g.current.hand_sizes == [hand] * n
+        assert g.current.boneyard == boneyard
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["Ann"], "needs 2 to 4 players, not 1"),
+        (["A", "B", "C", "D", "E"], "not 5"),
+        (["Ann", "Ann"], "names must differ"),
+        (["Ann", "B:b"], "'B:b' is not a player name"),
+        (["Ann", " Bob"], "' Bob' is not a player name"),
+    ],
+)
+def test_bad_players(players, message):
+    with pytest.raises(RulesError, match=message):
+        Game(players)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"spinner": "two"}, "spinner must be one of first-double, none, not 'two'"),
+        ({"target": 0}, "target must be a positive whole number"),
+        ({"target": "150"}, "target must be a positive whole number"),
+        ({"muggins": "yes"}, "muggins must be true or false"),
+        ({"deal": [9, 7]}, "deal must be three whole numbers"),
+        ({"deal": [15, 7, 5]}, "15 tiles each for 2 players does not fit"),
+        ({"spiner": "none"}, "unknown rules option 'spiner'"),
+        ({"blocked_tie": "split"}, "blocked_tie must be one of nothing, split-third"),
+    ],
+)
+def test_bad_options(options, message):
+    with pytest.raises(RulesError, match=message):
+        Rules.from_options("pagat", **options)
+    with pytest.raises(RulesError, match="unknown preset 'pagot'"):
+        Rules.from_options("pagot")
+
+
+def test_options_remember_what_was_changed():
+    rules = Rules.from_options("two-ends", target=150, muggins=True)
+    assert rules.options() == {"muggins": True, "target": 150}
+    assert rules.spinner == "none"
+
+
+# --- turns, draws, passes -----------------------------------------------------------------
+
+def test_turn_order_and_wrong_turn(three):
+    play_all(three, "Ann: 1-4")
+    with pytest.raises(IllegalMoveError, match="it is Bob's turn, not Cy's"):
+        three.push(parse_move("Cy: 4-4 E"))
+    play_all(three, "Bob: 1-1 W")
+    assert three.turn == "Cy"
+
+
+def test_draw_keeps_the_turn_and_grows_the_hand(three):
+    play_all(three, "Ann: 1-4", "Bob: draw 3")
+    r = three.current
+    assert three.turn == "Bob"
+    assert r.hand_sizes == [6, 10, 7]
+    assert r.boneyard == 4
+    with pytest.raises(IllegalMoveError, match="Bob cannot draw 5: the boneyard holds only 4"):
+        three.push(parse_move("Bob: draw 5"))
+    with pytest.raises(IllegalMoveError, match="Bob cannot pass: the boneyard still holds 4 tiles"):
+        three.push(parse_move("Bob: pass"))
+    play_all(three, "Bob: draw 4")
+    with pytest.raises(IllegalMoveError, match="the boneyard is empty"):
+        three.push(parse_move("Bob: draw"))
+    play_all(three, "Bob: pass")
+    assert three.turn == "Cy"
+
+
+def test_blocked_after_every_player_passed():
+    g = small(deal=[2, 2, 2])  # 22 tiles in the boneyard
+    play_all(g, "Ann: 6-6", "Bob: draw 22", "Bob: pass", "Cy: pass")
+    assert g.state == "playing"
+    play_all(g, "Ann: pass")
+    assert g.state == "hand-over"
+    assert g.current.result == "blocked"
+    assert g.turn is None
+    with pytest.raises(IllegalMoveError, match="round 1 is over \\(blocked\\): enter the remaining hands"):
+        g.push(parse_move("Bob: pass"))
+
+
+def test_a_play_resets_the_passes():
+    g = small(deal=[2, 2, 2])
+    play_all(g, "Ann: 6-6", "Bob: draw 22", "Bob: 6-5 E", "Cy: pass", "Ann: pass", "Bob: 5-4 E", "Cy: pass", "Ann: pass")
+    assert g.state == "playing"
+
+
+def test_domino_ends_the_round(three):
+    g = small()
+    play_all(g, "Ann: 3-6", "Bob: 6-6 E", "Cy: 6-2 E", "Ann: 3-3 W")
+    assert g.state == "hand-over"
+    assert g.current.result == "domino"
+    assert g.current.domino_maker == 0
+    assert g.scores == [0, 15, 5]
+
+
+def test_the_opener_leads_first():
+    g = small(opener="Ann")
+    with pytest.raises(IllegalMoveError, match="Ann opens round 1: lead a tile first"):
+        g.push(parse_move("Ann: draw"))
+    g = small(opener=None, first_opener="highest-double")
+    assert g.turn is None
+    with pytest.raises(IllegalMoveError, match="round 1 has not started"):
+        g.push(parse_move("Bob: pass"))
+    out = g.push(parse_move("Bob: 6-6"))
+    assert g.current.opener == 1 and g.turn == "Cy"
+    assert out.warnings == []
+
+
+def test_highest_double_lead_that_is_not_a_double_is_flagged():
+    g = small(opener="Bob", first_opener="highest-double")
+    out = g.push(parse_move("Bob: 6-5"))
+    assert out.warnings == ["Bob led 6-5, but the highest double must lead"]
+    assert g.current.warnings == [(0, "Bob led 6-5, but the highest double must lead")]
+
+
+# --- hands and the next round --------------------------------------------------------------
+
+def domino_round(g: Game):
+    play_all(g, "Ann: 3-6", "Bob: 6-6 E", "Cy: 6-2 E", "Ann: 3-3 W")  # Ann out; Bob, Cy hold 1
+
+
+def test_hands_award_and_next_round():
+    g = small()
+    domino_round(g)
+    out = g.end_round({"Bob": 8, "Cy": parse_tiles("4-5")})
+    # pagat: round5(8 + 9) = 15 to Ann, who made domino and opens round 2.
+    assert out.award.points == (15, 0, 0)
+    assert g.scores == [15, 15, 5]
+    assert len(g.rounds) == 2 and g.current.opener == 0 and g.turn == "Ann"
+    assert g.rounds[0].side_points(3) == [15, 15, 5]
+
+
+@pytest.mark.parametrize(
+    "hands, message",
+    [
+        ({"Bob": 8}, "Cy still holds 1 tile: give Cy's hand"),
+        ({"Bob": 8, "Cy": 9, "Dee": 3}, "'Dee' is not playing"),
+        ({"Bob": 8, "Cy": 9, "Ann": 4}, "Ann holds no tiles, so not 4 pips"),
+        ({"Bob": 8, "Cy": parse_tiles("4-5 1-1")}, "Cy holds 1 tile, not 2: 4-5 1-1"),
+        ({"Bob": 8, "Cy": parse_tiles("6-2")}, "Cy's 6-2 is already on the table"),
+        ({"Bob": parse_tiles("4-5"), "Cy": parse_tiles("5-4")}, "5-4 is named twice in the hands"),
+        ({"Bob": 13, "Cy": 9}, "Bob's 1 tile cannot hold 13 pips: the tiles not on the table allow 0 to 11"),
+        ({"Bob": -1, "Cy": 9}, "cannot hold -1 pips"),
+    ],
+)
+def test_bad_hands(hands, message):
+    g = small()
+    domino_round(g)
+    with pytest.raises(InvalidHandsError, match=message):
+        g.end_round(hands)
+    assert g.state == "hand-over" and g.scores == [0, 15, 5]
+
+
+def test_hands_only_when_the_round_is_over():
+    g = small()
+    with pytest.raises(InvalidHandsError, match="round 1 is still being played"):
+        g.end_round({"Bob": 3})
+
+
+def blocked_round(g: Game):
+    play_all(g, "Ann: 6-6", "Bob: draw 7", "Bob: pass", "Cy: pass", "Ann: pass")
+
+
+@pytest.mark.parametrize(
+    "preset, points, opener, rule",
+    [
+        ("pagat", 80, None, "lot"),  # as-domino: round5(60 + 20); nobody made domino
+        ("two-ends", 70, None, "highest-double"),  # round5(60) + round5(20) - round5(12)
+        ("fuenfer", 55, 0, "round-winner"),  # round5(48 + 8); the round's winner opens
+    ],
+)
+def test_blocked_round_award_and_next_opener(preset, points, opener, rule):
+    g = small(preset, deal=[7, 7, 7])
+    blocked_round(g)
+    g.end_round({"Ann": 12, "Bob": 60, "Cy": 20})
+    assert g.scores[0] == points
+    assert g.current.opener == opener and g.current.opener_rule == rule
+
+
+def test_round_winner_partnership_leads_with_fewer_pips():
+    g = small("fuenfer", players=("Ann", "Bob", "Cy", "Dee"), partners=True, deal=[5, 5, 5], opener="Bob")
+    play_all(g, "Bob: 6-6", "Cy: draw 8", "Cy: pass", "Dee: pass", "Ann: pass", "Bob: pass")
+    g.end_round({"Ann": 12, "Bob": 10, "Cy": 60, "Dee": 12})
+    # Bob and Dee (22) beat Ann and Cy (72): difference round5(50) = 50; Bob holds fewer.
+    assert g.scores == [0, 50]
+    assert g.current.opener == 1
+    g = small("fuenfer", players=("Ann", "Bob", "Cy", "Dee"), partners=True, deal=[5, 5, 5], opener="Bob")
+    play_all(g, "Bob: 6-6", "Cy: draw 8", "Cy: pass", "Dee: pass", "Ann: pass", "Bob: pass")
+    g.end_round({"Ann": 12, "Bob": 11, "Cy": 60, "Dee": 11})
+    # Equal: the one seated first after the last opener (Bob): Cy, Dee, Ann, Bob -> Dee.
+    assert g.current.opener == 3
+
+
+def test_split_third_is_exact_and_nobody_opens():
+    g = small("pagat")
+    play_all(g, "Ann: 6-6", "Bob: 6-5 W", "Cy: draw 22", "Cy: pass", "Ann: pass", "Bob: pass")
+    g.end_round({"Ann": 4, "Bob": 4, "Cy": 137})
+    # Ann 4, Bob 4, Cy 137: round5(137) / 2 = 67½ each.
+    assert g.scores == [Fraction(135, 2), Fraction(135, 2), 0]
+    assert g.rounds[0].award.winner is None
+    assert g.current.opener is None
+
+
+def test_next_opener_is_the_domino_maker():
+    g = small("two-ends", opener="Bob")
+    play_all(g, "Bob: 3-6", "Cy: 6-6 E", "Ann: 6-2 E", "Bob: 3-3 W")
+    g.end_round({"Ann": 3, "Cy": 5})
+    assert g.current.opener == 1 and g.turn == "Bob"
