@@ -72,7 +72,7 @@ def _push_play(game: Game, rng: random.Random, play: Play, careless: float) -> N
         else:
             score = layout.placements(play.tile)[0].score
         if rng.random() >= careless:
-            play = Play(play.player, play.tile, play.end, score)
+            play = Play(play.player, play.tile, play.end, score or None)  # nobody claims 0
         elif rng.random() < 0.5:
             play = Play(play.player, play.tile, play.end, score + 5)  # claims too much
     game.push(play)

@@ -1,0 +1,219 @@
+"""What a player sees: rich renderables for the layout, the scores and the log. Nothing
+here changes a game; the CLI prints what these return."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scorepad.game import Game, Outcome
+from scorepad.layout import Layout, Placed
+from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.tiles import End
+
+
+def points(value: int | Fraction) -> str:
+    """Scores as a player writes them: 15, 7½."""
+    whole = int(value)
+    return str(whole) if value == whole else f"{whole}½" if whole or value > 0 else "½"
+
+
+def _tile(p: Placed, spinner: bool, left: int, right: int) -> Text:
+    if p.tile.is_double:
+        text = f"{{{left}|{right}}}" if spinner else f"[{left}|{right}]"
+        return Text(text, style="bold magenta" if spinner else "bold")
+    return Text(f"{left}-{right}")
+
+
+def draw_layout(layout: Layout, width: int) -> RenderableType:
+    """The layout as it lies: the W-E line, and the spinner's N arm above it and S arm
+    below. A line too wide for the terminal loses tiles from its middle."""
+    if not layout.placed:
+        return Text("(no tile on the table yet)", style="dim")
+    lead = layout.placed[0]
+    pieces: list[tuple[Text, bool]] = []  # W to E, with "is the spinner"
+    for p in reversed(layout.arm(End.W)):
+        pieces.append((_tile(p, p.spinner, p.outer, p.inner), p.spinner))
+    pieces.append((_tile(lead, lead.spinner, lead.tile.a, lead.tile.b), lead.spinner))
+    for p in layout.arm(End.E):
+        pieces.append((_tile(p, p.spinner, p.inner, p.outer), p.spinner))
+    counts = layout.end_counts()
+    west, east = Text(f"W{counts[End.W]} ", style="cyan"), Text(f" E{counts[End.E]}", style="cyan")
+    line = Text(" ").join(t for t, _ in pieces)
+    room = width - len(west) - len(east)
+    spinner_at = None
+    if len(line) <= room:
+        offset = 0
+        for text, is_spinner in pieces:
+            if is_spinner:
+                spinner_at = len(west) + offset + len(text) // 2
+            offset += len(text) + 1
+    else:
+        # Keep the outer tiles of both ends, which are what the next plays depend on.
+        keep_w, keep_e = [], []
+        used = 1  # the ellipsis
+        i, j = 0, len(pieces) - 1
+        while i <= j:
+            for side in ("e", "w"):
+                if i > j:
+                    break
+                piece = pieces[j] if side == "e" else pieces[i]
+                if used + len(piece[0]) + 1 > room:
+                    i = j + 1
+                    break
+                used += len(piece[0]) + 1
+                if side == "e":
+                    keep_e.insert(0, piece[0])
+                    j -= 1
+                else:
+                    keep_w.append(piece[0])
+                    i += 1
+        line = Text(" ").join([*keep_w, Text("…", style="dim"), *keep_e])
+    rows: list[Text] = []
+    north = layout.arm(End.N)
+    south = layout.arm(End.S)
+    if layout.side_arms_open():
+        n_tiles = [f"{p.outer}|{p.inner}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in reversed(north)]
+        s_tiles = [f"{p.inner}|{p.outer}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in south]
+        n_label = f"N{counts[End.N]}" if north else "N·"
+        s_label = f"S{counts[End.S]}" if south else "S·"
+        if spinner_at is not None:
+            def column(text: str, style: str = "") -> Text:
+                return Text(" " * max(0, spinner_at - len(text) // 2)) + Text(text, style=style)
+
+            rows.append(column(n_label, "cyan"))
+            rows.extend(column(t) for t in n_tiles)
+            rows.append(west + line + east)
+            rows.extend(column(t) for t in s_tiles)
+            rows.append(column(s_label, "cyan"))
+            return Group(*rows)
+        rows.append(Text(f"{n_label} ", style="cyan") + Text(" ".join(n_tiles) or "(open)"))
+        rows.append(west + line + east)
+        rows.append(Text(f"{s_label} ", style="cyan") + Text(" ".join(s_tiles) or "(open)"))
+        return Group(*rows)
+    return west + line + east
+
+
+def ends_line(layout: Layout) -> Text:
+    """`W 2 + E 3 + N 0 = 5`, highlighted when the sum scores."""
+    if not layout.placed:
+        return Text("")
+    counts = layout.end_counts()
+    total = layout.end_sum
+    parts = " + ".join(f"{end.value} {n}" for end, n in counts.items())
+    text = Text(f"ends {parts} = ")
+    scores = total > 0 and total % 5 == 0
+    text.append(str(total), style="bold black on yellow" if scores else "bold")
+    return text
+
+
+def explain(game: Game, out: Outcome) -> Text:
+    """What the move just recorded did, in one line: `Bob +15: 3 + 12 = 15`."""
+    move = out.move
+    text = Text()
+    if isinstance(move, Play):
+        where = f" {move.end.value}" if move.end else " (lead)"
+        text.append(f"{move.player} {move.tile}{where}: ", style="bold")
+        counts = " + ".join(str(n) for n in game.current.layout.end_counts().values())
+        text.append(f"{counts} = {out.end_sum}")
+        if out.credits:
+            text.append(f"  +{points(out.credits[0].points)}", style="bold green")
+        elif out.score and game.rules.muggins:
+            text.append(f"  not claimed: {out.score} for muggins", style="yellow")
+        elif move.claim and game.rules.muggins:
+            text.append(f"  claimed {move.claim}: a penalty for muggins", style="yellow")
+        else:
+            text.append("  no score", style="dim")
+    elif isinstance(move, Draw):
+        text.append(f"{move.player} drew {move.count}", style="bold")
+    elif isinstance(move, Pass):
+        text.append(f"{move.player} passed", style="bold")
+    elif isinstance(move, Muggins):
+        text.append(f"Muggins! {move.player} takes +{points(out.credits[0].points)}", style="bold green")
+    for warning in out.warnings:
+        text.append(f"\n! {warning}", style="bold red")
+    return text
+
+
+def scores_table(game: Game) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column()
+    table.add_column(justify="right")
+    table.add_column()
+    r = game.current
+    for s, side in enumerate(game.sides):
+        names = " & ".join(game.players[p] for p in side)
+        held = ", ".join(f"{r.hand_sizes[p]}" for p in side)
+        mark = "◀" if game.turn is not None and game.players.index(game.turn) in side else ""
+        won = " wins" if game.winner is not None and s in game.winner else ""
+        style = "bold" if mark or won else ""
+        table.add_row(Text(names + won, style=style), points(game.scores[s]), Text(f"{held} tiles {mark}".rstrip(), style="dim"))
+    return table
+
+
+def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType:
+    """Everything a player needs after a move, from the top: what the move did, the
+    layout, the ends, the scores and hands, and whose turn it is."""
+    r = game.current
+    parts: list[RenderableType] = []
+    if out is not None:
+        parts.append(explain(game, out))
+    shown = r if r.layout.placed or len(game.rounds) == 1 else game.rounds[-2]
+    parts.append(draw_layout(shown.layout, width))
+    if shown.layout.placed:
+        parts.append(ends_line(shown.layout))
+    parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
+    parts.append(scores_table(game))
+    parts.append(next_step(game))
+    return Group(*parts)
+
+
+def next_step(game: Game) -> Text:
+    r = game.current
+    if game.winner is not None:
+        return Text(f"Game over: {' & '.join(game.winners() or [])} won.", style="bold green")
+    if r.result is not None:
+        how = f"{game.players[r.domino_maker]} made domino" if r.result == "domino" else "blocked"
+        holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
+        return Text(f"Round over ({how}). Enter hands: scorepad hands " + " ".join(f"{h}=PIPS" for h in holders), style="bold")
+    if r.turn is None:
+        how = "the highest double" if r.opener_rule == "highest-double" else "the lot"
+        return Text(f"Who leads? ({how}) Record the lead with --by NAME.", style="bold")
+    return Text(f"{game.players[r.turn]} to play.", style="bold")
+
+
+def log_table(game: Game) -> RenderableType:
+    parts: list[RenderableType] = []
+    for r in game.rounds:
+        if not r.moves and r.hands is None:
+            continue
+        table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("move")
+        table.add_column("sum", justify="right")
+        table.add_column("pts", justify="right")
+        sums = _sums(game, r)
+        for i, move in enumerate(r.moves):
+            got = [c for c in r.credits if c.move == i]
+            pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
+            table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
+        if r.award is not None:
+            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+            won = [points(x) for x in r.award.points]
+            table.add_row("", f"hands: {hands}", "", " ".join(f"+{w}" for w in won if w != "0"))
+            table.add_row("", Text(r.award.why, style="dim"), "", "")
+        parts.append(table)
+    return Group(*parts) if parts else Text("(no moves yet)", style="dim")
+
+
+def _sums(game: Game, r) -> dict[int, str]:
+    """The end sum after each play of a round, re-laid on a fresh layout."""
+    layout = Layout(game.rules.spinner == "first-double")
+    sums = {}
+    for i, move in enumerate(r.moves):
+        if isinstance(move, Play):
+            sums[i] = str(layout.place(move.tile, move.end))
+    return sums

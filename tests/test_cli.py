@@ -1,0 +1,240 @@
+"""The scorepad command as a player uses it, under a fixed terminal width."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.record import load
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+runner = CliRunner()
+
+
+def run(*args, width=40, env=None):
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    """A pagat game for Ann, Bob and Cy in ./scorepad.toml, Ann to lead."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    result = run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    assert result.exit_code == 0, result.output
+    return tmp_path / "scorepad.toml"
+
+
+def refused(args, record: Path, code: int, message: str):
+    before = record.read_bytes()
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert record.read_bytes() == before
+
+
+# --- new -----------------------------------------------------------------------------------
+
+def test_new_draws_the_lot(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "--players", "Ann,Bob")
+    assert result.exit_code == 0, result.output
+    assert "The lot:" in result.output and "opens." in result.output
+    data = json.loads(run("show", "--json").output)
+    assert data["turn"] in ("Ann", "Bob") and data["state"] == "playing"
+
+
+def test_new_refuses_to_overwrite(game):
+    refused(["new", "--players", "Dee,Eve"], game, 2, "already holds a game: use --force")
+    result = run("new", "--players", "Dee,Eve", "--opener", "Eve", "--force")
+    assert result.exit_code == 0, result.output
+    assert json.loads(run("show", "--json").output)["players"] == ["Dee", "Eve"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--rules", "pagot"], "unknown preset 'pagot'"),
+        (["--spinner", "two"], "spinner must be one of first-double, none"),
+        (["--deal", "9,x"], "--deal '9,x'"),
+        (["--opener", "Zed"], "'Zed' is not playing"),
+    ],
+)
+def test_new_bad_options(tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "--players", "Ann,Bob", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (tmp_path / "scorepad.toml").exists()
+
+
+def test_new_with_options_writes_them(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "--players", "Ann,Bob,Cy,Dee", "--rules", "two-ends", "--no-partners", "--target", "150",
+                 "--muggins", "--opener", "Bob", "--blocked-tie", "split-third")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "scorepad.toml").read_text()
+    assert 'preset = "two-ends"' in text and "muggins = true" in text and "target = 150" in text
+    data = json.loads(run("show", "--json").output)
+    assert data["sides"] == [["Ann"], ["Bob"], ["Cy"], ["Dee"]] and data["turn"] == "Bob"
+
+
+def test_highest_double_opener_comes_from_the_first_play(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "--players", "Ann,Bob", "--rules", "two-ends").exit_code == 0
+    record = tmp_path / "scorepad.toml"
+    refused(["play", "6-6"], record, 2, "who leads round 1? Say who holds the highest double: add --by NAME")
+    result = run("play", "6-6", "--by", "Bob")
+    assert result.exit_code == 0, result.output
+    assert json.loads(run("show", "--json").output)["turn"] == "Ann"
+
+
+# --- recording a round ----------------------------------------------------------------------
+
+def test_a_round_by_hand(game):
+    result = run("play", "3-6")
+    assert result.exit_code == 0, result.output
+    result = run("play", "66", "right")
+    assert result.exit_code == 0, result.output
+    assert "+15" in result.output and "3 + 12 = 15" in result.output
+    result = run("play", "6:2", "e", "--claim", "5")
+    assert result.exit_code == 0, result.output
+    data = json.loads(run("show", "--json").output)
+    assert data == {
+        "players": ["Ann", "Bob", "Cy"], "sides": [["Ann"], ["Bob"], ["Cy"]],
+        "scores": {"Ann": 0, "Bob": 15, "Cy": 5}, "round": 1, "state": "playing", "turn": "Ann",
+        "ends": {"W": 3, "E": 2, "N": 0, "S": 0}, "end_sum": 5, "boneyard": 7,
+        "hand_sizes": {"Ann": 6, "Bob": 6, "Cy": 6}, "winner": None,
+    }
+    assert run("draw", "2").exit_code == 0
+    assert run("play", "2-2", "E").exit_code == 0
+    assert json.loads(run("show", "--json").output)["hand_sizes"] == {"Ann": 7, "Bob": 6, "Cy": 6}
+    moves = [str(m) for m in load(game).game.current.moves]
+    assert moves == ["Ann: 3-6", "Bob: 6-6 E", "Cy: 6-2 E =5", "Ann: draw 2", "Ann: 2-2 E"]
+
+
+def test_refusals_leave_the_record_untouched(game):
+    assert run("play", "2-6").exit_code == 0
+    refused(["play", "5-3"], game, 1, "5-3 does not fit: W shows 2, E shows 6")
+    refused(["play", "6-9"], game, 2, "'6-9' is not a tile")
+    refused(["play", "6-4", "X"], game, 2, "'X' is not an end")
+    refused(["play", "6-4", "E", "--by", "Cy"], game, 1, "it is Bob's turn, not Cy's")
+    refused(["play", "6-2", "E"], game, 1, "6-2 is already on the table")
+    refused(["play", "6-1", "N"], game, 1, "cannot go N: there is no spinner yet")
+    refused(["pass"], game, 1, "Bob cannot pass: the boneyard still holds 7 tiles")
+    refused(["draw", "8"], game, 1, "the boneyard holds only 7")
+    refused(["draw", "0"], game, 2, "at least 1")
+    refused(["muggins", "Cy"], game, 1, "played without muggins")
+    refused(["hands", "Bob=3"], game, 1, "round 1 is still being played")
+    refused(["hands", "Bob"], game, 2, "'Bob' is not a hand")
+    refused(["play", "6-4", "--by", "Zed"], game, 1, "'Zed' is not playing")
+
+
+def test_ambiguous_end_lists_each_score(game):
+    for move in (["5-5"], ["5-1", "W"], ["1-0", "W"]):
+        assert run("play", *move).exit_code == 0
+    # W shows 0, E is the outer double 5-5: 0-5 on W makes 5 + 10, on E 0 + 0.
+    refused(["play", "0-5"], game, 1, "0-5 fits more than one end: W scores 15, E scores 0; say which end")
+
+
+def test_undo_takes_back_moves_and_hands(game):
+    assert run("play", "3-6").exit_code == 0
+    before = game.read_bytes()
+    assert run("play", "6-6", "E").exit_code == 0
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert "Undone: Bob: 6-6 E" in result.output
+    assert game.read_bytes() == before
+    assert run("undo").exit_code == 0
+    refused(["undo"], game, 1, "nothing to undo")
+
+
+def test_missing_and_broken_records(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("show")
+    assert result.exit_code == 2 and "no game in scorepad.toml" in result.output
+    broken = tmp_path / "scorepad.toml"
+    broken.write_text('format = "scorepad/1"\nplayers = ["Ann", "Bob"\n')
+    refused(["play", "6-4"], broken, 2, "not a valid TOML file")
+    broken.write_text('format = "scorepad/1"\nplayers = ["Ann", "Bob"]\nplayer = 3\n')
+    refused(["draw"], broken, 2, "unknown key 'player' in the top level (line 3)")
+    broken.write_text('format = "scorepad/2"\nplayers = ["Ann", "Bob"]\n')
+    refused(["show"], broken, 2, "unknown format 'scorepad/2' (line 1)")
+
+
+def test_file_option_and_environment(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann", "-f", "club.toml").exit_code == 0
+    assert run("play", "6-4", env={"SCOREPAD_FILE": "club.toml"}).exit_code == 0
+    assert json.loads(run("show", "--json", "--file", "club.toml").output)["end_sum"] == 10
+
+
+@pytest.mark.parametrize("width", [40, 100])
+def test_status_fits_the_terminal(game, width):
+    for move in (["1-4"], ["1-1", "W"], ["4-4", "E"], ["4-3", "E"], ["2-1", "W"], ["1-5", "N"], ["5-5", "N"], ["5-0", "N"], ["1-3", "S"]):
+        result = run("play", *move, width=width)
+        assert result.exit_code == 0, result.output
+    assert all(len(line) <= width for line in result.output.splitlines()), result.output
+    assert "ends W 2 + E 3 + N 0 + S 3 = 8" in result.output
+    assert "{1|1}" in result.output  # the spinner
+
+
+def test_log(game):
+    for move in (["5-5"], ["5-0", "E"]):
+        run("play", *move)
+    result = run("log", width=100)
+    assert result.exit_code == 0, result.output
+    assert "Ann: 5-5" in result.output and "+10" in result.output
+    data = json.loads(run("log", "--json").output)
+    assert data[0]["moves"][1] == {"move": "Bob: 5-0 E", "points": {"Bob": 10}}
+    assert data[0]["result"] == "unfinished"
+
+
+def test_demo_plays_the_bundled_game():
+    result = run("demo", width=60)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+# --- whole games through the CLI, one per example record ------------------------------------
+
+def cli_script(path: Path):
+    """The commands that record the game of an example record, from `new` on."""
+    game = load(path).game
+    rules = game.rules
+    new = ["new", "--players", ",".join(game.players), "--rules", rules.preset]
+    for name, value in rules.options().items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, bool):
+            new.append(flag if value else flag.replace("--", "--no-"))
+        else:
+            new += [flag, ",".join(map(str, value)) if isinstance(value, list) else str(value)]
+    new += ["--opener", game.players[game.rounds[0].opener]]
+    yield new
+    for r in game.rounds:
+        for m in r.moves:
+            if isinstance(m, Play):
+                yield ["play", str(m.tile), *([m.end.value] if m.end else []), "--by", m.player,
+                       *(["--claim", str(m.claim)] if m.claim is not None else [])]
+            elif isinstance(m, Draw):
+                yield ["draw", str(m.count), "--by", m.player]
+            elif isinstance(m, Pass):
+                yield ["pass", "--by", m.player]
+            elif isinstance(m, Muggins):
+                yield ["muggins", m.player]
+        if r.hands is not None:
+            yield ["hands", *(f"{game.players[p]}={h if isinstance(h, int) else ','.join(map(str, h))}" for p, h in r.hands.items())]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_whole_game_through_the_cli(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    for command in cli_script(EXAMPLES / name):
+        result = run(*command)
+        assert result.exit_code == 0, (command, result.output)
+    assert "Game over" in result.output
+    assert (tmp_path / "scorepad.toml").read_text() == (EXAMPLES / name).read_text()
