@@ -1,0 +1,167 @@
+"""The record: reading, writing, byte-exact round trips, refusals with the key's line,
+atomic saves and the lock."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorepad import Game, Rules, parse_move
+from scorepad.record import RecordError, dumps, load, loads, locked, save
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+FORMAT_EXAMPLE = """\
+format = "scorepad/1"
+players = ["Ann", "Bob", "Cy"]        # seating order = turn order (clockwise)
+
+[rules]
+preset = "pagat"                      # pagat | two-ends | fuenfer
+muggins = true                        # any option of RULES.md overrides the preset
+
+[[rounds]]
+opener = "Ann"
+moves = [
+  "Ann: 1-4 =5",
+  "Bob: 1-1 W",
+  "Cy: draw 2",
+  "Cy: 4-4 E",                        # scores 10, but Cy claims nothing ...
+  "Ann: muggins",                     # ... so Ann takes the 10
+  "Ann: 4-3 E =5",
+  "Bob: 2-1 W =5",
+  "Cy: 1-5 N =10",
+]
+"""
+
+
+def test_reads_the_format_example():
+    game = loads(FORMAT_EXAMPLE).game
+    assert game.scores == [20, 5, 10]
+    assert game.turn == "Ann"
+    assert game.rules.muggins
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_examples_round_trip_byte_for_byte(name):
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    record = loads(text)
+    assert record.point_differences == []
+    assert dumps(record.game) == text
+
+
+def test_written_points_that_differ_are_reported():
+    text = (EXAMPLES / "pagat-split.toml").read_text().replace("Ann = 37.5", "Ann = 40", 1)
+    assert loads(text).point_differences == [(2, "Ann", 40, 75 / 2)]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('format = "scorepad/2"\nplayers = ["A", "B"]\n', "unknown format 'scorepad/2' (line 1)"),
+        ('players = ["A", "B"]\n', "no 'format' key"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n\n[rules]\npreset = "pagat"\nspiner = "none"\n',
+         "unknown key 'spiner' in [rules] (line 6)"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\ncomment = "x"\n', "unknown key 'comment' in the top level (line 3)"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmove = []\n',
+         "unknown key 'move' in [rounds] (line 5)"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\ntarget = "many"\n', "[rules]: target must be a positive whole number"),
+        ('format = "scorepad/1"\nplayers = ["A"]\n', "needs 2 to 4 players"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "B: 5-3 E"]\n',
+         "round 1, move 2 ('B: 5-3 E'): 5-3 does not fit E: W shows 6, E shows 4"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "A: 4-3 E"]\n',
+         "it is B's turn, not A's"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4"]\n[[rounds]]\nopener = "B"\n',
+         "round 1 has no 'hands'"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 64"]\n', "'64' is not a tile"),
+        ('format = "scorepad/1"\nplayers = ["A", "B"\n', "not a valid TOML file"),
+    ],
+)
+def test_refusals_name_what_is_wrong(text, message):
+    with pytest.raises(RecordError) as info:
+        loads(text)
+    assert message in str(info.value)
+
+
+def game_with_moves():
+    game = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
+    for move in ("Ann: 6-4", "Bob: 4-4 E"):
+        game.push(parse_move(move))
+    return game
+
+
+def test_save_then_load(tmp_path):
+    path = tmp_path / "g.toml"
+    save(game_with_moves(), path)
+    assert load(path).game.scores == [10, 0]  # 6-4 scores 10; 4-4 E makes 6 + 8
+    assert [p.name for p in tmp_path.iterdir()] == ["g.toml"]
+
+
+def test_an_interrupted_write_leaves_the_old_record(tmp_path, monkeypatch):
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    before = path.read_bytes()
+
+    def crash(fd):
+        raise OSError(5, "Input/output error")  # the disk fails after half the write
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(OSError):
+        save(game_with_moves(), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml"]  # no temporary file left
+
+
+def test_a_killed_writer_leaves_the_old_record(tmp_path):
+    """A process killed in the middle of saving: the record is the old one, whole."""
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    before = path.read_bytes()
+    script = f"""
+import os, signal
+from scorepad import record
+real_replace = os.replace
+def die(*args):
+    os.kill(os.getpid(), signal.SIGKILL)  # killed between writing the temporary file and the rename
+os.replace = die
+game = record.load({str(path)!r}).game
+from scorepad import parse_move
+game.push(parse_move("Ann: 6-4"))
+record.save(game, {str(path)!r})
+"""
+    result = subprocess.run([sys.executable, "-c", script])
+    assert result.returncode != 0
+    assert path.read_bytes() == before
+    assert loads(path.read_text()).game.current.moves == []
+
+
+def test_two_processes_recording_at_once_both_land(tmp_path):
+    path = tmp_path / "scorepad.toml"
+    game = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
+    game.push(parse_move("Ann: 6-4"))
+    save(game, path)
+    env = {**os.environ, "SCOREPAD_FILE": str(path), "COLUMNS": "80"}
+    command = [sys.executable, "-c", "from scorepad.cli import main; main()", "draw", "--by", "Bob"]
+    procs = [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(6)]
+    errors = [p.communicate()[1] for p in procs]
+    assert all(p.returncode == 0 for p in procs), errors
+    moves = [str(m) for m in load(path).game.current.moves]
+    assert moves == ["Ann: 6-4"] + ["Bob: draw"] * 6
+
+
+def test_the_lock_makes_a_writer_wait(tmp_path):
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    with locked(path):
+        env = {**os.environ, "SCOREPAD_FILE": str(path)}
+        writer = subprocess.Popen([sys.executable, "-c", "from scorepad.cli import main; main()", "play", "6-4"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            writer.wait(timeout=1.0)
+            assert False, "the writer did not wait for the lock"
+        except subprocess.TimeoutExpired:
+            pass
+        assert load(path).game.current.moves == []
+    assert writer.wait(timeout=10) == 0
+    assert len(load(path).game.current.moves) == 1
