@@ -6,7 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
@@ -138,20 +137,27 @@ def explain(game: Game, out: Outcome) -> Text:
     return text
 
 
-def scores_table(game: Game) -> Table:
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column()
-    table.add_column(justify="right")
-    table.add_column()
+def scores_lines(game: Game) -> Text:
+    """One line per side: names, score, tiles held, and a marker on whose turn it is."""
     r = game.current
+    rows = []
     for s, side in enumerate(game.sides):
         names = " & ".join(game.players[p] for p in side)
-        held = ", ".join(f"{r.hand_sizes[p]}" for p in side)
-        mark = "◀" if game.turn is not None and game.players.index(game.turn) in side else ""
-        won = " wins" if game.winner is not None and s in game.winner else ""
-        style = "bold" if mark or won else ""
-        table.add_row(Text(names + won, style=style), points(game.scores[s]), Text(f"{held} tiles {mark}".rstrip(), style="dim"))
-    return table
+        if game.winner is not None and s in game.winner:
+            names += " wins"
+        held = ", ".join(str(r.hand_sizes[p]) for p in side)
+        unit = "tile" if held == "1" else "tiles"
+        turn = game.turn is not None and game.players.index(game.turn) in side
+        rows.append((names, points(game.scores[s]), f"{held} {unit}" + (" ◀" if turn else ""), turn))
+    name_width = max(len(n) for n, *_ in rows)
+    score_width = max(len(p) for _, p, *_ in rows)
+    text = Text()
+    for i, (names, score, held, turn) in enumerate(rows):
+        if i:
+            text.append("\n")
+        text.append(f"{names:<{name_width}}  {score:>{score_width}}", style="bold" if turn else "")
+        text.append(f"  {held}", style="dim")
+    return text
 
 
 def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType:
@@ -166,7 +172,7 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
     if shown.layout.placed:
         parts.append(ends_line(shown.layout))
     parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
-    parts.append(scores_table(game))
+    parts.append(scores_lines(game))
     parts.append(next_step(game))
     return Group(*parts)
 
@@ -186,6 +192,8 @@ def next_step(game: Game) -> Text:
 
 
 def log_table(game: Game) -> RenderableType:
+    from rich.table import Table
+
     parts: list[RenderableType] = []
     for r in game.rounds:
         if not r.moves and r.hands is None:

@@ -1,0 +1,87 @@
+"""Command-line speed against a minimal Typer app, side by side on the same machine.
+
+    python benchmarks/bench_cli.py [--runs N]
+
+Builds a 25-round record (a simulated game with an unreachable target), then times, in
+alternation so that machine noise hits all alike:
+  - benchmarks/minimal_app.py  (a Typer app that prints one line),
+  - scorepad show --json       (reads and replays the record, prints JSON),
+  - scorepad play ...          (reads, replays, records the lead of round 26, saves,
+                                renders the status with rich); the record is restored
+                                before each run.
+Each command runs in a fresh Python process; the figure is the median wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorepad.record import dumps
+from scorepad.rules import Rules
+from scorepad.simulate import play_game
+
+HERE = Path(__file__).parent
+
+
+def record_with_rounds(rounds: int) -> str:
+    rules = Rules.from_options("pagat", target=100_000)
+    game = play_game(["Ann", "Bob", "Cy"], rules, random.Random(25), max_rounds=rounds)
+    assert len(game.rounds) == rounds + 1 or len(game.rounds) == rounds, len(game.rounds)
+    return dumps(game)
+
+
+def timed(command: list[str], env: dict[str, str], before=None) -> float:
+    if before:
+        before()
+    start = time.perf_counter()
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    scorepad = shutil.which("scorepad") or str(Path(sys.executable).parent / "scorepad")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        text = record_with_rounds(25)
+        path.write_text(text, encoding="utf-8")
+        from scorepad.record import loads
+
+        game = loads(text).game
+        rounds = sum(1 for r in game.rounds if r.hands is not None)
+        opener = game.players[game.current.opener]
+        env = {**os.environ, "SCOREPAD_FILE": str(path), "COLUMNS": "80"}
+        # As on a player's machine: Python caches compiled modules (this sandbox turns that
+        # off by default, which would charge every run for compiling scorepad).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        commands = {
+            "minimal Typer app": ([sys.executable, str(HERE / "minimal_app.py")], None),
+            "scorepad show --json": ([scorepad, "show", "--json"], None),
+            "scorepad play": ([scorepad, "play", "6-6", "--by", opener], lambda: path.write_text(text, encoding="utf-8")),
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for name, (command, before) in commands.items():  # warm the file cache
+            timed(command, env, before)
+        for _ in range(args.runs):
+            for name, (command, before) in commands.items():
+                times[name].append(timed(command, env, before))
+    base = statistics.median(times["minimal Typer app"])
+    print(f"record: {rounds} finished rounds, {len(text):,} bytes; {args.runs} runs each, median")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:22} {median * 1000:7.1f} ms  {median / base:4.2f}x")
+
+
+if __name__ == "__main__":
+    main()
