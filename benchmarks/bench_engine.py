@@ -6,7 +6,9 @@ Simulation: whole random games (every preset, 2, 3 and 4 players) played by
 scorepad.simulate, counting rounds (hands dealt and played out, hands entered).
 Replay: the moves of those games written out as text, then parsed and pushed into a
 fresh Game with the remaining hands entered, as reading a record does.
-Each figure is the best of three runs, on one core (the engine is single-threaded).
+Each figure is given as the best and the median of five runs, on one core (the engine is
+single-threaded). The shared development machine's speed drifts by up to half between
+minutes, so the best run is what the code does when the core is not disturbed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import time
 
 from scorepad.game import Game
@@ -27,15 +30,18 @@ TABLES = [(preset, n) for preset in PRESETS for n in (2, 3, 4)]
 
 
 def simulate(seconds: float, seed: int) -> tuple[float, list]:
+    """Rounds per second, and the games as records (kept as text, as a record holds them:
+    keeping whole Game objects alive would make the garbage collector the benchmark)."""
     rng = random.Random(seed)
-    games, rounds = [], 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    records, rounds, spent = [], 0, 0.0
+    while spent < seconds:
         for preset, n in TABLES:
+            start = time.perf_counter()
             game = play_game(NAMES[:n], PRESETS[preset], rng)
-            games.append(game)
+            spent += time.perf_counter() - start
             rounds += sum(1 for r in game.rounds if r.hands is not None or r.moves)
-    return rounds / (time.perf_counter() - start), games
+            records.append(written(game))
+    return rounds / spent, records
 
 
 def written(game: Game) -> list:
@@ -66,20 +72,20 @@ def replay(records: list) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of each run")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of each run")
     args = parser.parse_args()
     assert len(ALL_TILES) == 28
-    best_sim, best_replay, games = 0.0, 0.0, []
-    for run in range(3):
-        rate, games = simulate(args.seconds, seed=run)
-        best_sim = max(best_sim, rate)
-    records = [written(g) for g in games]
-    for _ in range(3):
+    sims, replays, records = [], [], []
+    for run in range(5):
+        rate, records = simulate(args.seconds, seed=run)
+        sims.append(rate)
+    for _ in range(5):
         rate, moves = replay(records)
-        best_replay = max(best_replay, rate)
-    print(f"machine: {platform.machine()}, Python {platform.python_version()}")
-    print(f"simulated: {best_sim:,.0f} random hands (rounds) per second")
-    print(f"replayed:  {best_replay:,.0f} written moves per second ({moves:,} moves, {len(records)} games)")
+        replays.append(rate)
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.seconds:g} s per run")
+    print(f"simulated: best {max(sims):,.0f}, median {statistics.median(sims):,.0f} random hands (rounds) per second")
+    print(f"replayed:  best {max(replays):,.0f}, median {statistics.median(replays):,.0f} written moves per second"
+          f" ({moves:,} moves, {len(records)} games)")
 
 
 if __name__ == "__main__":

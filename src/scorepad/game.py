@@ -141,7 +141,8 @@ class Game:
         first = self.index(opener) if opener is not None else None
         rule = self.rules.first_opener
         self.rounds = [self._new_round(1, first, rule)]
-        self._stack: list[tuple[Move | dict[int, Hand], tuple, list[Fraction], tuple[int, ...] | None, int]] = []
+        # (move or hands, the current round's snapshot before it, how many rounds there were)
+        self._stack: list[tuple[Move | dict[int, Hand], tuple, int]] = []
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         return Round(number, len(self.players), self.deal, self.rules.spinner == "first-double", opener, rule)
@@ -230,20 +231,24 @@ class Game:
         return move
 
     def push(self, move: Move) -> Outcome:
-        """Apply `move` after checking it; returns what it did. Undo with `pop`."""
+        """Apply `move` after checking it; returns what it did. Undo with `pop`.
+
+        Replays and simulations spend their time here, so the common case (a play with
+        its end, by the player whose turn it is) is checked inline and a play is applied
+        in this body rather than in helpers."""
         r = self.rounds[-1]
         kind = move.__class__
+        layout = r.layout
         if (
-            # The common case, checked inline because replays and simulations live here.
-            kind is Play and move.end is not None and r.layout.placed
-            and r.turn is not None and self.players[r.turn] == move.player and self.winner is None
-            and r.layout.accepts(move.tile, move.end)
+            kind is Play and move.end is not None and layout.placed and r.turn is not None
+            and self.players[r.turn] == move.player and self.winner is None
+            and layout.accepts(move.tile, move.end)
         ):
             p = r.turn
         else:
             move = self.resolve(move)
             p = self.players.index(move.player)
-        self._stack.append((move, r.snapshot(), self.scores.copy(), self.winner, len(self.rounds)))
+        self._stack.append((move, r.snapshot(), len(self.rounds)))
         index = len(r.moves)
         r.moves.append(move)
         out = Outcome(move)
@@ -257,20 +262,17 @@ class Game:
             if not r.pending.penalty:
                 r.uncalled.append(r.pending)
             r.pending = None
-        if kind is Play:
-            self._play(r, p, move, index, out)
-        elif kind is Draw:
+        if kind is Draw:
             r.boneyard -= move.count
             r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
-        else:
+            return out
+        r.turn = (p + 1) % len(self.players)
+        if kind is Pass:
             r.passes += 1
-            r.turn = (p + 1) % len(self.players)
             if r.passes == len(self.players):
                 r.result, r.turn = "blocked", None
-        return out
-
-    def _play(self, r: Round, p: int, move: Play, index: int, out: Outcome) -> None:
-        layout = r.layout
+            return out
+        # A play.
         if not layout.placed:
             if r.opener is None:
                 r.opener = p
@@ -280,7 +282,6 @@ class Game:
         out.score = score = play_score(end_sum)
         r.hand_sizes[p] -= 1
         r.passes = 0
-        r.turn = (p + 1) % len(self.players)
         side = self.side_of[p]
         if not self.rules.muggins:
             # scorepad scores every play itself; a claim given anyway is only checked.
@@ -301,6 +302,7 @@ class Game:
                 r.pending = Missed(side, claim, index, penalty=True)
         if r.hand_sizes[p] == 0:
             r.result, r.domino_maker, r.turn = "domino", p, None
+        return out
 
     def _check_muggins(self, caller: int) -> None:
         r = self.current
@@ -316,11 +318,11 @@ class Game:
         r.credits.append(credit)
         out.credits.append(credit)
         self.scores[credit.side] += credit.points
-        if check:
+        if check and self.scores[credit.side] >= self.target:
             self._check_target()
 
     def _check_target(self) -> None:
-        if self.winner is not None or max(self.scores) < self.target:
+        if self.winner is not None:
             return
         reached = [s for s, score in enumerate(self.scores) if score >= self.target]
         if reached:
@@ -354,9 +356,9 @@ class Game:
                 if len(hand) != size:
                     raise InvalidHandsError(f"{name} holds {size} tile{'s' if size != 1 else ''}, not {len(hand)}: {_tiles(hand)}")
                 for tile in hand:
-                    if r.layout.on_table(tile):
-                        raise InvalidHandsError(f"{name}'s {tile} is already on the table")
-                    if seen >> tile.id & 1:
+                    if seen >> tile.id & 1:  # on the table, or in a hand named before
+                        if r.layout.on_table(tile):
+                            raise InvalidHandsError(f"{name}'s {tile} is already on the table")
                         raise InvalidHandsError(f"{tile} is named twice in the hands")
                     seen |= 1 << tile.id
         unseen: list[int] = []  # pips of the tiles nobody has shown, to bound a pip total
@@ -395,7 +397,7 @@ class Game:
         next round (unless the game is over). Undo with `pop`."""
         given, pips = self.check_hands(hands)
         r = self.current
-        self._stack.append((dict(given), r.snapshot(), self.scores.copy(), self.winner, len(self.rounds)))
+        self._stack.append((dict(given), r.snapshot(), len(self.rounds)))
         out = Outcome(None)
         if r.pending is not None and not r.pending.penalty:
             r.uncalled.append(r.pending)
@@ -441,10 +443,16 @@ class Game:
         """Undo the last move or hands entry and return it."""
         if not self._stack:
             raise IllegalMoveError("nothing to undo")
-        item, round_before, scores, winner, rounds = self._stack.pop()
+        item, round_before, rounds = self._stack.pop()
         del self.rounds[rounds:]
         self.rounds[-1].restore(round_before)
-        self.scores, self.winner = scores, winner
+        # Scores are the credits of every round; nothing can follow a game's end, so
+        # before any move the game was not over.
+        self.scores = [0] * len(self.sides)
+        for r in self.rounds:
+            for credit in r.credits:
+                self.scores[credit.side] += credit.points
+        self.winner = None
         return item
 
     @property

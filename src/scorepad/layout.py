@@ -37,10 +37,13 @@ class Placed(NamedTuple):
     spinner: bool
 
 
+_new_placed = tuple.__new__  # builds a Placed without the Python-level __new__: plays are hot
+
+
 class Layout:
     """The layout of one round. `place` puts a tile down; `copy` is a snapshot."""
 
-    __slots__ = ("with_spinner", "placed", "spinner", "_open", "_double", "_spinner_out", "_started", "_mask")
+    __slots__ = ("with_spinner", "placed", "spinner", "_open", "_double", "_spinner_out", "_started", "_count", "_mask")
 
     def __init__(self, with_spinner: bool = True) -> None:
         self.with_spinner = with_spinner
@@ -53,6 +56,7 @@ class Layout:
         self._double = [False, False, False, False]
         self._spinner_out = [False, False]
         self._started = [False, False]  # N and S: has the side arm been started?
+        self._count = [0, 0, 0, 0]  # what each end counts now; the end sum is their sum
         self._mask = 0  # bit t.id set for every tile on the table
 
     def snapshot(self) -> int:
@@ -75,6 +79,7 @@ class Layout:
         new._double = self._double.copy()
         new._spinner_out = self._spinner_out.copy()
         new._started = self._started.copy()
+        new._count = self._count.copy()
         new._mask = self._mask
         return new
 
@@ -117,34 +122,15 @@ class Layout:
     # --- counting -------------------------------------------------------------------
 
     def end_count(self, end: End) -> int:
-        """What one open end counts now (RULES.md "Counting the ends")."""
-        i = end.index
-        if self._open[i] == NO_END:
-            return 0
-        if len(self.placed) == 1:
-            # A lone lead counts all its pips, a double once: W shows one half, E the other.
-            lead = self.placed[0].tile
-            return lead.a if i == W else lead.b
-        if i >= N and not self._started[i - N]:
-            return 0  # a side arm that has not been started
-        # An outer double, the spinner with an empty line side included, counts both halves.
-        return self._open[i] * 2 if self._double[i] else self._open[i]
+        """What one open end counts now (RULES.md "Counting the ends"); see `_put`."""
+        return self._count[end.index]
 
     def end_counts(self) -> dict[End, int]:
-        return {ENDS[i]: self.end_count(ENDS[i]) for i in range(4) if self._open[i] != NO_END}
+        return {ENDS[i]: self._count[i] for i in range(4) if self._open[i] != NO_END}
 
     @property
     def end_sum(self) -> int:
-        if len(self.placed) == 1:
-            return self.placed[0].tile.pips
-        total = 0
-        for i in (W, E):
-            if self._open[i] != NO_END:
-                total += self._open[i] * 2 if self._double[i] else self._open[i]
-        for i in (N, S):
-            if self._started[i - N]:
-                total += self._open[i] * 2 if self._double[i] else self._open[i]
-        return total
+        return sum(self._count)
 
     # --- placing --------------------------------------------------------------------
 
@@ -217,11 +203,11 @@ class Layout:
     def place(self, tile: Tile, end: End | None) -> int:
         """Put `tile` down at `end` (None for the lead) and return the new end sum.
         Call `resolve_end` first: this does not check legality again."""
-        if not self.placed:
-            self._lead(tile)
-        else:
+        if self.placed:
             self._put(tile, end)
-        return self.end_sum
+        else:
+            self._lead(tile)
+        return sum(self._count)
 
     def _lead(self, tile: Tile) -> None:
         is_spinner = self.with_spinner and tile.is_double
@@ -230,8 +216,10 @@ class Layout:
         self._open[W], self._open[E] = tile.a, tile.b
         self._double[W] = self._double[E] = tile.is_double
         self._spinner_out[W] = self._spinner_out[E] = is_spinner
+        # A lone lead counts all its pips, a double once: W counts one half, E the other.
+        self._count[W], self._count[E] = tile.a, tile.b
         self._mask |= 1 << tile.id
-        self.placed.append(Placed(tile, None, tile.a, tile.b, is_spinner))
+        self.placed.append(_new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner)))
 
     def _put(self, tile: Tile, end: End) -> None:
         i = end.index
@@ -243,6 +231,14 @@ class Layout:
             self.spinner = tile
         self._open[i] = outer
         self._double[i] = tile.is_double
+        # An ordinary end counts its open number; an outer double (the spinner with an
+        # empty line side included) counts both halves. A tile joined to an end makes
+        # the tile before it interior: it counts nothing any more.
+        self._count[i] = outer * 2 if tile.is_double else outer
+        if len(self.placed) == 1:
+            # The lead stops being lone: at its other end it now counts as any outer tile.
+            j = 1 - i
+            self._count[j] = self._open[j] * 2 if self._double[j] else self._open[j]
         if i <= E:
             spinner_out = self._spinner_out
             spinner_out[i] = is_spinner
@@ -253,11 +249,13 @@ class Layout:
                 and not spinner_out[E]
             ):
                 # Both line sides of the spinner are occupied: its side arms may start.
+                # The spinner is interior now and counts nothing itself; an arm not yet
+                # started counts 0.
                 self._open[N] = self._open[S] = self.spinner.a
         else:
             self._started[i - N] = True
         self._mask |= 1 << tile.id
-        self.placed.append(Placed(tile, end, inner, outer, is_spinner))
+        self.placed.append(_new_placed(Placed, (tile, end, inner, outer, is_spinner)))
 
     def placed_tiles(self) -> list[Tile]:
         return [p.tile for p in self.placed]

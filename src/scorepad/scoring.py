@@ -8,7 +8,7 @@ Points are exact: a three-player split can give half points, so they are Fractio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 from fractions import Fraction
 
 from scorepad.rules import Rules
@@ -24,8 +24,7 @@ def round5(n: int) -> int:
     return n - n % 5 + (5 if n % 5 >= 3 else 0)
 
 
-@dataclass(frozen=True)
-class HandAward:
+class HandAward(NamedTuple):
     """What the remaining hands give: points per side (in side order) and the side that
     won the round (None when nobody did: a blocked round with the lowest pips tied)."""
 

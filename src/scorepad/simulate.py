@@ -17,8 +17,8 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     remaining hands as tiles. `careless` (muggins games) is the chance that a player
     forgets to claim, and that an opponent then calls muggins."""
     n = len(game.players)
-    tiles = list(ALL_TILES)
-    rng.shuffle(tiles)
+    random = rng.random
+    tiles = sorted(ALL_TILES, key=lambda _: random())  # a shuffle, in fewer steps than rng.shuffle
     hands = [tiles[p * game.deal:(p + 1) * game.deal] for p in range(n)]
     boneyard = tiles[n * game.deal:]
     r = game.current
@@ -36,30 +36,33 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     lead = max(doubles, key=lambda t: t.a) if r.opener_rule == "highest-double" and doubles else rng.choice(hand)
     hand.remove(lead)
     _push_play(game, rng, Play(game.players[opener], lead), careless)
+    players, push, layout = game.players, game.push, r.layout
+    muggins = game.rules.muggins
     while game.winner is None and r.result is None:
         p = r.turn
         hand = hands[p]
-        name = game.players[p]
-        layout = r.layout
-        w, e, n, s = layout.open_numbers
-        options = [(i, t) for i, t in enumerate(hand) if t.a in (w, e, n, s) or t.b in (w, e, n, s)]
+        name = players[p]
+        shown = set(layout.open_numbers)
+        playable = [i for i, t in enumerate(hand) if t.a in shown or t.b in shown]
         drawn = 0
-        while not options and boneyard:
+        while not playable and boneyard:
             tile = boneyard.pop()
             hand.append(tile)
             drawn += 1
-            if tile.a in (w, e, n, s) or tile.b in (w, e, n, s):
-                options = [(len(hand) - 1, tile)]
+            if tile.a in shown or tile.b in shown:
+                playable = [len(hand) - 1]
         if drawn:
-            game.push(Draw(name, drawn))
-        if not options:
-            game.push(Pass(name))
+            push(Draw(name, drawn))
+        if not playable:
+            push(Pass(name))
             continue
-        i, tile = options[int(rng.random() * len(options))]
+        tile = hand.pop(playable[int(random() * len(playable))])
         ends = layout.ends_for(tile)
-        end = ends[int(rng.random() * len(ends))]
-        del hand[i]
-        _push_play(game, rng, Play(name, tile, end), careless)
+        end = ends[0] if len(ends) == 1 else ends[int(random() * len(ends))]
+        if muggins:
+            _push_play(game, rng, Play(name, tile, end), careless)
+        else:
+            push(Play(name, tile, end))
     if game.winner is None:
         game.end_round({game.players[p]: tuple(h) for p, h in enumerate(hands) if h})
 
