@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorepad import Game, Rules, parse_move
-from scorepad.record import RecordError, dumps, load, loads, locked, save
+from scorepad.record import Problem, RecordError, audit_text, dumps, load, loads, locked, save
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -46,14 +46,20 @@ def test_reads_the_format_example():
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 def test_examples_round_trip_byte_for_byte(name):
     text = (EXAMPLES / name).read_text(encoding="utf-8")
-    record = loads(text)
-    assert record.point_differences == []
-    assert dumps(record.game) == text
+    assert dumps(loads(text).game) == text
+    problems = audit_text(text).problems
+    if name == "muggins.toml":
+        # Careless players: some claims were wrong and one missed score went uncalled.
+        assert any("was not called" in p.message for p in problems)
+        assert all("was not called" in p.message or "claimed" in p.message for p in problems)
+    else:
+        assert problems == []
 
 
-def test_written_points_that_differ_are_reported():
+def test_written_points_that_differ_are_reported_by_the_audit_only():
     text = (EXAMPLES / "pagat-split.toml").read_text().replace("Ann = 37.5", "Ann = 40", 1)
-    assert loads(text).point_differences == [(2, "Ann", 40, 75 / 2)]
+    assert audit_text(text).problems == [Problem(2, None, "points: Ann is written as 40, the count is 37.5")]
+    assert dumps(loads(text).game) == (EXAMPLES / "pagat-split.toml").read_text()
 
 
 @pytest.mark.parametrize(
@@ -69,11 +75,11 @@ def test_written_points_that_differ_are_reported():
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\ntarget = "many"\n', "[rules]: target must be a positive whole number"),
         ('format = "scorepad/1"\nplayers = ["A"]\n', "needs 2 to 4 players"),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "B: 5-3 E"]\n',
-         "round 1, move 2 ('B: 5-3 E'): 5-3 does not fit E: W shows 6, E shows 4"),
+         "round 1, move 2: 'B: 5-3 E': 5-3 does not fit E: W shows 6, E shows 4"),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "A: 4-3 E"]\n',
          "it is B's turn, not A's"),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4"]\n[[rounds]]\nopener = "B"\n',
-         "round 1 has no 'hands'"),
+         "round 1: no 'hands': only the last round may be unfinished"),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 64"]\n', "'64' is not a tile"),
         ('format = "scorepad/1"\nplayers = ["A", "B"\n', "not a valid TOML file"),
     ],

@@ -9,7 +9,6 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -20,6 +19,7 @@ from scorepad.game import Game, Outcome
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.record import LockedError, RecordError, load, locked, save
 from scorepad.rules import CHOICES, PRESETS, Rules
+from scorepad.summary import game_json, log_json
 from scorepad.tiles import parse_end, parse_tile, parse_tiles
 
 app = typer.Typer(
@@ -111,10 +111,6 @@ def record_move(file: Path, make) -> None:
     with editing(file) as game:
         out = game.push(make(game))
     show_status(game, out)
-
-
-def number(value: int | Fraction) -> int | float:
-    return int(value) if value == int(value) else float(value)
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -288,12 +284,7 @@ def hands(
         fail(str(error), BAD_USAGE)
     with editing(file) as game:
         out = game.end_round(given)
-    from scorepad.render import points
-
-    award = out.award
-    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(award.points) if p]
-    note = f"Hands: {', '.join(won) or 'nobody scores'}  ({award.why})"
-    show_status(game, note=note)
+    show_status(game, note=hands_note(game, out))
 
 
 @app.command()
@@ -310,23 +301,6 @@ def show(
         typer.echo(json.dumps(game_json(game), ensure_ascii=False))
         return
     show_status(game)
-
-
-def game_json(game: Game) -> dict[str, Any]:
-    r = game.current
-    return {
-        "players": list(game.players),
-        "sides": [game.side_names(s) for s in range(len(game.sides))],
-        "scores": {p: number(game.scores[game.side_of[i]]) for i, p in enumerate(game.players)},
-        "round": r.number,
-        "state": game.state,
-        "turn": game.turn,
-        "ends": {end.value: n for end, n in r.layout.end_counts().items()} if r.layout.placed else {},
-        "end_sum": r.layout.end_sum if r.layout.placed else 0,
-        "boneyard": r.boneyard,
-        "hand_sizes": {p: r.hand_sizes[i] for i, p in enumerate(game.players)},
-        "winner": game.winners(),
-    }
 
 
 @app.command()
@@ -347,31 +321,6 @@ def log(
     from scorepad.render import log_table
 
     Console(width=width(), highlight=False).print(log_table(game))
-
-
-def log_json(game: Game) -> list[dict[str, Any]]:
-    rounds = []
-    for r in game.rounds:
-        if not r.moves and r.hands is None:
-            continue
-        moves = []
-        for i, move in enumerate(r.moves):
-            credits = [c for c in r.credits if c.move == i]
-            moves.append({
-                "move": str(move),
-                "points": {game.players[c.player]: number(c.points) for c in credits},
-            })
-        rounds.append({
-            "round": r.number,
-            "opener": game.players[r.opener] if r.opener is not None else None,
-            "moves": moves,
-            "result": r.result or "unfinished",
-            "hands": None if r.hands is None else {
-                game.players[p]: h if isinstance(h, int) else " ".join(map(str, h)) for p, h in r.hands.items()
-            },
-            "points": {p: number(r.side_points(len(game.sides))[game.side_of[i]]) for i, p in enumerate(game.players)},
-        })
-    return rounds
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -419,11 +368,320 @@ def demo(
         if r.hands is not None:
             out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
             console.rule(style="dim")
-            from scorepad.render import points
-
-            won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
-            console.print(f"Hands: {', '.join(won) or 'nobody scores'} ({out.award.why})", style="bold")
+            console.print(hands_note(game, out), style="bold")
     console.print(status(game, console.width))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(metavar="FILE", help="A game record.")],
+    round_: Annotated[int, typer.Option("--round", help="Start at this round.")] = 1,
+    move: Annotated[int, typer.Option("--move", help="Start at this move of that round.")] = 1,
+) -> None:
+    """Step through a saved game: the layout, the end sum and the points after each move.
+    Enter for the next move in a terminal; the whole game when not in one.
+
+    Example: scorepad replay club/2026-11-28.toml --round 3
+    """
+    from rich.console import Console
+
+    from scorepad.render import status
+
+    recorded = read(record)
+    if not 1 <= round_ <= len(recorded.rounds):
+        fail(f"--round {round_}: the game has rounds 1 to {len(recorded.rounds)}", BAD_USAGE)
+    if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
+        fail(f"--move {move}: round {round_} has moves 1 to {len(recorded.rounds[round_ - 1].moves)}", BAD_USAGE)
+    console = Console(width=width(), highlight=False)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    game = Game(recorded.players, recorded.rules, opener=_first_opener(recorded))
+    for r in recorded.rounds:
+        if game.current.opener is None and r.opener is not None:
+            game.set_opener(recorded.players[r.opener])
+        for index, m in enumerate(r.moves, start=1):
+            out = game.push(m)
+            if (r.number, index) < (round_, move):
+                continue
+            console.rule(f"round {r.number}, move {index}", style="dim")
+            console.print(status(game, console.width, out))
+            if interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
+                return
+        if r.hands is not None:
+            out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
+            if r.number >= round_:
+                console.rule(f"round {r.number}, hands", style="dim")
+                console.print(hands_note(game, out), style="bold")
+    console.print(status(game, console.width))
+
+
+def hands_note(game: Game, out: Outcome) -> str:
+    from scorepad.render import points
+
+    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
+    return f"Hands: {', '.join(won) or 'nobody scores'}  ({out.award.why})"
+
+
+@app.command()
+def audit(
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (FORMAT.md).")] = False,
+) -> None:
+    """Replay each record under its own rules and report every problem, with its round
+    and move. Exit 1 when any record has a problem, 2 when one cannot be read.
+
+    Example: scorepad audit club/*.toml --json
+    """
+    from scorepad.record import Problem, audit_text
+    from scorepad.summary import audit_json
+
+    worst = 0
+    progress = None
+    if len(records) > 1 and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        progress = Progress(transient=True, console=__import__("rich.console").console.Console(stderr=True))
+        task = progress.add_task("auditing", total=len(records))
+        progress.start()
+    try:
+        for path in records:
+            try:
+                text = path.read_text(encoding="utf-8")
+                result = audit_text(text)
+                unreadable = result.game is None
+            except (OSError, UnicodeDecodeError) as error:
+                reason = error.strerror if isinstance(error, OSError) else "not a text file"
+                result = None
+                problems = [Problem(None, None, f"cannot read the file: {reason}")]
+                unreadable = True
+            if result is not None:
+                problems = result.problems
+            worst = max(worst, BAD_USAGE if unreadable else RULE_PROBLEM if problems else 0)
+            game = result.game if result is not None else None
+            if as_json:
+                typer.echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+            else:
+                if not problems:
+                    typer.echo(f"{path}: ok")
+                for p in problems:
+                    where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
+                    typer.echo(f"{path}: {where + ': ' if where else ''}{p.message}")
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+    raise typer.Exit(worst)
+
+
+@app.command()
+def hint(
+    tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help="Tiles in your hand.")],
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """For each tile: every end it fits and what it scores there now, and the best the
+    next player could answer from the tiles still unseen.
+
+    Example: scorepad hint 64 55 31
+    """
+    from scorepad.advice import hint as advise
+    from scorepad.tiles import Tile
+
+    try:
+        hand: list[Tile] = [parse_tile(t) for t in tiles]
+    except InvalidMoveError as error:
+        fail(str(error), BAD_USAGE)
+    layout = read(file).current.layout
+    for tile, options in advise(layout, hand).items():
+        if layout.on_table(tile):
+            typer.echo(f"{tile}: already on the table")
+            continue
+        if not options:
+            typer.echo(f"{tile}: fits nowhere")
+            continue
+        for o in options:
+            where = f"{o.end.value}" if o.end else "lead"
+            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value if o.reply.end else ''})".replace(" )", ")") if o.reply.tile else "")
+            typer.echo(f"{tile} {where}: scores {o.score}; {reply}")
+
+
+@app.command("rules")
+def rules_(
+    preset: Annotated[Optional[str], typer.Argument(help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """The options of a preset, or of the current game, in words.
+
+    Example: scorepad rules two-ends
+    """
+    from rich.console import Console
+
+    from scorepad.render import rules_table
+
+    console = Console(width=width(), highlight=False)
+    if preset is not None:
+        if preset not in PRESETS:
+            fail(f"unknown preset '{preset}': choose {', '.join(PRESETS)}", BAD_USAGE)
+        console.print(f"Preset {preset}:", style="bold")
+        console.print(rules_table(PRESETS[preset]))
+        return
+    if not file.exists():
+        fail(f"no game in {file}: name a preset, e.g.  scorepad rules pagat", BAD_USAGE)
+    game = read(file)
+    console.print(f"This game ({game.rules.preset}, {len(game.players)} players):", style="bold")
+    console.print(rules_table(game.rules, len(game.players)))
+
+
+@app.command()
+def stats(
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
+    as_json: Annotated[bool, typer.Option("--json", help="JSON: one object per player.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV for spreadsheets.")] = False,
+) -> None:
+    """Per player over any number of records: games, wins, rounds, points from plays,
+    hands and muggins, the best play, the average per round.
+
+    Example: scorepad stats club/*.toml --csv > season.csv
+    """
+    from scorepad.record import load
+    from scorepad.summary import PlayerStats, add_game
+
+    table: dict[str, PlayerStats] = {}
+    code = 0
+    for path in records:
+        try:
+            add_game(table, load(path).game)
+        except (RecordError, OSError) as error:
+            typer.echo(f"scorepad: skipped {path}: {error}", err=True)
+            code = BAD_USAGE
+    rows = [s.as_dict(name) for name, s in sorted(table.items())]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+    elif as_csv:
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        view = Table(box=None, padding=(0, 1), pad_edge=False)
+        for column in ("player", "games", "wins", "rounds", "points", "plays", "hands", "muggins", "best", "per round"):
+            view.add_column(column, justify="left" if column == "player" else "right")
+        for row in rows:
+            view.add_row(row["player"], *(str(row[k]) for k in ("games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins", "best_play", "average_per_round")))
+        Console(width=width(), highlight=False).print(view)
+    raise typer.Exit(code)
+
+
+@app.command()
+def tally(file: FileOption = Path("scorepad.toml")) -> None:
+    """The scores as the traditional paper tally: a stroke for every 5 points, the
+    50-point sign, half points noted apart.
+
+    Example: scorepad tally
+    """
+    from rich.console import Console
+
+    from scorepad.render import tally as draw_tally
+
+    console = Console(width=width(), highlight=False)
+    console.print(draw_tally(read(file), console.width))
+
+
+LIVE_HELP = """\
+64 e      play 6-4 on E (lead: 64)
+64 e =10  ... and claim 10
+66 @Bob   Bob plays (or leads) 6-6
+d, d 2    draw one, draw two
+p         pass
+m Bob     Bob calls muggins
+u         undo the last move
+hands Bob=8 Cy=43,50
+          the remaining hands
+s, l, t   show, log, tally
+hint 64 55, rules
+q         leave (all is saved)"""
+
+
+def live_command(line: str, file: Path) -> bool:
+    """Run one line typed at the live prompt; False when the player leaves."""
+    words = line.split()
+    if not words:
+        return True
+    head, rest = words[0].lower(), words[1:]
+    by = None
+    if rest and rest[-1].startswith("@"):
+        by = rest.pop()[1:]
+    try:
+        if head in ("q", "quit", "exit"):
+            return False
+        if head in ("?", "help", "h"):
+            typer.echo(LIVE_HELP)
+        elif head in ("u", "undo"):
+            undo(file=file)
+        elif head in ("d", "draw"):
+            count = rest[0] if rest else "1"
+            if not count.isdigit():
+                fail(f"'{line}': draw takes a count, e.g. d 2", BAD_USAGE)
+            draw(count=int(count), by=by, file=file)
+        elif head in ("p", "pass"):
+            pass_(by=by, file=file)
+        elif head in ("m", "muggins"):
+            if len(rest) != 1:
+                fail(f"'{line}': say who calls it, e.g. m Bob", BAD_USAGE)
+            muggins(caller=rest[0], file=file)
+        elif head == "hands":
+            hands(remaining=rest, file=file)
+        elif head in ("s", "show"):
+            show(as_json=False, file=file)
+        elif head in ("l", "log"):
+            log(as_json=False, file=file)
+        elif head in ("t", "tally"):
+            tally(file=file)
+        elif head == "hint":
+            hint(tiles=rest, file=file)
+        elif head == "rules":
+            rules_(preset=None, file=file)
+        else:
+            claim = None
+            if rest and rest[-1].startswith("="):
+                text = rest.pop()[1:]
+                if not text.isdigit():
+                    fail(f"'{line}': a claim is a number, e.g. =10", BAD_USAGE)
+                claim = int(text)
+            if len(rest) > 1:
+                fail(f"'{line}': write a tile and an end, e.g. 64 e (? for help)", BAD_USAGE)
+            play(tile=words[0], end=rest[0] if rest else None, by=by, claim=claim, file=file)
+    except typer.Exit:
+        pass  # the command has said what went wrong; the game goes on
+    return True
+
+
+@app.command()
+def live(file: FileOption = Path("scorepad.toml")) -> None:
+    """One prompt for the whole game, with the shortest input: 64 e, d 2, p, u, m Bob,
+    hands Bob=8 Cy=43,50, ? for help, q to leave. Every move is saved at once.
+
+    Example: scorepad live -f tonight.toml
+    """
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:  # pragma: no cover - not on every platform
+        pass
+    show(as_json=False, file=file)
+    typer.echo("? for help, q to leave")
+    while True:
+        game = read(file)
+        prompt = f"{game.turn}> " if game.turn else "> "
+        try:
+            line = input(prompt)
+        except EOFError:
+            typer.echo()
+            return
+        if not live_command(line, file):
+            return
 
 
 def _first_opener(game: Game) -> str | None:

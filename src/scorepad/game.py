@@ -336,9 +336,19 @@ class Game:
 
     # --- the end of a round -------------------------------------------------------------
 
-    def check_hands(self, hands: Mapping[str, Hand | Sequence[Tile]]) -> tuple[dict[int, Hand], list[int]]:
+    def check_hands(
+        self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None
+    ) -> tuple[dict[int, Hand], list[int]]:
         """The remaining hands checked against what scorepad knows: returns them by player
-        index, and every player's pip total. Raises InvalidHandsError."""
+        index, and every player's pip total. Raises InvalidHandsError; when auditing
+        (`problems` given), each problem is added to that list instead and the hands are
+        taken as written, so the replay can go on."""
+
+        def problem(text: str) -> None:
+            if problems is None:
+                raise InvalidHandsError(text)
+            problems.append(text)
+
         r = self.current
         if self.winner is not None:
             raise InvalidHandsError("the game is over: no more hands to enter")
@@ -347,19 +357,21 @@ class Game:
         given: dict[int, Hand] = {}
         for name, hand in hands.items():
             if name not in self.players:
-                raise InvalidHandsError(f"'{name}' is not playing: players are {', '.join(self.players)}")
+                problem(f"'{name}' is not playing: players are {', '.join(self.players)}")
+                continue
             given[self.players.index(name)] = hand if isinstance(hand, int) else tuple(hand)
         seen = r.layout.tiles_mask
         for p, hand in given.items():
             if isinstance(hand, tuple):
                 name, size = self.players[p], r.hand_sizes[p]
                 if len(hand) != size:
-                    raise InvalidHandsError(f"{name} holds {size} tile{'s' if size != 1 else ''}, not {len(hand)}: {_tiles(hand)}")
+                    problem(f"{name} holds {size} tile{'s' if size != 1 else ''}, not {len(hand)}: {_tiles(hand)}")
                 for tile in hand:
                     if seen >> tile.id & 1:  # on the table, or in a hand named before
                         if r.layout.on_table(tile):
-                            raise InvalidHandsError(f"{name}'s {tile} is already on the table")
-                        raise InvalidHandsError(f"{tile} is named twice in the hands")
+                            problem(f"{name}'s {tile} is already on the table")
+                        else:
+                            problem(f"{tile} is named twice in the hands")
                     seen |= 1 << tile.id
         unseen: list[int] = []  # pips of the tiles nobody has shown, to bound a pip total
         if any(isinstance(hand, int) for hand in given.values()):
@@ -369,33 +381,36 @@ class Game:
             name = self.players[p]
             if p not in given:
                 if size:
-                    raise InvalidHandsError(f"{name} still holds {size} tile{'s' if size != 1 else ''}: give {name}'s hand")
+                    problem(f"{name} still holds {size} tile{'s' if size != 1 else ''}: give {name}'s hand")
                 continue
             hand = given[p]
             if isinstance(hand, tuple):
                 pips[p] = sum(t.pips for t in hand)
                 continue
             if isinstance(hand, bool) or hand < 0:
-                raise InvalidHandsError(f"{name}'s hand cannot hold {hand!r} pips")
+                problem(f"{name}'s hand cannot hold {hand!r} pips")
+                continue
+            pips[p] = hand
             if size == 0:
                 if hand:
-                    raise InvalidHandsError(f"{name} holds no tiles, so not {hand} pips")
+                    problem(f"{name} holds no tiles, so not {hand} pips")
                 continue
             low, high = sum(unseen[:size]), sum(unseen[-size:])
             if not low <= hand <= high:
-                raise InvalidHandsError(
+                problem(
                     f"{name}'s {size} tile{'s' if size != 1 else ''} cannot hold {hand} pips: "
                     f"the tiles not on the table allow {low} to {high}"
                 )
-            pips[p] = hand
         if unseen and sum(pips) > sum(unseen):
-            raise InvalidHandsError(f"the hands hold {sum(pips)} pips: more than the tiles not on the table")
+            problem(f"the hands hold {sum(pips)} pips: more than the tiles not on the table")
         return given, pips
 
-    def end_round(self, hands: Mapping[str, Hand | Sequence[Tile]]) -> Outcome:
+    def end_round(
+        self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None
+    ) -> Outcome:
         """Enter the remaining hands of an ended round: award the hand points and start the
-        next round (unless the game is over). Undo with `pop`."""
-        given, pips = self.check_hands(hands)
+        next round (unless the game is over). Undo with `pop`. `problems`: see check_hands."""
+        given, pips = self.check_hands(hands, problems=problems)
         r = self.current
         self._stack.append((dict(given), r.snapshot(), len(self.rounds)))
         out = Outcome(None)
@@ -429,6 +444,13 @@ class Game:
         # Nobody named: the table finds the opener (lot or highest double); the lead's
         # player becomes the opener.
         return None, self.rules.fallback_opener
+
+    def carry_on_as(self, name: str) -> None:
+        """Give the turn to `name`: an audit that reported a move out of turn goes on as
+        if the record were right, to find the problems after it too."""
+        r = self.current
+        if r.result is None and r.layout.placed:
+            r.turn = self.index(name)
 
     def set_opener(self, name: str) -> None:
         """Name the opener of a round that has not started (after a lot drawn by scorepad)."""

@@ -14,14 +14,14 @@ import time
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from scorepad.errors import ScorepadError
+from scorepad.errors import IllegalMoveError, ScorepadError
 from scorepad.game import Game
-from scorepad.notation import parse_move
+from scorepad.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.rules import OPTION_ORDER, Rules
 from scorepad.tiles import parse_tiles
 
@@ -41,105 +41,222 @@ class RecordError(ScorepadError):
 
 
 @dataclass
+class Problem:
+    """One thing wrong with a record: 1-based round and move, either may be None."""
+
+    round: int | None
+    move: int | None
+    message: str
+
+
+@dataclass
 class Record:
-    """A record read and replayed: the game, and every written `points` that disagrees
-    with the count (1-based round, player, written, counted)."""
+    """A record read and replayed: the game, and (when auditing) every problem found."""
 
-    game: Game
-    point_differences: list[tuple[int, str, Any, int | Fraction]]
-
-
-# --- reading --------------------------------------------------------------------------------
-
-def loads(text: str) -> Record:
-    """Read a record and replay it. Raises RecordError."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not a valid TOML file: {error}") from None
-    _known(data, TOP_KEYS, text, "")
-    if "format" not in data:
-        raise RecordError(f"no 'format' key: a scorepad record starts with format = \"{FORMAT}\"")
-    if data["format"] != FORMAT:
-        raise RecordError(f"unknown format {data['format']!r} (line {_line(text, 'format')}): this scorepad reads {FORMAT}")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("'players' must be a list of names, e.g. players = [\"Ann\", \"Bob\"]")
-    options = data.get("rules", {})
-    if not isinstance(options, dict):
-        raise RecordError("'rules' must be a table: [rules]")
-    _known(options, ("preset", *OPTION_ORDER), text, "rules")
-    options = dict(options)
-    preset = options.pop("preset", "pagat")
-    try:
-        rules = Rules.from_options(preset, **options)
-    except ScorepadError as error:
-        raise RecordError(f"[rules]: {error}") from None
-    rounds = data.get("rounds", [])
-    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-        raise RecordError("'rounds' must be an array of tables: [[rounds]]")
-    first = rounds[0].get("opener") if rounds else None
-    try:
-        game = Game(players, rules, opener=first if isinstance(first, str) and first in players else None)
-    except ScorepadError as error:
-        raise RecordError(str(error)) from None
-    differences: list[tuple[int, str, Any, int | Fraction]] = []
-    for number, table in enumerate(rounds, start=1):
-        _replay_round(game, number, table, text, differences, last=number == len(rounds))
-    return Record(game, differences)
+    game: Game | None
+    problems: list[Problem] = field(default_factory=list)
 
 
-def _replay_round(game: Game, number: int, table: dict, text: str,
-                  differences: list, *, last: bool) -> None:
-    _known(table, ROUND_KEYS, text, "rounds")
-    where = f"round {number}"
-    if len(game.rounds) != number:
-        raise RecordError(f"{where}: the game was already over", round=number)
-    r = game.current
-    opener = table.get("opener")
-    if not isinstance(opener, str):
-        raise RecordError(f"{where}: 'opener' must name the player who led", round=number)
-    if opener not in game.players:
-        raise RecordError(f"{where}: opener '{opener}' is not playing", round=number)
-    if r.opener is None:
+class _Stop(Exception):
+    """Auditing cannot go on: the rest of the record depends on what is wrong."""
+
+
+class _Reader:
+    """Replays a record through the engine. Strict (loading for a command), the first
+    problem raises RecordError. Auditing, every problem is noted and the replay carries
+    on as far as the record allows."""
+
+    def __init__(self, text: str, strict: bool) -> None:
+        self.text = text
+        self.strict = strict
+        self.problems: list[Problem] = []
+
+    def problem(self, message: str, round: int | None = None, move: int | None = None) -> None:
+        if self.strict:
+            where = f"round {round}, move {move}: " if move else f"round {round}: " if round else ""
+            raise RecordError(where + message, round=round, move=move)
+        self.problems.append(Problem(round, move, message))
+
+    def read(self) -> Record:
         try:
+            game = self._read()
+        except _Stop:
+            game = None
+        return Record(game, self.problems)
+
+    def _read(self) -> Game | None:
+        try:
+            data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as error:
+            self.problem(f"not a valid TOML file: {error}")
+            raise _Stop from None
+        self._known(data, TOP_KEYS, "")
+        if "format" not in data:
+            self.problem(f"no 'format' key: a scorepad record starts with format = \"{FORMAT}\"")
+        elif data["format"] != FORMAT:
+            self.problem(f"unknown format {data['format']!r} (line {_line(self.text, 'format')}): this scorepad reads {FORMAT}")
+            raise _Stop
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            self.problem("'players' must be a list of names, e.g. players = [\"Ann\", \"Bob\"]")
+            raise _Stop
+        options = data.get("rules", {})
+        if not isinstance(options, dict):
+            self.problem("'rules' must be a table: [rules]")
+            options = {}
+        self._known(options, ("preset", *OPTION_ORDER), "rules")
+        options = {k: v for k, v in options.items() if k in OPTION_ORDER or k == "preset"}
+        preset = options.pop("preset", "pagat")
+        try:
+            rules = Rules.from_options(preset, **options)
+        except ScorepadError as error:
+            self.problem(f"[rules]: {error}")
+            raise _Stop from None
+        rounds = data.get("rounds", [])
+        if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+            self.problem("'rounds' must be an array of tables: [[rounds]]")
+            raise _Stop
+        first = rounds[0].get("opener") if rounds else None
+        try:
+            game = Game(players, rules, opener=first if isinstance(first, str) and first in players else None)
+        except ScorepadError as error:
+            self.problem(str(error))
+            raise _Stop from None
+        for number, table in enumerate(rounds, start=1):
+            if not self._round(game, number, table, last=number == len(rounds)):
+                break
+        return game
+
+    def _round(self, game: Game, number: int, table: dict, *, last: bool) -> bool:
+        """Replay one round; False when the rounds after it cannot be replayed."""
+        self._known(table, ROUND_KEYS, "rounds")
+        if len(game.rounds) != number:
+            self.problem("the game was already over", number)
+            return False
+        r = game.current
+        opener = table.get("opener")
+        if not isinstance(opener, str) or opener not in game.players:
+            self.problem(f"'opener' must name a player, not {opener!r}", number)
+        elif r.opener is None:
             game.set_opener(opener)
-        except ScorepadError as error:
-            raise RecordError(f"{where}: {error}", round=number) from None
-    elif game.players[r.opener] != opener:
-        raise RecordError(
-            f"{where}: opener is {opener}, but the rules ({r.opener_rule}) give {game.players[r.opener]}",
-            round=number,
-        )
-    moves = table.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(f"{where}: 'moves' must be a list of strings like \"Ann: 6-4 E\"", round=number)
-    for index, text_move in enumerate(moves, start=1):
-        try:
-            game.push(parse_move(text_move))
-        except ScorepadError as error:
-            raise RecordError(f"{where}, move {index} ({text_move!r}): {error}", round=number, move=index) from None
-    hands = table.get("hands")
-    if hands is not None:
+        elif game.players[r.opener] != opener:
+            self.problem(f"opener is {opener}, but the rules ({r.opener_rule}) give {game.players[r.opener]}", number)
+        moves = table.get("moves", [])
+        if not isinstance(moves, list):
+            self.problem("'moves' must be a list of strings like \"Ann: 6-4 E\"", number)
+            moves = []
+        for index, text in enumerate(moves, start=1):
+            self._move(game, number, index, text)
+        if game.winner is not None:
+            return True
+        for missed in r.uncalled if not self.strict else ():
+            self.problem(f"a missed score of {missed.amount} was not called", number, missed.move + 1)
+        hands = table.get("hands")
+        if hands is None:
+            if not last:
+                self.problem("no 'hands': only the last round may be unfinished", number)
+                return False
+            return True
         if not isinstance(hands, dict):
-            raise RecordError(f"{where}: 'hands' must be a table of player = pips or \"tiles\"", round=number)
+            self.problem("'hands' must be a table of player = pips or \"tiles\"", number)
+            return False
+        if r.result is None:
+            self.problem("'hands' are given, but the round is not over (no domino, not blocked)", number)
+            return False
+        parsed = {}
+        for name, value in hands.items():
+            try:
+                parsed[name] = _hand(name, value)
+            except ScorepadError as error:
+                self.problem(f"hands: {error}", number)
+        notes: list[str] | None = None if self.strict else []
         try:
-            game.end_round({name: _hand(name, value) for name, value in hands.items()})
+            game.end_round(parsed, problems=notes)
         except ScorepadError as error:
-            raise RecordError(f"{where}, hands: {error}", round=number) from None
-    elif not last:
-        raise RecordError(f"{where} has no 'hands': only the last round may be unfinished", round=number)
-    points = table.get("points")
-    if points is not None:
+            self.problem(f"hands: {error}", number)
+            return False
+        for note in notes or ():
+            self.problem(f"hands: {note}", number)
+        self._points(game, number, table.get("points"))
+        return True
+
+    def _move(self, game: Game, number: int, index: int, text: Any) -> None:
+        if not isinstance(text, str):
+            self.problem(f"a move must be a string, not {text!r}", number, index)
+            return
+        try:
+            move = parse_move(text)
+            out = game.push(move)
+        except IllegalMoveError as error:
+            self.problem(f"{text!r}: {error}", number, index)
+            if not self.strict:
+                self._carry_on(game, move)
+            return
+        except ScorepadError as error:
+            self.problem(f"{text!r}: {error}", number, index)
+            return
+        if not self.strict:
+            for warning in out.warnings:
+                self.problem(f"{text!r}: {warning}", number, index)
+            if isinstance(move, Play) and move.claim is not None and move.claim != out.score and game.rules.muggins:
+                self.problem(f"{text!r}: claimed {move.claim}, but {move.tile} scores {out.score}", number, index)
+
+    def _carry_on(self, game: Game, move: Move) -> None:
+        """After a refused move, replay it as far as it can be, so that one mistake in a
+        record does not hide the ones after it."""
+        r = game.current
+        if game.winner is not None or r.result is not None or move.player not in game.players:
+            return
+        if isinstance(move, Muggins):
+            return
+        if r.turn is not None and game.players[r.turn] != move.player:
+            game.carry_on_as(move.player)
+            try:
+                game.push(move)
+                return
+            except ScorepadError:
+                pass
+        if isinstance(move, Draw) and 0 < r.boneyard < move.count:
+            game.push(Draw(move.player, r.boneyard))
+
+    def _points(self, game: Game, number: int, points: Any) -> None:
+        if points is None:
+            return
         if not isinstance(points, dict):
-            raise RecordError(f"{where}: 'points' must be a table of player = points", round=number)
+            self.problem("'points' must be a table of player = points", number)
+            return
         counted = game.rounds[number - 1].side_points(len(game.sides))
         for name, written in points.items():
             if name not in game.players:
-                raise RecordError(f"{where}, points: '{name}' is not playing", round=number)
+                self.problem(f"points: '{name}' is not playing", number)
+                continue
             count = counted[game.side_of[game.players.index(name)]]
             if isinstance(written, bool) or not isinstance(written, (int, float)) or written != count:
-                differences.append((number, name, written, count))
+                # A stored points table is only a cache: loading a record for a command
+                # recounts and rewrites it, so only an audit reports the difference.
+                if not self.strict:
+                    self.problems.append(Problem(number, None, f"points: {name} is written as {written!r}, the count is {_number(count)}"))
+
+    def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
+        for key in table:
+            if key not in keys:
+                where = f"[{parent}]" if parent else "the top level"
+                line = _line(self.text, key)
+                at = f" (line {line})" if line else ""
+                self.problem(f"unknown key '{key}' in {where}{at}: known keys are {', '.join(keys)}")
+
+
+def loads(text: str) -> Record:
+    """Read a record and replay it. Raises RecordError at the first problem."""
+    return _Reader(text, strict=True).read()
+
+
+def audit_text(text: str) -> Record:
+    """Replay a record and report every problem in it, never stopping at the first."""
+    record = _Reader(text, strict=False).read()
+    # In the order of the game; a round's own problems (no move) after its moves.
+    record.problems.sort(key=lambda p: (p.round or 0, p.move if p.move is not None else 1 << 30))
+    return record
 
 
 def _hand(name: str, value: Any) -> int | list:
@@ -148,15 +265,6 @@ def _hand(name: str, value: Any) -> int | list:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise RecordError(f"{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {value!r}")
-
-
-def _known(table: dict, keys: tuple[str, ...], text: str, parent: str) -> None:
-    for key in table:
-        if key not in keys:
-            where = f"[{parent}]" if parent else "the top level"
-            line = _line(text, key)
-            at = f" (line {line})" if line else ""
-            raise RecordError(f"unknown key '{key}' in {where}{at}: known keys are {', '.join(keys)}")
 
 
 def _line(text: str, key: str) -> int | None:

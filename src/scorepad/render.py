@@ -225,3 +225,46 @@ def _sums(game: Game, r) -> dict[int, str]:
         if isinstance(move, Play):
             sums[i] = str(layout.place(move.tile, move.end))
     return sums
+
+
+# --- the paper tally (seed 000) -------------------------------------------------------------
+
+FIFTY = ("\\ x /", "x X x", "/ x \\")  # a large X, a small x in each of its four fields
+
+
+def tally(game: Game, width: int) -> RenderableType:
+    """Each side's score as the traditional paper tally: a 50-point sign for every 50, a
+    stroke for every 5 left, and half points noted apart."""
+    parts: list[RenderableType] = []
+    per_line = max(1, (width - 2) // 6)
+    for s in range(len(game.sides)):
+        score = game.scores[s]
+        fives, rest = divmod(score, 5)  # rest: what a half point leaves over
+        fifties, strokes = divmod(int(fives), 10)
+        parts.append(Text(f"{' & '.join(game.side_names(s))}: {points(score)}", style="bold"))
+        signs = list(range(fifties))
+        for start in range(0, max(len(signs), 1), per_line):
+            chunk = signs[start:start + per_line]
+            rows = ["  " + " ".join(FIFTY[i] for _ in chunk) for i in range(3)]
+            if start + per_line >= len(signs):
+                rows[1] += ("  " if chunk else "") + "|" * strokes
+            if any(r.strip() for r in rows):
+                parts.append(Text("\n".join(r.rstrip() for r in rows) if chunk else rows[1].rstrip()))
+        if rest:
+            parts.append(Text(f"  apart: {points(rest)}", style="dim"))
+    return Group(*parts)
+
+
+def rules_table(rules, players: int | None = None) -> RenderableType:
+    """The options of a preset or a game, in words."""
+    from rich.table import Table
+
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for name, words in rules.describe():
+        if name == "target" and players is not None:
+            words = f"{rules.target_for(players)} points"
+        changed = " (changed)" if name in rules.overridden else ""
+        table.add_row(name, words + changed)
+    return table

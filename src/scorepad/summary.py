@@ -1,0 +1,151 @@
+"""Games summed up as plain data: the JSON of FORMAT.md (`show --json`, `audit --json`),
+the log, and statistics over many records. No terminal, no TOML."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scorepad.game import Game, Round
+from scorepad.notation import Play
+
+
+def number(value: int | Fraction) -> int | float:
+    """Whole points as integers, half points as x.5."""
+    return int(value) if value == int(value) else float(value)
+
+
+def scores(game: Game) -> dict[str, int | float]:
+    return {p: number(game.scores[game.side_of[i]]) for i, p in enumerate(game.players)}
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """`scorepad show --json` (FORMAT.md)."""
+    r = game.current
+    return {
+        "players": list(game.players),
+        "sides": [game.side_names(s) for s in range(len(game.sides))],
+        "scores": scores(game),
+        "round": r.number,
+        "state": game.state,
+        "turn": game.turn,
+        "ends": {end.value: n for end, n in r.layout.end_counts().items()},
+        "end_sum": r.layout.end_sum,
+        "boneyard": r.boneyard,
+        "hand_sizes": {p: r.hand_sizes[i] for i, p in enumerate(game.players)},
+        "winner": game.winners(),
+    }
+
+
+def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
+    """"domino", "blocked" or "unfinished", and the players of the side that won it."""
+    if r.hands is None:
+        return "unfinished", None
+    winner = r.award.winner if r.award is not None else None
+    return r.result or "unfinished", game.side_names(winner) if winner is not None else None
+
+
+def played_rounds(game: Game) -> list[Round]:
+    """The rounds that were played or started (not a next round nobody has led yet)."""
+    return [r for r in game.rounds if r.moves or r.hands is not None]
+
+
+def round_points(game: Game, r: Round) -> dict[str, int | float]:
+    points = r.side_points(len(game.sides))
+    return {p: number(points[game.side_of[i]]) for i, p in enumerate(game.players)}
+
+
+def audit_json(path: str, game: Game | None, problems: Iterable) -> dict[str, Any]:
+    """One line of `scorepad audit --json` (FORMAT.md)."""
+    problems = list(problems)
+    rounds = []
+    if game is not None:
+        for r in played_rounds(game):
+            result, winner = round_result(game, r)
+            rounds.append({"points": round_points(game, r), "result": result, "winner": winner})
+    return {
+        "file": path,
+        "ok": game is not None and not problems,
+        "scores": scores(game) if game is not None else {},
+        "rounds": rounds,
+        "problems": [{"round": p.round, "move": p.move, "message": p.message} for p in problems],
+        "winner": game.winners() if game is not None else None,
+    }
+
+
+def log_json(game: Game) -> list[dict[str, Any]]:
+    """Every move of every round with the points it credited."""
+    rounds = []
+    for r in played_rounds(game):
+        moves = []
+        for i, move in enumerate(r.moves):
+            credits = [c for c in r.credits if c.move == i]
+            moves.append({"move": str(move), "points": {game.players[c.player]: number(c.points) for c in credits}})
+        result, winner = round_result(game, r)
+        rounds.append({
+            "round": r.number,
+            "opener": game.players[r.opener] if r.opener is not None else None,
+            "moves": moves,
+            "result": result,
+            "winner": winner,
+            "hands": None if r.hands is None else {
+                game.players[p]: h if isinstance(h, int) else " ".join(map(str, h)) for p, h in r.hands.items()
+            },
+            "points": round_points(game, r),
+        })
+    return rounds
+
+
+# --- statistics over many records -------------------------------------------------------------
+
+@dataclass
+class PlayerStats:
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    from_plays: int | Fraction = 0
+    from_hands: int | Fraction = 0
+    from_muggins: int | Fraction = 0
+    best_play: int = 0
+    best_play_move: str = ""
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def points(self) -> int | Fraction:
+        return self.from_plays + self.from_hands + self.from_muggins
+
+    def as_dict(self, name: str) -> dict[str, Any]:
+        return {
+            "player": name, "games": self.games, "wins": self.wins, "rounds": self.rounds,
+            "points": number(self.points), "from_plays": number(self.from_plays),
+            "from_hands": number(self.from_hands), "from_muggins": number(self.from_muggins),
+            "best_play": self.best_play, "best_play_move": self.best_play_move,
+            "average_per_round": round(float(self.points) / self.rounds, 2) if self.rounds else 0,
+        }
+
+
+def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
+    """Count one game into per-player statistics. Points are the player's own: a play or
+    a muggins call counts for who made it; hand points for the players of the side."""
+    winners = set(game.winners() or [])
+    for name in game.players:
+        s = stats.setdefault(name, PlayerStats())
+        s.games += 1
+        s.wins += name in winners
+        s.rounds += len(played_rounds(game))
+    for r in played_rounds(game):
+        for credit in r.credits:
+            if credit.source == "hands":
+                for p in game.sides[credit.side]:
+                    stats[game.players[p]].from_hands += credit.points
+                continue
+            s = stats[game.players[credit.player]]
+            if credit.source == "muggins":
+                s.from_muggins += credit.points
+                continue
+            s.from_plays += credit.points
+            move = r.moves[credit.move]
+            if isinstance(move, Play) and credit.points > s.best_play:
+                s.best_play, s.best_play_move = int(credit.points), f"round {r.number}: {move}"
