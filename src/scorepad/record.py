@@ -190,7 +190,9 @@ class _Reader:
         except IllegalMoveError as error:
             self.problem(f"{text!r}: {error}", number, index)
             if not self.strict:
-                self._carry_on(game, move)
+                again = self._carry_on(game, move)
+                if again is not None:
+                    self.problem(f"{text!r}: {again}", number, index)
             return
         except ScorepadError as error:
             self.problem(f"{text!r}: {error}", number, index)
@@ -201,23 +203,32 @@ class _Reader:
             if isinstance(move, Play) and move.claim is not None and move.claim != out.score and game.rules.muggins:
                 self.problem(f"{text!r}: claimed {move.claim}, but {move.tile} scores {out.score}", number, index)
 
-    def _carry_on(self, game: Game, move: Move) -> None:
+    def _carry_on(self, game: Game, move: Move) -> str | None:
         """After a refused move, replay it as far as it can be, so that one mistake in a
-        record does not hide the ones after it."""
+        record does not hide the ones after it. Returns what is still wrong with it."""
         r = game.current
         if game.winner is not None or r.result is not None or move.player not in game.players:
-            return
+            return None
         if isinstance(move, Muggins):
-            return
+            return None
         if r.turn is not None and game.players[r.turn] != move.player:
-            game.carry_on_as(move.player)
+            game.carry_on_as(move.player)  # the record says this player moved now
             try:
                 game.push(move)
-                return
-            except ScorepadError:
-                pass
+                return None
+            except ScorepadError as error:
+                if not isinstance(move, Play):
+                    return str(error)
+                again = str(error)
+        else:
+            again = None
         if isinstance(move, Draw) and 0 < r.boneyard < move.count:
             game.push(Draw(move.player, r.boneyard))
+        elif not isinstance(move, Draw):
+            # A play that cannot be laid, or a pass too early: the player's turn is over.
+            following = (game.players.index(move.player) + 1) % len(game.players)
+            game.carry_on_as(game.players[following])
+        return again
 
     def _points(self, game: Game, number: int, points: Any) -> None:
         if points is None:
