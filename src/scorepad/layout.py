@@ -102,11 +102,6 @@ class Layout:
         """Every end a tile could be joined to now, a side arm not yet started included."""
         return [ENDS[i] for i in range(4) if self._open[i] != NO_END]
 
-    @property
-    def open_numbers(self) -> tuple[int, int, int, int]:
-        """The number each end W, E, N, S shows, NO_END (-1) where there is no end."""
-        return tuple(self._open)
-
     def shows(self, end: End) -> int | None:
         """The number a tile must match to be joined at `end`, or None."""
         n = self._open[end.index]
@@ -146,7 +141,18 @@ class Layout:
     def ends_for(self, tile: Tile) -> list[End]:
         """Every end `tile` could be joined to now (not checking it is still in play)."""
         a, b = tile.a, tile.b
-        return [ENDS[i] for i, n in enumerate(self._open) if n != NO_END and (n == a or n == b)]
+        return [ENDS[i] for i, n in enumerate(self._open) if n == a or n == b]  # NO_END matches no half
+
+    def showing(self) -> dict[int, list[End]]:
+        """Each number an open end shows, with the ends that show it."""
+        at: dict[int, list[End]] = {}
+        for end, n in zip(ENDS, self._open):
+            if n != NO_END:
+                if n in at:
+                    at[n].append(end)
+                else:
+                    at[n] = [end]
+        return at
 
     def placements(self, tile: Tile) -> list[Placement]:
         """Every place `tile` may go now, with the end sum and score it would make."""

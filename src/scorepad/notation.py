@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorepad.errors import InvalidMoveError
 from scorepad.tiles import End, Tile, parse_end, parse_tile
@@ -113,8 +114,12 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     return Play(player, tile, end, claim)
 
 
+@lru_cache(maxsize=8192)
 def parse_move(text: str) -> Move:
-    """Parse one move of a record, e.g. ``parse_move("Ann: 6-4 E =10")``."""
+    """Parse one move of a record, e.g. ``parse_move("Ann: 6-4 E =10")``.
+
+    The same few hundred texts make up most records, so parses are cached: a move is
+    never changed after it is made, so one object can stand for every copy of its text."""
     player, sep, action = text.partition(": ")
     if not sep or ":" in player:
         raise InvalidMoveError(f"'{text}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'")

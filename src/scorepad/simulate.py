@@ -42,14 +42,14 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
         p = r.turn
         hand = hands[p]
         name = players[p]
-        shown = set(layout.open_numbers)
-        playable = [i for i, t in enumerate(hand) if t.a in shown or t.b in shown]
+        at = layout.showing()
+        playable = [i for i, t in enumerate(hand) if t.a in at or t.b in at]
         drawn = 0
         while not playable and boneyard:
             tile = boneyard.pop()
             hand.append(tile)
             drawn += 1
-            if tile.a in shown or tile.b in shown:
+            if tile.a in at or tile.b in at:
                 playable = [len(hand) - 1]
         if drawn:
             push(Draw(name, drawn))
@@ -57,7 +57,9 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
             push(Pass(name))
             continue
         tile = hand.pop(playable[int(random() * len(playable))])
-        ends = layout.ends_for(tile)
+        ends = at.get(tile.a, [])
+        if not tile.is_double and tile.b in at:
+            ends = ends + at[tile.b]
         end = ends[0] if len(ends) == 1 else ends[int(random() * len(ends))]
         if muggins:
             _push_play(game, rng, Play(name, tile, end), careless)

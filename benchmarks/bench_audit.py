@@ -1,0 +1,81 @@
+"""Auditing against parsing: 1,000 full-game records audited, against the same files
+only parsed with tomllib.
+
+    python benchmarks/bench_audit.py [--games N]
+
+The records are whole random games (every preset, 2 to 4 players, some with muggins),
+written by scorepad. Both sides read each file from disk; the audit then replays it
+through the engine and checks everything (record.audit_text), as `scorepad audit` does.
+The command itself is timed too, as a whole process over all files, against a Python
+process that reads and tomllib-parses the same files. Medians of five runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+from scorepad.record import audit_text, dumps
+from scorepad.rules import Rules
+from scorepad.simulate import play_game
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+PARSE_ONLY = "import sys, tomllib\nfor p in sys.argv[1:]:\n    tomllib.loads(open(p, encoding='utf-8').read())\n"
+
+
+def write_records(folder: Path, count: int) -> list[Path]:
+    rng = random.Random(1000)
+    paths = []
+    for i in range(count):
+        preset = ("pagat", "two-ends", "fuenfer")[i % 3]
+        players = NAMES[: 2 + i % 3]
+        rules = Rules.from_options(preset, muggins=i % 4 == 0)
+        game = play_game(players, rules, rng, careless=0.1 if rules.muggins else 0.0)
+        path = folder / f"game{i:04}.toml"
+        path.write_text(dumps(game), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def run(work, paths) -> float:
+    start = time.perf_counter()
+    for path in paths:
+        work(path.read_text(encoding="utf-8"))
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    args = parser.parse_args()
+    scorepad = str(Path(sys.executable).parent / "scorepad")
+    with tempfile.TemporaryDirectory() as folder:
+        paths = write_records(Path(folder), args.games)
+        size = sum(p.stat().st_size for p in paths)
+        moves = sum(text.count('",') for text in (p.read_text() for p in paths))
+        parse, audit, parse_cmd, audit_cmd = [], [], [], []
+        for _ in range(5):
+            parse.append(run(tomllib.loads, paths))
+            audit.append(run(audit_text, paths))
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", PARSE_ONLY, *map(str, paths)], check=True)
+            parse_cmd.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            subprocess.run([scorepad, "audit", "--json", *map(str, paths)], stdout=subprocess.DEVNULL)
+            audit_cmd.append(time.perf_counter() - start)
+    p, a = statistics.median(parse), statistics.median(audit)
+    pc, ac = statistics.median(parse_cmd), statistics.median(audit_cmd)
+    print(f"{args.games} records, {size / 1e6:.1f} MB, about {moves:,} moves")
+    print(f"in process: tomllib {p:.2f} s, audit {a:.2f} s: {a / p:.2f}x")
+    print(f"commands:   tomllib {pc:.2f} s, scorepad audit --json {ac:.2f} s: {ac / pc:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
