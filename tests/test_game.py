@@ -155,13 +155,13 @@ def test_the_opener_leads_first():
         g.push(parse_move("Bob: pass"))
     out = g.push(parse_move("Bob: 6-6"))
     assert g.current.opener == 1 and g.turn == "Cy"
-    assert out.warnings == []
+    assert out.warnings == ()
 
 
 def test_highest_double_lead_that_is_not_a_double_is_flagged():
     g = small(opener="Bob", first_opener="highest-double")
     out = g.push(parse_move("Bob: 6-5"))
-    assert out.warnings == ["Bob led 6-5, but the highest double must lead"]
+    assert out.warnings == ("Bob led 6-5, but the highest double must lead",)
     assert g.current.warnings == [(0, "Bob led 6-5, but the highest double must lead")]
 
 

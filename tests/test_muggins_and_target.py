@@ -80,7 +80,7 @@ def test_partners_cannot_call_on_each_other():
 def test_without_muggins_claims_are_only_checked():
     g = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
     out = g.push(parse_move("Ann: 5-5 =15"))
-    assert out.warnings == ["Ann claimed 15, but 5-5 scores 10"]
+    assert out.warnings == ("Ann claimed 15, but 5-5 scores 10",)
     assert g.scores == [10, 0]
     with pytest.raises(IllegalMoveError, match="Bob calls muggins, but this game is played without muggins"):
         g.push(parse_move("Bob: muggins"))

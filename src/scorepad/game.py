@@ -46,15 +46,15 @@ class Outcome:
     play, the points credited, warnings (a wrong claim, a lead that should be a double)
     and, for hands, the award."""
 
-    __slots__ = ("move", "end_sum", "score", "credits", "warnings", "award")
+    # Class-level defaults: most moves set one or two of these, and a move is made often.
+    end_sum: int | None = None
+    score: int = 0
+    credits: tuple[Credit, ...] = ()
+    warnings: tuple[str, ...] = ()
+    award: HandAward | None = None
 
     def __init__(self, move: Move | None) -> None:
         self.move = move
-        self.end_sum: int | None = None
-        self.score = 0
-        self.credits: list[Credit] = []
-        self.warnings: list[str] = []
-        self.award: HandAward | None = None
 
 
 class Round:
@@ -316,7 +316,7 @@ class Game:
 
     def _credit(self, r: Round, out: Outcome, credit: Credit, *, check: bool = True) -> None:
         r.credits.append(credit)
-        out.credits.append(credit)
+        out.credits += (credit,)
         self.scores[credit.side] += credit.points
         if check and self.scores[credit.side] >= self.target:
             self._check_target()
@@ -332,7 +332,7 @@ class Game:
 
     def _warn(self, r: Round, out: Outcome, index: int | None, text: str) -> None:
         r.warnings.append((index, text))
-        out.warnings.append(text)
+        out.warnings += (text,)
 
     # --- the end of a round -------------------------------------------------------------
 

@@ -121,9 +121,9 @@ def explain(game: Game, out: Outcome) -> Text:
         if out.credits:
             text.append(f"  +{points(out.credits[0].points)}", style="bold green")
         elif out.score and game.rules.muggins:
-            text.append(f"  not claimed: {out.score} for muggins", style="yellow")
+            text.append(f"  {out.score} missed", style="yellow")
         elif move.claim and game.rules.muggins:
-            text.append(f"  claimed {move.claim}: a penalty for muggins", style="yellow")
+            text.append(f"  claimed {move.claim}!", style="yellow")
         else:
             text.append("  no score", style="dim")
     elif isinstance(move, Draw):
@@ -167,10 +167,9 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
     parts: list[RenderableType] = []
     if out is not None:
         parts.append(explain(game, out))
-    shown = r if r.layout.placed or len(game.rounds) == 1 else game.rounds[-2]
-    parts.append(draw_layout(shown.layout, width))
-    if shown.layout.placed:
-        parts.append(ends_line(shown.layout))
+    parts.append(draw_layout(r.layout, width))
+    if r.layout.placed:
+        parts.append(ends_line(r.layout))
     parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
     parts.append(scores_lines(game))
     parts.append(next_step(game))
@@ -184,7 +183,7 @@ def next_step(game: Game) -> Text:
     if r.result is not None:
         how = f"{game.players[r.domino_maker]} made domino" if r.result == "domino" else "blocked"
         holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
-        return Text(f"Round over ({how}). Enter hands: scorepad hands " + " ".join(f"{h}=PIPS" for h in holders), style="bold")
+        return Text(f"Round over: {how}.\nNext: scorepad hands " + " ".join(f"{h}=PIPS" for h in holders), style="bold")
     if r.turn is None:
         how = "the highest double" if r.opener_rule == "highest-double" else "the lot"
         return Text(f"Who leads? ({how}) Record the lead with --by NAME.", style="bold")
