@@ -71,7 +71,7 @@ def main() -> None:
             "scorepad play": ([scorepad, "play", "6-6", "--by", opener], lambda: path.write_text(text, encoding="utf-8")),
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
-        for name, (command, before) in commands.items():  # warm the file cache
+        for command, before in commands.values():  # warm the file cache
             timed(command, env, before)
         for _ in range(args.runs):
             for name, (command, before) in commands.items():

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from scorepad import (
-    Game, IllegalMoveError, InvalidHandsError, Muggins, Play, Rules, RulesError, Tile, parse_move,
+    Game, IllegalMoveError, InvalidHandsError, Rules, RulesError, parse_move,
 )
 from scorepad.tiles import parse_tiles
 

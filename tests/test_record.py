@@ -165,7 +165,7 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             writer.wait(timeout=1.0)
-            assert False, "the writer did not wait for the lock"
+            raise AssertionError("the writer did not wait for the lock")
         except subprocess.TimeoutExpired:
             pass
         assert load(path).game.current.moves == []
