@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -220,3 +221,58 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
     assert "Hands: Ann +15" in result.output
     data = json.loads(run("show", "--json").output)
     assert data["round"] == 2 and data["turn"] == "Ann" and data["scores"] == {"Ann": 15, "Bob": 15, "Cy": 5}
+
+
+# --- in a real terminal: tmux, at 40 and at 100 columns ------------------------------------------
+
+def tmux(*args):
+    import subprocess
+
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.skipif(__import__("shutil").which("tmux") is None, reason="needs tmux")
+@pytest.mark.parametrize("columns", [40, 100])
+def test_live_in_a_real_terminal(tmp_path, columns):
+    import shlex
+    import sys
+    import time
+
+    scorepad = shlex.quote(str(Path(sys.executable).parent / "scorepad"))
+    record = tmp_path / "scorepad.toml"
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "-f", record).exit_code == 0
+    session = f"scorepad-test-{columns}-{id(tmp_path)}"
+    tmux("new-session", "-d", "-s", session, "-x", str(columns), "-y", "30",
+         f"cd {shlex.quote(str(tmp_path))} && NO_COLOR=1 {scorepad} live; sleep 5")
+
+    def screen_after(keys=None, wait_for="> "):
+        if keys is not None:
+            tmux("send-keys", "-t", session, keys, "Enter")
+        for _ in range(100):
+            time.sleep(0.05)
+            text = tmux("capture-pane", "-t", session, "-p")
+            if text.rstrip().endswith(wait_for.strip()):
+                return text
+        return text
+
+    try:
+        screen_after()
+        screen_after("36")
+        screen = screen_after("66 e")
+        assert "Bob 6-6 E: 3 + 12 = 15  +15" in screen
+        assert "Cy>" in screen.splitlines()[-1] or screen.rstrip().endswith("Cy>")
+        screen = screen_after("53 n")
+        assert "5-3 cannot go N" in screen
+        tmux("send-keys", "-t", session, "Up")  # readline history: the last line comes back
+        time.sleep(0.3)
+        assert tmux("capture-pane", "-t", session, "-p").rstrip().endswith("Cy> 53 n")
+        tmux("send-keys", "-t", session, "C-u")
+        screen = screen_after("?")
+        assert "q         leave (all is saved)" in screen
+        assert all(len(line) <= columns for line in screen.splitlines())
+        tmux("send-keys", "-t", session, "q", "Enter")
+        time.sleep(0.5)
+    finally:
+        tmux("kill-session", "-t", session)
+    moves = [str(m) for m in loads(record.read_text()).game.current.moves]
+    assert moves == ["Ann: 3-6", "Bob: 6-6 E"]

@@ -238,3 +238,11 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, name):
         assert result.exit_code == 0, (command, result.output)
     assert "Game over" in result.output
     assert (tmp_path / "scorepad.toml").read_text() == (EXAMPLES / name).read_text()
+
+
+def test_colour_only_when_wanted(game):
+    assert run("play", "5-5").exit_code == 0
+    coloured = run("show", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
+    assert "\x1b[36m" in coloured.output  # end names in cyan
+    plain = run("show", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert "\x1b[3" not in plain.output and "\x1b[4" not in plain.output  # no colour at all

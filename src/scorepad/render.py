@@ -81,19 +81,19 @@ def draw_layout(layout: Layout, width: int) -> RenderableType:
         s_label = f"S{counts[End.S]}" if south else "S·"
         if spinner_at is not None:
             def column(text: str, style: str = "") -> Text:
-                return Text(" " * max(0, spinner_at - len(text) // 2)) + Text(text, style=style)
+                return Text.assemble(" " * max(0, spinner_at - len(text) // 2), (text, style))
 
             rows.append(column(n_label, "cyan"))
             rows.extend(column(t) for t in n_tiles)
-            rows.append(west + line + east)
+            rows.append(Text.assemble(west, line, east))
             rows.extend(column(t) for t in s_tiles)
             rows.append(column(s_label, "cyan"))
             return Group(*rows)
-        rows.append(Text(f"{n_label} ", style="cyan") + Text(" ".join(n_tiles) or "(open)"))
-        rows.append(west + line + east)
-        rows.append(Text(f"{s_label} ", style="cyan") + Text(" ".join(s_tiles) or "(open)"))
+        rows.append(Text.assemble((f"{n_label} ", "cyan"), " ".join(n_tiles) or "(open)"))
+        rows.append(Text.assemble(west, line, east))
+        rows.append(Text.assemble((f"{s_label} ", "cyan"), " ".join(s_tiles) or "(open)"))
         return Group(*rows)
-    return west + line + east
+    return Text.assemble(west, line, east)
 
 
 def ends_line(layout: Layout) -> Text:
