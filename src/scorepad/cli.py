@@ -236,7 +236,9 @@ def muggins(
     caller: Annotated[str, typer.Argument(metavar="NAME", help="The player who calls muggins.")],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Call muggins on the play just made: the caller takes the missed score.
+    """Call muggins on the play just made.
+
+    The caller takes the missed score (or a claim that was too high).
 
     Example: scorepad muggins Bob
     """
@@ -273,8 +275,9 @@ def hands(
     remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help="Each remaining hand.")],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Enter the remaining hands once a round is over; award the hand points and start
-    the next round.
+    """Enter the remaining hands once a round is over.
+
+    Awards the hand points and starts the next round.
 
     Example: scorepad hands Bob=8 Cy=4-3,5-0
     """
@@ -378,8 +381,10 @@ def replay(
     round_: Annotated[int, typer.Option("--round", help="Start at this round.")] = 1,
     move: Annotated[int, typer.Option("--move", help="Start at this move of that round.")] = 1,
 ) -> None:
-    """Step through a saved game: the layout, the end sum and the points after each move.
-    Enter for the next move in a terminal; the whole game when not in one.
+    """Step through a saved game, move by move.
+
+    Shows the layout, the end sum and the points after each move: Enter for the next
+    move in a terminal, the whole game when not in one.
 
     Example: scorepad replay club/2026-11-28.toml --round 3
     """
@@ -426,8 +431,10 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (FORMAT.md).")] = False,
 ) -> None:
-    """Replay each record under its own rules and report every problem, with its round
-    and move. Exit 1 when any record has a problem, 2 when one cannot be read.
+    """Check records: every problem, with its round and move.
+
+    Replays each record under its own rules. Exit 1 when any record has a problem, 2
+    when one cannot be read.
 
     Example: scorepad audit club/*.toml --json
     """
@@ -437,9 +444,10 @@ def audit(
     worst = 0
     progress = None
     if len(records) > 1 and sys.stderr.isatty():
+        from rich.console import Console
         from rich.progress import Progress
 
-        progress = Progress(transient=True, console=__import__("rich.console").console.Console(stderr=True))
+        progress = Progress(transient=True, console=Console(stderr=True))
         task = progress.add_task("auditing", total=len(records))
         progress.start()
     try:
@@ -478,8 +486,9 @@ def hint(
     tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help="Tiles in your hand.")],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """For each tile: every end it fits and what it scores there now, and the best the
-    next player could answer from the tiles still unseen.
+    """Where each tile fits, what it scores, and the best reply it leaves.
+
+    The best reply is the most the next player could score with a tile still unseen.
 
     Example: scorepad hint 64 55 31
     """
@@ -537,8 +546,10 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="JSON: one object per player.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV for spreadsheets.")] = False,
 ) -> None:
-    """Per player over any number of records: games, wins, rounds, points from plays,
-    hands and muggins, the best play, the average per round.
+    """Per-player statistics over any number of records.
+
+    Games, wins, rounds, points from plays, hands and muggins, the best play, the
+    average per round.
 
     Example: scorepad stats club/*.toml --csv > season.csv
     """
@@ -577,8 +588,10 @@ def stats(
 
 @app.command()
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
-    """The scores as the traditional paper tally: a stroke for every 5 points, the
-    50-point sign, half points noted apart.
+    """The scores as the traditional paper tally.
+
+    A stroke for every 5 points, the 50-point sign (a large X with a small x in each of
+    its four fields), half points noted apart.
 
     Example: scorepad tally
     """
@@ -661,8 +674,10 @@ def live_command(line: str, file: Path) -> bool:
 
 @app.command()
 def live(file: FileOption = Path("scorepad.toml")) -> None:
-    """One prompt for the whole game, with the shortest input: 64 e, d 2, p, u, m Bob,
-    hands Bob=8 Cy=43,50, ? for help, q to leave. Every move is saved at once.
+    """One prompt for the whole game, with the shortest input.
+
+    64 e, d 2, p, u, m Bob, hands Bob=8 Cy=43,50, ? for help, q to leave. Every move is
+    saved at once.
 
     Example: scorepad live -f tonight.toml
     """
