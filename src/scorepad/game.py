@@ -185,9 +185,6 @@ class Game:
             return None
         return [self.players[p] for s in self.winner for p in self.sides[s]]
 
-    def placements(self, tile: Tile):
-        return self.current.layout.placements(tile)
-
     # --- making moves ---------------------------------------------------------------
 
     def resolve(self, move: Move) -> Move:
@@ -476,10 +473,6 @@ class Game:
                 self.scores[credit.side] += credit.points
         self.winner = None
         return item
-
-    @property
-    def undo_depth(self) -> int:
-        return len(self._stack)
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:

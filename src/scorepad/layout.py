@@ -102,11 +102,6 @@ class Layout:
         """Every end a tile could be joined to now, a side arm not yet started included."""
         return [ENDS[i] for i in range(4) if self._open[i] != NO_END]
 
-    def shows(self, end: End) -> int | None:
-        """The number a tile must match to be joined at `end`, or None."""
-        n = self._open[end.index]
-        return None if n == NO_END else n
-
     def side_arms_open(self) -> bool:
         return self._open[N] != NO_END
 
@@ -262,6 +257,3 @@ class Layout:
             self._started[i - N] = True
         self._mask |= 1 << tile.id
         self.placed.append(_new_placed(Placed, (tile, end, inner, outer, is_spinner)))
-
-    def placed_tiles(self) -> list[Tile]:
-        return [p.tile for p in self.placed]

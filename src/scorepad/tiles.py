@@ -7,7 +7,6 @@ from enum import Enum
 from scorepad.errors import InvalidMoveError
 
 HIGHEST_PIP = 6
-SET_PIPS = 168  # all 28 tiles together
 
 
 class End(str, Enum):
@@ -73,7 +72,6 @@ class Tile:
 
 ALL_TILES = tuple(Tile(hi, lo) for hi in range(HIGHEST_PIP + 1) for lo in range(hi + 1))
 assert [t.id for t in ALL_TILES] == list(range(28))
-DOUBLES = tuple(t for t in ALL_TILES if t.is_double)
 
 _STRICT: dict[str, Tile] = {f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)}
 _LOOSE: dict[str, Tile] = dict(_STRICT)
