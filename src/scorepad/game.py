@@ -8,8 +8,8 @@ Like python-chess's Board: `push` applies a validated move and remembers a snaps
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 from fractions import Fraction
+from typing import NamedTuple
 
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.layout import Layout
@@ -70,7 +70,7 @@ class Round:
                  opener: int | None, opener_rule: str) -> None:
         self.number = number
         self.opener = opener
-        # How the opener was or is to be found: "given", "lot", "highest-double",
+        # The rule that names (or will name) the opener: "lot", "highest-double",
         # "domino-maker" or "round-winner". A highest-double opener must lead a double.
         self.opener_rule = opener_rule
         self.layout = Layout(with_spinner)
@@ -177,7 +177,7 @@ class Game:
     def side_names(self, side: int) -> list[str]:
         return [self.players[p] for p in self.sides[side]]
 
-    def score_of(self, player: str) -> Fraction:
+    def score_of(self, player: str) -> int | Fraction:
         return self.scores[self.side_of[self.index(player)]]
 
     def winners(self) -> list[str] | None:
@@ -203,14 +203,11 @@ class Game:
         if r.turn is None:
             if not isinstance(move, Play):
                 raise IllegalMoveError(
-                    f"round {r.number} has not started: the opener leads a tile first "
-                    f"(the lead is by whoever holds it: {move.player} leads with a play)"
+                    f"round {r.number} has not started: its first move is the lead, a tile played by the opener"
                 )
         elif p != r.turn:
             raise IllegalMoveError(f"it is {self.players[r.turn]}'s turn, not {move.player}'s")
         if isinstance(move, Play):
-            if not r.layout and move.claim is None and move.end is None:
-                return move
             end = r.layout.resolve_end(move.tile, move.end)
             return move if end is move.end else Play(move.player, move.tile, end, move.claim)
         if not r.layout:
@@ -307,7 +304,10 @@ class Game:
         if not self.rules.muggins:
             raise IllegalMoveError(f"{name} calls muggins, but this game is played without muggins")
         if r.hands is not None or r.pending is None:
-            raise IllegalMoveError(f"{name} calls muggins, but there is nothing to take: the last play was scored as claimed")
+            raise IllegalMoveError(
+                f"{name} calls muggins, but there is nothing to take: the last play was claimed right, "
+                "or a move has been made since"
+            )
         if self.side_of[caller] == r.pending.side:
             raise IllegalMoveError(f"{name} cannot call muggins on their own side's play")
 
