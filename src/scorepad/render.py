@@ -27,6 +27,29 @@ def _tile(p: Placed, spinner: bool, left: int, right: int) -> Text:
     return Text(f"{left}-{right}")
 
 
+def _outer_tiles(tiles: list[Text], room: int) -> Text:
+    """As many tiles from both ends of the line as fit in `room` columns, taken from each
+    end in turn (the outer tiles are what the next plays depend on), with … between."""
+    west: list[Text] = []
+    east: list[Text] = []
+    used = 1  # the ellipsis
+    i, j = 0, len(tiles) - 1
+    from_east = True
+    while i <= j:
+        tile = tiles[j] if from_east else tiles[i]
+        if used + len(tile) + 1 > room:
+            break
+        used += len(tile) + 1
+        if from_east:
+            east.insert(0, tile)
+            j -= 1
+        else:
+            west.append(tile)
+            i += 1
+        from_east = not from_east
+    return Text(" ").join([*west, Text("…", style="dim"), *east])
+
+
 def draw_layout(layout: Layout, width: int) -> RenderableType:
     """The layout as it lies: the W-E line, and the spinner's N arm above it and S arm
     below. A line too wide for the terminal loses tiles from its middle."""
@@ -51,26 +74,7 @@ def draw_layout(layout: Layout, width: int) -> RenderableType:
                 spinner_at = len(west) + offset + len(text) // 2
             offset += len(text) + 1
     else:
-        # Keep the outer tiles of both ends, which are what the next plays depend on.
-        keep_w, keep_e = [], []
-        used = 1  # the ellipsis
-        i, j = 0, len(pieces) - 1
-        while i <= j:
-            for side in ("e", "w"):
-                if i > j:
-                    break
-                piece = pieces[j] if side == "e" else pieces[i]
-                if used + len(piece[0]) + 1 > room:
-                    i = j + 1
-                    break
-                used += len(piece[0]) + 1
-                if side == "e":
-                    keep_e.insert(0, piece[0])
-                    j -= 1
-                else:
-                    keep_w.append(piece[0])
-                    i += 1
-        line = Text(" ").join([*keep_w, Text("…", style="dim"), *keep_e])
+        line = _outer_tiles([t for t, _ in pieces], room)
     rows: list[Text] = []
     north = layout.arm(End.N)
     south = layout.arm(End.S)
