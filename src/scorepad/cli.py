@@ -5,7 +5,6 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -77,19 +76,12 @@ def editing(file: Path) -> Iterator[Game]:
         fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
 
 
-def width() -> int:
-    try:
-        return int(os.environ.get("COLUMNS", "")) or os.get_terminal_size().columns
-    except (ValueError, OSError):
-        return 80
-
-
 def show_status(game: Game, out: Outcome | None = None, note: str | None = None) -> None:
     from rich.console import Console
 
     from scorepad.render import status
 
-    console = Console(width=width(), highlight=False)
+    console = Console(highlight=False)
     if note:
         console.print(note, style="bold")
     console.print(status(game, console.width, out))
@@ -323,7 +315,7 @@ def log(
 
     from scorepad.render import log_table
 
-    Console(width=width(), highlight=False).print(log_table(game))
+    Console(highlight=False).print(log_table(game))
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -352,7 +344,7 @@ def demo(
         recorded = loads(path.read_text(encoding="utf-8")).game
     except (OSError, RecordError) as error:
         fail(f"cannot read the bundled example {path}: {error}", BAD_USAGE)
-    console = Console(width=width(), highlight=False)
+    console = Console(highlight=False)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     game = Game(recorded.players, recorded.rules, opener=_first_opener(recorded))
     console.print(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {game.target}.", style="bold")
@@ -397,7 +389,7 @@ def replay(
         fail(f"--round {round_}: the game has rounds 1 to {len(recorded.rounds)}", BAD_USAGE)
     if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
         fail(f"--move {move}: round {round_} has moves 1 to {len(recorded.rounds[round_ - 1].moves)}", BAD_USAGE)
-    console = Console(width=width(), highlight=False)
+    console = Console(highlight=False)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     game = Game(recorded.players, recorded.rules, opener=_first_opener(recorded))
     for r in recorded.rounds:
@@ -526,7 +518,7 @@ def rules_(
 
     from scorepad.render import rules_table
 
-    console = Console(width=width(), highlight=False)
+    console = Console(highlight=False)
     if preset is not None:
         if preset not in PRESETS:
             fail(f"unknown preset '{preset}': choose {', '.join(PRESETS)}", BAD_USAGE)
@@ -582,7 +574,7 @@ def stats(
             view.add_column(column, justify="left" if column == "player" else "right")
         for row in rows:
             view.add_row(row["player"], *(str(row[k]) for k in ("games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins", "best_play", "average_per_round")))
-        Console(width=width(), highlight=False).print(view)
+        Console(highlight=False).print(view)
     raise typer.Exit(code)
 
 
@@ -599,7 +591,7 @@ def tally(file: FileOption = Path("scorepad.toml")) -> None:
 
     from scorepad.render import tally as draw_tally
 
-    console = Console(width=width(), highlight=False)
+    console = Console(highlight=False)
     console.print(draw_tally(read(file), console.width))
 
 
