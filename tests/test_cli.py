@@ -246,3 +246,15 @@ def test_colour_only_when_wanted(game):
     assert "\x1b[36m" in coloured.output  # end names in cyan
     plain = run("show", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
     assert "\x1b[3" not in plain.output and "\x1b[4" not in plain.output  # no colour at all
+
+
+def test_undoing_a_lead_lets_another_player_lead_a_highest_double_round(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "--players", "Ann,Bob,Cy", "--rules", "two-ends").exit_code == 0
+    assert run("play", "6-6", "--by", "Bob").exit_code == 0
+    assert run("undo").exit_code == 0  # a later command: the record now names Bob
+    result = run("play", "5-5", "--by", "Cy")  # the table now says Cy holds the highest double
+    assert result.exit_code == 0, result.output
+    data = json.loads(run("show", "--json").output)
+    assert data["turn"] == "Ann"
+    assert 'opener = "Cy"' in (tmp_path / "scorepad.toml").read_text()

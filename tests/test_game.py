@@ -258,3 +258,19 @@ def test_next_opener_is_the_domino_maker():
     play_all(g, "Bob: 3-6", "Cy: 6-6 E", "Ann: 6-2 E", "Bob: 3-3 W")
     g.end_round({"Ann": 3, "Cy": 5})
     assert g.current.opener == 1 and g.turn == "Bob"
+
+
+def test_in_a_highest_double_round_whoever_leads_opens():
+    # The table said Ann, but Bob turns out to hold the highest double and leads it.
+    g = small(opener="Ann", first_opener="highest-double")
+    out = g.push(parse_move("Bob: 6-6"))
+    assert out.warnings == ()
+    assert g.current.opener == 1 and g.turn == "Cy"
+    g.pop()
+    assert g.current.opener == 0 and g.turn == "Ann"
+
+
+def test_a_lot_opener_must_lead():
+    g = small(opener="Ann", first_opener="lot")
+    with pytest.raises(IllegalMoveError, match="it is Ann's turn, not Bob's"):
+        g.push(parse_move("Bob: 6-6"))

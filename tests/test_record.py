@@ -171,3 +171,11 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
         assert load(path).game.current.moves == []
     assert writer.wait(timeout=10) == 0
     assert len(load(path).game.current.moves) == 1
+
+
+def test_an_opener_who_did_not_lead_is_a_problem():
+    text = ('format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\npreset = "two-ends"\n'
+            '[[rounds]]\nopener = "A"\nmoves = ["B: 6-6"]\n')
+    assert [p.message for p in audit_text(text).problems] == ["opener is A, but B led"]
+    with pytest.raises(RecordError, match="round 1: opener is A, but B led"):
+        loads(text)

@@ -205,7 +205,7 @@ class Game:
                 raise IllegalMoveError(
                     f"round {r.number} has not started: its first move is the lead, a tile played by the opener"
                 )
-        elif p != r.turn:
+        elif p != r.turn and not (isinstance(move, Play) and self._table_names_opener(r)):
             raise IllegalMoveError(f"it is {self.players[r.turn]}'s turn, not {move.player}'s")
         if isinstance(move, Play):
             end = r.layout.resolve_end(move.tile, move.end)
@@ -268,7 +268,7 @@ class Game:
             return out
         # A play.
         if not layout.placed:
-            if r.opener is None:
+            if r.opener is None or self._table_names_opener(r):
                 r.opener = p
             if r.opener_rule == "highest-double" and not move.tile.is_double:
                 self._warn(r, out, index, f"{move.player} led {move.tile}, but the highest double must lead")
@@ -297,6 +297,12 @@ class Game:
         if r.hand_sizes[p] == 0:
             r.result, r.domino_maker, r.turn = "domino", p, None
         return out
+
+    @staticmethod
+    def _table_names_opener(r: Round) -> bool:
+        """Before the lead of a `highest-double` round, whoever leads is the opener: only
+        the table knows who holds the highest double (a name given earlier was a guess)."""
+        return r.opener_rule == "highest-double" and not r.layout.placed
 
     def _check_muggins(self, caller: int) -> None:
         r = self.current

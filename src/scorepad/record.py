@@ -147,6 +147,9 @@ class _Reader:
             moves = []
         for index, text in enumerate(moves, start=1):
             self._move(game, number, index, text)
+        led = game.rounds[number - 1].opener
+        if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
+            self.problem(f"opener is {opener}, but {game.players[led]} led", number)
         if game.winner is not None:
             return True
         for missed in r.uncalled if not self.strict else ():
