@@ -259,7 +259,7 @@ def test_live_in_a_real_terminal(tmp_path, columns):
         screen_after()
         screen_after("36")
         screen = screen_after("66 e")
-        assert "Bob 6-6 E: 3 + 12 = 15  +15" in screen
+        assert "Bob 6-6 E +15: 3 + 6|6 = 15" in screen
         assert screen.rstrip().endswith("Cy>")
         screen = screen_after("53 n")
         assert "5-3 cannot go N" in screen

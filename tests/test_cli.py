@@ -100,7 +100,7 @@ def test_a_round_by_hand(game):
     assert result.exit_code == 0, result.output
     result = run("play", "66", "right")
     assert result.exit_code == 0, result.output
-    assert "+15" in result.output and "3 + 12 = 15" in result.output
+    assert "Bob 6-6 E +15: 3 + 6|6 = 15" in result.output
     result = run("play", "6:2", "e", "--claim", "5")
     assert result.exit_code == 0, result.output
     data = json.loads(run("show", "--json").output)

@@ -118,6 +118,17 @@ class Layout:
     def end_counts(self) -> dict[End, int]:
         return {ENDS[i]: self._count[i] for i in range(4) if self._open[i] != NO_END}
 
+    def counted_ends(self) -> list[tuple[End, int, bool]]:
+        """The ends that add to the sum now: each with its open number and whether an
+        outer double makes it count twice (a side arm not yet started adds nothing)."""
+        if len(self.placed) == 1:
+            return [(End.W, self._open[W], False), (End.E, self._open[E], False)]
+        return [
+            (ENDS[i], self._open[i], self._double[i])
+            for i in range(4)
+            if self._open[i] != NO_END and (i <= E or self._started[i - N])
+        ]
+
     @property
     def end_sum(self) -> int:
         return sum(self._count)

@@ -114,22 +114,23 @@ def ends_line(layout: Layout) -> Text:
 
 
 def explain(game: Game, out: Outcome) -> Text:
-    """What the move just recorded did, in one line: `Bob +15: 3 + 12 = 15`."""
+    """What the move just recorded did, in one line: `Bob 6-6 E +15: 3 + 6|6 = 15`
+    (an outer double shows both its halves)."""
     move = out.move
     text = Text()
     if isinstance(move, Play):
         where = f" {move.end.value}" if move.end else " (lead)"
-        text.append(f"{move.player} {move.tile}{where}: ", style="bold")
-        counts = " + ".join(str(n) for n in game.current.layout.end_counts().values())
-        text.append(f"{counts} = {out.end_sum}")
+        text.append(f"{move.player} {move.tile}{where} ", style="bold")
         if out.credits:
-            text.append(f"  +{points(out.credits[0].points)}", style="bold green")
+            text.append(f"+{points(out.credits[0].points)}", style="bold green")
         elif out.score and game.rules.muggins:
-            text.append(f"  {out.score} missed", style="yellow")
+            text.append(f"{out.score} missed", style="yellow")
         elif move.claim and game.rules.muggins:
-            text.append(f"  claimed {move.claim}!", style="yellow")
+            text.append(f"claimed {move.claim}!", style="yellow")
         else:
-            text.append("  no score", style="dim")
+            text.append("+0", style="dim")
+        terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _, n, doubled in game.current.layout.counted_ends())
+        text.append(f": {terms} = {out.end_sum}")
     elif isinstance(move, Draw):
         text.append(f"{move.player} drew {move.count}", style="bold")
     elif isinstance(move, Pass):
