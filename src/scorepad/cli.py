@@ -569,14 +569,11 @@ def stats(
         writer.writerows(rows)
     else:
         from rich.console import Console
-        from rich.table import Table
 
-        view = Table(box=None, padding=(0, 1), pad_edge=False)
-        for column in ("player", "games", "wins", "rounds", "points", "plays", "hands", "muggins", "best", "per round"):
-            view.add_column(column, justify="left" if column == "player" else "right")
-        for row in rows:
-            view.add_row(row["player"], *(str(row[k]) for k in ("games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins", "best_play", "average_per_round")))
-        Console(highlight=False).print(view)
+        from scorepad.render import stats_view
+
+        console = Console(highlight=False)
+        console.print(stats_view(rows, console.width))
     raise typer.Exit(code)
 
 

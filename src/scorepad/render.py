@@ -272,3 +272,25 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
         changed = " (changed)" if name in rules.overridden else ""
         table.add_row(name, words + changed)
     return table
+
+
+def stats_view(rows: list[dict], width: int) -> RenderableType:
+    """Per-player statistics: a table on a wide screen, a block per player on a narrow one."""
+    if width >= 80:
+        from rich.table import Table
+
+        table = Table(box=None, padding=(0, 1), pad_edge=False)
+        for column in ("player", "games", "wins", "rounds", "points", "plays", "hands", "muggins", "best", "per round"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for row in rows:
+            table.add_row(row["player"], *(str(row[k]) for k in (
+                "games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins",
+                "best_play", "average_per_round")))
+        return table
+    blocks = []
+    for row in rows:
+        blocks.append(Text(f"{row['player']}: {row['games']} games, {row['wins']} won, {row['rounds']} rounds", style="bold"))
+        blocks.append(Text(f"  {row['points']} points: plays {row['from_plays']},\n"
+                           f"  hands {row['from_hands']}, muggins {row['from_muggins']}"))
+        blocks.append(Text(f"  best play {row['best_play']}, {row['average_per_round']} a round", style="dim"))
+    return Group(*blocks)
