@@ -17,8 +17,8 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     remaining hands as tiles. `careless` (muggins games) is the chance that a player
     forgets to claim, and that an opponent then calls muggins."""
     n = len(game.players)
-    random = rng.random
-    tiles = sorted(ALL_TILES, key=lambda _: random())  # a shuffle, in fewer steps than rng.shuffle
+    uniform = rng.random
+    tiles = sorted(ALL_TILES, key=lambda _: uniform())  # a shuffle, in fewer steps than rng.shuffle
     hands = [tiles[p * game.deal:(p + 1) * game.deal] for p in range(n)]
     boneyard = tiles[n * game.deal:]
     r = game.current
@@ -56,11 +56,11 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
         if not playable:
             push(Pass(name))
             continue
-        tile = hand.pop(playable[int(random() * len(playable))])
+        tile = hand.pop(playable[int(uniform() * len(playable))])
         ends = at.get(tile.a, [])
         if not tile.is_double and tile.b in at:
             ends = ends + at[tile.b]
-        end = ends[0] if len(ends) == 1 else ends[int(random() * len(ends))]
+        end = ends[0] if len(ends) == 1 else ends[int(uniform() * len(ends))]
         if muggins:
             _push_play(game, rng, Play(name, tile, end), careless)
         else:
