@@ -162,3 +162,21 @@ def test_undo_restores_exactly():
         assert state_of(g) == expected
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         g.pop()
+
+
+@pytest.mark.parametrize(
+    "moves, reason",
+    [
+        (["Ann: 3-2 =5"], "Ann claimed 5, which is right"),
+        (["Ann: 3-1"], "Ann's 3-1 scored nothing"),
+        (["Ann: 3-2", "Bob: muggins"], "Bob has already called it"),
+        (["Ann: 3-2", "Bob: draw"], "a move has been made since the last play"),
+        ([], "no play to call it on"),
+    ],
+)
+def test_a_call_with_nothing_to_take_says_why(moves, reason):
+    g = muggins_game()
+    play_all(g, *moves)
+    with pytest.raises(IllegalMoveError) as info:
+        g.push(parse_move("Cy: muggins"))
+    assert str(info.value) == f"Cy calls muggins, but there is nothing to take: {reason}"

@@ -336,37 +336,15 @@ def demo(
 
     Example: scorepad demo
     """
-    from rich.console import Console
-
     from scorepad.record import loads
-    from scorepad.render import status
 
     path = example_path()
     try:
         recorded = loads(path.read_text(encoding="utf-8")).game
     except (OSError, RecordError) as error:
         fail(f"cannot read the bundled example {path}: {error}", BAD_USAGE)
-    console = Console(highlight=False)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    game = Game(recorded.players, recorded.rules, opener=_first_opener(recorded))
-    console.print(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {game.target}.", style="bold")
-    for r in recorded.rounds:
-        for move in r.moves:
-            out = game.push(move)
-            console.rule(style="dim")
-            console.print(status(game, console.width, out))
-            if interactive:
-                if delay > 0:
-                    import time
-
-                    time.sleep(delay)
-                elif input("Enter: next move, q: quit ").strip().lower() == "q":
-                    return
-        if r.hands is not None:
-            out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
-            console.rule(style="dim")
-            console.print(hands_note(game, out), style="bold")
-    console.print(status(game, console.width))
+    typer.echo(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {recorded.target}.")
+    step_through(recorded, delay=delay)
 
 
 @app.command()
@@ -382,32 +360,43 @@ def replay(
 
     Example: scorepad replay club/2026-11-28.toml --round 3
     """
-    from rich.console import Console
-
-    from scorepad.render import status
-
     recorded = read(record)
     if not 1 <= round_ <= len(recorded.rounds):
         fail(f"--round {round_}: the game has rounds 1 to {len(recorded.rounds)}", BAD_USAGE)
     if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
         fail(f"--move {move}: round {round_} has moves 1 to {len(recorded.rounds[round_ - 1].moves)}", BAD_USAGE)
+    step_through(recorded, start=(round_, move))
+
+
+def step_through(recorded: Game, start: tuple[int, int] = (1, 1), delay: float = 0.0) -> None:
+    """Play a recorded game again on a fresh board, showing every move from `start`
+    (round, move) on. In a terminal: Enter for the next move (q quits), or `delay`
+    seconds between moves; elsewhere the whole game at once."""
+    from rich.console import Console
+
+    from scorepad.render import status
+
     console = Console(highlight=False)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    game = Game(recorded.players, recorded.rules, opener=_first_opener(recorded))
+    game = Game(recorded.players, recorded.rules)
     for r in recorded.rounds:
         if game.current.opener is None and r.opener is not None:
             game.set_opener(recorded.players[r.opener])
         for index, m in enumerate(r.moves, start=1):
             out = game.push(m)
-            if (r.number, index) < (round_, move):
+            if (r.number, index) < start:
                 continue
             console.rule(f"round {r.number}, move {index}", style="dim")
             console.print(status(game, console.width, out))
-            if interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
+            if interactive and delay > 0:
+                import time
+
+                time.sleep(delay)
+            elif interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
                 return
         if r.hands is not None:
             out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
-            if r.number >= round_:
+            if r.number >= start[0]:
                 console.rule(f"round {r.number}, hands", style="dim")
                 console.print(hands_note(game, out), style="bold")
     console.print(status(game, console.width))
@@ -447,18 +436,12 @@ def audit(
     try:
         for path in records:
             try:
-                text = path.read_text(encoding="utf-8")
-                result = audit_text(text)
-                unreadable = result.game is None
+                result = audit_text(path.read_text(encoding="utf-8"))
+                game, problems = result.game, result.problems
             except (OSError, UnicodeDecodeError) as error:
                 reason = error.strerror if isinstance(error, OSError) else "not a text file"
-                result = None
-                problems = [Problem(None, None, f"cannot read the file: {reason}")]
-                unreadable = True
-            if result is not None:
-                problems = result.problems
-            worst = max(worst, BAD_USAGE if unreadable else RULE_PROBLEM if problems else 0)
-            game = result.game if result is not None else None
+                game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
+            worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
                 typer.echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
             else:
@@ -503,7 +486,8 @@ def hint(
             continue
         for o in options:
             where = f"{o.end.value}" if o.end else "lead"
-            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value if o.reply.end else ''})".replace(" )", ")") if o.reply.tile else "")
+            # After a tile is down every reply names its end.
+            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value})" if o.reply.tile else "")
             typer.echo(f"{tile} {where}: scores {o.score}; {reply}")
 
 
@@ -688,11 +672,6 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
             return
         if not live_command(line, file):
             return
-
-
-def _first_opener(game: Game) -> str | None:
-    first = game.rounds[0].opener
-    return game.players[first] if first is not None else None
 
 
 def main() -> None:

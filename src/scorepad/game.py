@@ -310,12 +310,22 @@ class Game:
         if not self.rules.muggins:
             raise IllegalMoveError(f"{name} calls muggins, but this game is played without muggins")
         if r.hands is not None or r.pending is None:
-            raise IllegalMoveError(
-                f"{name} calls muggins, but there is nothing to take: the last play was claimed right, "
-                "or a move has been made since"
-            )
+            raise IllegalMoveError(f"{name} calls muggins, but there is nothing to take: {self._why_nothing(r)}")
         if self.side_of[caller] == r.pending.side:
             raise IllegalMoveError(f"{name} cannot call muggins on their own side's play")
+
+    def _why_nothing(self, r: Round) -> str:
+        """Why no muggins call can take anything now, in the words of the table."""
+        last = r.moves[-1] if r.moves else None
+        if r.hands is not None or last is None:
+            return "no play to call it on"
+        if isinstance(last, Muggins):
+            return f"{last.player} has already called it"
+        if not isinstance(last, Play):
+            return "a move has been made since the last play"
+        if last.claim is None:
+            return f"{last.player}'s {last.tile} scored nothing"
+        return f"{last.player} claimed {last.claim}, which is right"
 
     def _credit(self, r: Round, out: Outcome, credit: Credit, *, check: bool = True) -> None:
         r.credits.append(credit)

@@ -15,7 +15,6 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from scorepad.errors import IllegalMoveError, ScorepadError
 from scorepad.game import Game
 from scorepad.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.rules import OPTION_ORDER, Rules
+from scorepad.summary import number as points_number
 from scorepad.tiles import parse_tiles
 
 FORMAT = "scorepad/1"
@@ -249,7 +249,7 @@ class _Reader:
                 # A stored points table is only a cache: loading a record for a command
                 # recounts and rewrites it, so only an audit reports the difference.
                 if not self.strict:
-                    self.problems.append(Problem(number, None, f"points: {name} is written as {written!r}, the count is {_number(count)}"))
+                    self.problems.append(Problem(number, None, f"points: {name} is written as {written!r}, the count is {points_number(count)}"))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
         for key in table:
@@ -308,7 +308,7 @@ def to_dict(game: Game) -> dict[str, Any]:
             }
         if r.hands is not None or (game.winner is not None and r is game.current):
             points = r.side_points(len(game.sides))
-            table["points"] = {name: _number(points[game.side_of[p]]) for p, name in enumerate(game.players)}
+            table["points"] = {name: points_number(points[game.side_of[p]]) for p, name in enumerate(game.players)}
         rounds.append(table)
     if rounds:
         data["rounds"] = rounds
@@ -319,11 +319,6 @@ def dumps(game: Game) -> str:
     import tomli_w  # only writing commands pay for it
 
     return tomli_w.dumps(to_dict(game), indent=2)
-
-
-def _number(points: int | Fraction) -> int | float:
-    """Whole points as integers, half points as x.5 (FORMAT.md)."""
-    return int(points) if points == int(points) else float(points)
 
 
 # --- files ----------------------------------------------------------------------------------
