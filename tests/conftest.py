@@ -11,3 +11,14 @@ def play_all(game: Game, *moves: str):
 @pytest.fixture
 def three():
     return Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat"), opener="Ann")
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they ask for another language, whatever the machine's locale."""
+    from scorepad import i18n
+
+    monkeypatch.setenv("SCOREPAD_LANG", "en")
+    i18n.use("en")
+    yield
+    i18n.use("en")

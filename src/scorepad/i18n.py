@@ -1,0 +1,84 @@
+"""Translations through the standard library's gettext.
+
+Every text scorepad shows a person goes through `_()` (or `ngettext()` where a count
+decides the form), written with named placeholders so a translator can reorder them::
+
+    _("{tile} does not fit: {end} shows {number}").format(tile=..., end=..., number=...)
+
+The catalogues live in `scorepad/locale/LANG/LC_MESSAGES/scorepad.po` (compiled to `.mo`
+beside it; see `docs/translating.md`). A third language is one more catalogue.
+
+The language is chosen per command run: `--lang`, else `SCOREPAD_LANG`, else the locale
+(`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, the first one set), else English. The
+engine may call `_()` too: it only looks up the current catalogue, it never chooses one.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+DOMAIN = "scorepad"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "de")  # English is the source language: it needs no catalogue
+DEFAULT = "en"
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = DEFAULT
+
+
+def _code(value: str) -> str | None:
+    """The language part of a locale name: 'de_DE.UTF-8' -> 'de'; None for C/POSIX."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    if not code or code in ("c", "posix"):
+        return None
+    return code
+
+
+def choose(asked: str | None = None, environ: os._Environ[str] | dict[str, str] | None = None) -> str:
+    """The language to use: `asked` (from --lang), else the environment, else English.
+    A language without a catalogue falls back to English."""
+    env = os.environ if environ is None else environ
+    if asked:
+        code = _code(asked)
+        return code if code in LANGUAGES else DEFAULT
+    value = env.get("SCOREPAD_LANG", "")
+    if value:
+        code = _code(value)
+        return code if code in LANGUAGES else DEFAULT
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        # LANGUAGE may list several, in order of preference: 'de:en'.
+        for part in value.split(":"):
+            code = _code(part)
+            if code in LANGUAGES:
+                return code
+        return DEFAULT
+    return DEFAULT
+
+
+def use(language: str) -> None:
+    """Show every text from now on in `language` ('en', 'de')."""
+    global _current, _language
+    if language == DEFAULT:
+        _current = gettext.NullTranslations()
+    else:
+        _current = gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+    _language = language
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` that goes with `n`, in the current language."""
+    return _current.ngettext(singular, plural, n)
