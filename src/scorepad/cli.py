@@ -286,7 +286,7 @@ def hands(
 
 @app.command()
 def show(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/format.md).")] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """Show the game: layout, ends, scores, whose turn.
@@ -412,7 +412,7 @@ def hands_note(game: Game, out: Outcome) -> str:
 @app.command()
 def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (docs/format.md).")] = False,
 ) -> None:
     """Check records: every problem, with its round and move.
 
