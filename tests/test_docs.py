@@ -215,3 +215,14 @@ def test_readme_and_docs_links_lead_to_files_and_headings_that_exist():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme and "(docs/format.md)" in readme
     assert checked >= 4
+
+
+def test_help_names_the_docs_and_the_wheel_ships_them():
+    import tomllib
+
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "100", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert "docs/rules.md" in result.output and "docs/format.md" in result.output
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert shipped.get("docs") == "scorepad/docs"

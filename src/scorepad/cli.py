@@ -24,7 +24,7 @@ from scorepad.summary import game_json, log_json
 from scorepad.tiles import parse_end, parse_tile, parse_tiles
 
 app = typer.Typer(
-    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer).",
+    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
