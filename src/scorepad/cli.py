@@ -26,7 +26,7 @@ from scorepad.grammar import parse_hand
 from scorepad.tiles import parse_end, parse_tile
 
 app = typer.Typer(
-    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer).",
+    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -278,7 +278,7 @@ def hands(
 
 @app.command()
 def show(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/format.md).")] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """Show the game: layout, ends, scores, whose turn.
@@ -365,7 +365,7 @@ def replay(
 @app.command()
 def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (docs/format.md).")] = False,
 ) -> None:
     """Check records: every problem, with its round and move.
 

@@ -1,6 +1,6 @@
 """The tiles on the table and what their open ends count.
 
-This is where RULES.md's "Doubles", "The spinner", "End names" and "Counting the ends"
+This is where docs/rules.md's "Doubles", "The spinner", "End names" and "Counting the ends"
 live. The line has two ends, W and E, for the whole round. With the `first-double`
 spinner rule the first double of the round becomes the spinner; once both of its line
 sides are occupied its side arms N and S may be started.
@@ -112,7 +112,7 @@ class Layout:
     # --- counting -------------------------------------------------------------------
 
     def end_count(self, end: End) -> int:
-        """What one open end counts now (RULES.md "Counting the ends"); see `_put`."""
+        """What one open end counts now (docs/rules.md "Counting the ends"); see `_put`."""
         return self._count[end.index]
 
     def end_counts(self) -> dict[End, int]:
@@ -176,7 +176,7 @@ class Layout:
 
     def resolve_end(self, tile: Tile, end: End | None) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit
-        just one end, or every end it fits must give the same sum (FORMAT.md)."""
+        just one end, or every end it fits must give the same sum (docs/format.md)."""
         if self.on_table(tile):
             raise IllegalMoveError(f"{tile} is already on the table")
         if not self.placed:

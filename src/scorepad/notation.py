@@ -1,4 +1,4 @@
-"""Moves as they are written in a record (FORMAT.md "moves" grammar)::
+"""Moves as they are written in a record (docs/format.md "moves" grammar)::
 
     Ann: 6-4 E =10      a play on E, claiming 10
     Ann: draw 2         drew two tiles

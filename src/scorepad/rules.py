@@ -1,4 +1,4 @@
-"""The options of RULES.md and the three presets (RULES.md "The options and the presets").
+"""The options of docs/rules.md and the three presets (docs/rules.md "The options and the presets").
 
 A `Rules` is a preset plus the options a table changed. Option names and values are the
 ones the record's `[rules]` table and the command line use.
@@ -25,7 +25,7 @@ FLAGS = ("partners", "muggins")
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md. `target = None` means the preset's target for the table."""
+    """Every option of docs/rules.md. `target = None` means the preset's target for the table."""
 
     preset: str
     deal: tuple[int, int, int]  # tiles per player for 2 / 3 / 4 players

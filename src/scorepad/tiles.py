@@ -1,4 +1,4 @@
-"""The double-six set and the four end names (RULES.md "Set and players", "End names")."""
+"""The double-six set and the four end names (docs/rules.md "Set and players", "End names")."""
 
 from __future__ import annotations
 
