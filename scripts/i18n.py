@@ -68,10 +68,10 @@ def read(po: Path) -> Catalog:
 
 
 def write(po: Path, catalog: Catalog) -> None:
-    # No line numbers and a stable header: a catalogue changes only where a message
-    # changed, so branches that add messages in parallel merge cleanly.
+    # Sorted by message, no line numbers, a stable header: a catalogue changes only where
+    # a message changed (not when code moves), so branches that add messages merge cleanly.
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=88, include_lineno=False, ignore_obsolete=True)
+    write_po(buffer, catalog, width=88, include_lineno=False, ignore_obsolete=True, sort_output=True)
     po.write_bytes(buffer.getvalue())
 
 

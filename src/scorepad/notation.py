@@ -76,9 +76,13 @@ class Muggins:
 Move = Play | Draw | Pass | Muggins
 
 
-def _number(text: str, refusal: str, whole: str) -> int:
-    """`text` as a count; `refusal` says what it is ("{move}: the claim must be ...")."""
+def _number(text: str, whole: str, *, claim: bool) -> int:
+    """`text` as a whole number: a claim, else a draw count."""
     if not text.isascii() or not text.isdigit():
+        if claim:
+            refusal = _("'{move}': the claim must be a whole number, not '{text}'")
+        else:
+            refusal = _("'{move}': the draw count must be a whole number, not '{text}'")
         raise InvalidMoveError(refusal.format(move=whole, text=text))
     return int(text)
 
@@ -96,8 +100,7 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     if head == "draw":
         if len(rest) > 1:
             raise InvalidMoveError(_("'{move}' is not a move: draw takes one count").format(move=whole))
-        refusal = _("'{move}': the draw count must be a whole number, not '{text}'")
-        count = _number(rest[0], refusal, whole) if rest else 1
+        count = _number(rest[0], whole, claim=False) if rest else 1
         if count < 1:
             raise InvalidMoveError(_("'{move}': the draw count must be at least 1").format(move=whole))
         return Draw(player, count)
@@ -119,7 +122,7 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     if rest and not rest[0].startswith("="):
         end = parse_end(rest.pop(0), strict=strict)
     if rest and rest[0].startswith("="):
-        claim = _number(rest.pop(0)[1:], _("'{move}': the claim must be a whole number, not '{text}'"), whole)
+        claim = _number(rest.pop(0)[1:], whole, claim=True)
     if rest:
         raise InvalidMoveError(
             _("'{move}' is not a move: unexpected '{text}'").format(move=whole, text=" ".join(rest))
