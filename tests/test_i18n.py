@@ -122,8 +122,10 @@ def _tuple(text):
 
 def _lookups(tree: ast.AST):
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            texts = {"_": 1, "ngettext": 2, "pgettext": 2}.get(node.func.id)
+        if isinstance(node, ast.Call):
+            # _("..."), and i18n._("...") as Babel also extracts it
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            texts = {"_": 1, "ngettext": 2, "pgettext": 2}.get(name)
             if texts:
                 yield node, node.args[:texts]
 
