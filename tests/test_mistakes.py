@@ -491,3 +491,51 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
     output, _ = process.communicate(b"55\nq\n", timeout=30)
     assert process.returncode == 0, output.decode()
     assert moves(here) == ["Ann: 5-5"]
+
+
+@pytest.mark.skipif(__import__("shutil").which("tmux") is None, reason="needs tmux")
+def test_ctrl_c_in_a_terminal_and_history_between_starts(tmp_path):
+    import shlex
+    import subprocess
+    import time
+
+    def tmux(*args):
+        return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+    scorepad = shlex.quote(str(Path(sys.executable).parent / "scorepad"))
+    record = tmp_path / "scorepad.toml"
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "-f", record).exit_code == 0
+    state = tmp_path / "state"
+    session = f"scorepad-ctrl-c-{id(tmp_path)}"
+    start = f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME={shlex.quote(str(state))} NO_COLOR=1 {scorepad} live"
+    tmux("new-session", "-d", "-s", session, "-x", "60", "-y", "30", f"{start}; {start}; sleep 5")
+
+    def screen(until, keys=(), enter=True):
+        if keys:
+            tmux("send-keys", "-t", session, *keys, *(["Enter"] if enter else []))
+        for _ in range(100):
+            time.sleep(0.05)
+            text = tmux("capture-pane", "-t", session, "-p")
+            if text.rstrip().endswith(until):
+                return text
+        return text
+
+    try:
+        screen("Ann>")
+        screen("Ann> 64", ["64"], enter=False)
+        text = screen("Ann>", ["C-c"], enter=False)  # the line is dropped, the prompt stays
+        assert text.rstrip().splitlines()[-1] == "Ann>"
+        screen("Bob>", ["55"])
+        text = screen("Bob>", ["q"])  # leave; the second start opens the prompt again
+        assert text.count("? for help, q to leave") == 2
+        text = screen("Bob> q", ["Up"], enter=False)  # history from the first start
+        assert text.rstrip().endswith("Bob> q")
+        tmux("send-keys", "-t", session, "C-u")
+        text = screen("Bob> 55", ["Up", "Up"], enter=False)
+        assert text.rstrip().endswith("Bob> 55")
+        tmux("send-keys", "-t", session, "C-u", "q", "Enter")
+        time.sleep(0.5)
+    finally:
+        tmux("kill-session", "-t", session)
+    assert [str(m) for m in load(record).game.current.moves] == ["Ann: 5-5"]
+    assert (state / "scorepad" / "history").read_text().splitlines() == ["55", "q", "q"]
