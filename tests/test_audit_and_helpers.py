@@ -243,7 +243,7 @@ def test_live_in_a_real_terminal(tmp_path, columns):
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "-f", record).exit_code == 0
     session = f"scorepad-test-{columns}-{id(tmp_path)}"
     tmux("new-session", "-d", "-s", session, "-x", str(columns), "-y", "30",
-         f"cd {shlex.quote(str(tmp_path))} && NO_COLOR=1 {scorepad} live; sleep 5")
+         f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME=. NO_COLOR=1 {scorepad} live; sleep 5")
 
     def screen_after(keys=None, wait_for="> "):
         if keys is not None:

@@ -539,3 +539,25 @@ def test_ctrl_c_in_a_terminal_and_history_between_starts(tmp_path):
         tmux("kill-session", "-t", session)
     assert [str(m) for m in load(record).game.current.moves] == ["Ann: 5-5"]
     assert (state / "scorepad" / "history").read_text().splitlines() == ["55", "q", "q"]
+
+
+def test_live_without_a_record_says_how_to_start(here):
+    result = live("q\n")
+    assert result.exit_code == 2, result.output
+    assert "no game in scorepad.toml: start one with  scorepad new --players Ann,Bob" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_live_hands_may_name_the_next_opener(here):
+    blocked(here)
+    result = live("hands ann=70p, bob = 86p @bob\n55\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Bob opens round 2." in result.output
+    assert moves(here) == ["Bob: 5-5"]
+
+
+def test_live_new_with_other_players(here):
+    finished(here)
+    result = live("new Cy,Dee\nq\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(run("show", "--json").output)["players"] == ["Cy", "Dee"]

@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from scorepad.errors import IllegalMoveError, InvalidMoveError, ScorepadError
+from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.game import Game, Outcome
 from scorepad.grammar import (
     AmendIn, DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, parse_record_move, read_hands, resolve_player, split_hands,
@@ -309,6 +309,7 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
     read_game(file)
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)
+    kept: Path | None = None  # the edit, when it cannot be saved
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(original)
@@ -332,13 +333,16 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
                 return None
             with locked(file):
                 if content(file) != original.encode("utf-8"):
+                    kept = path
                     raise RecordChangedError(
-                        _("the record changed while it was being edited: nothing was saved")
+                        _("the record changed while it was being edited: nothing was saved; "
+                          "your edit is kept in {path}").format(path=path)
                     )
                 _write_text(file, text)
             return Done(game, None, [_("Saved the edited record.")])
     finally:
-        path.unlink(missing_ok=True)
+        if kept is None:
+            path.unlink(missing_ok=True)
 
 
 def hint_lines(game: Game, tiles) -> list[str]:

@@ -19,7 +19,7 @@ The forms read:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.errors import IllegalMoveError, InvalidMoveError

@@ -161,7 +161,11 @@ def run(file: Path) -> int:
     from scorepad.actions import content, read_game
 
     history = _History() if sys.stdin.isatty() else None
-    _show(file)
+    try:
+        _show(file)
+    except ScorepadError as problem:
+        error(problem)
+        return 2
     echo(_("? for help, q to leave"))
     refused = False
     while True:
