@@ -561,3 +561,10 @@ def test_live_new_with_other_players(here):
     result = live("new Cy,Dee\nq\n")
     assert result.exit_code == 0, result.output
     assert json.loads(run("show", "--json").output)["players"] == ["Cy", "Dee"]
+
+
+def test_a_tile_named_for_another_player_is_not_a_reading(here):
+    hand_over(here)
+    result = run("hands", "Priya=1-1", "Ben=11")  # 1-1 is Priya's: Ben's 11 can only be pips
+    assert result.exit_code == 0, result.output
+    assert load(here).game.rounds[0].hands == {1: 11, 2: (Tile(1, 1),)}

@@ -271,13 +271,21 @@ def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[
 
 def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequence[int],
                on_table: frozenset[Tile] | set[Tile]) -> dict[str, int | list[Tile]]:
-    """Every remaining hand typed, by player name (resolved: any case, unique prefix)."""
-    given: dict[str, int | list[Tile]] = {}
+    """Every remaining hand typed, by player name (resolved: any case, unique prefix).
+    Tiles written out for one player are not another's: they count as seen when a
+    digits-only value is read."""
+    typed_hands: dict[str, str] = {}
     for typed, value in split_hands(values):
         name = resolve_player(typed, players)
-        if name in given:
+        if name in typed_hands:
             raise InvalidMoveError(_("{name}'s hand is given twice").format(name=name))
-        given[name] = read_hand(name, value, hand_sizes[players.index(name)], on_table)
+        typed_hands[name] = value
+    shown = {name: _tiles_of(value) for name, value in typed_hands.items()
+             if not value.isdigit() and not (value[-1:] in ("p", "P") and value[:-1].isdigit())}
+    given: dict[str, int | list[Tile]] = {}
+    for name, value in typed_hands.items():
+        seen = set(on_table).union(*(tiles for other, tiles in shown.items() if other != name))
+        given[name] = read_hand(name, value, hand_sizes[players.index(name)], seen)
     return given
 
 
