@@ -273,7 +273,7 @@ def test_undo_n_lists_each_move(here):
     assert result.exit_code == 0, result.output
     assert "Undone: Ann: 1-1 W\nUndone: Tom: 4-2 E\nUndone: Ann: 6-1 W" in result.output
     assert moves(here) == ["Ann: 6-4", "Tom: 4-4 E"]
-    refused(["undo", "3"], here, 1, "cannot undo 3: only 2 moves or hands to take back")
+    refused(["undo", "3"], here, 1, "cannot undo 3: only 2 moves or hands entries to take back")
     result = live("u 2\nq\n")
     assert result.exit_code == 0, result.output
     assert "Undone: Tom: 4-4 E\nUndone: Ann: 6-4" in result.output
@@ -568,3 +568,15 @@ def test_a_tile_named_for_another_player_is_not_a_reading(here):
     result = run("hands", "Priya=1-1", "Ben=11")  # 1-1 is Priya's: Ben's 11 can only be pips
     assert result.exit_code == 0, result.output
     assert load(here).game.rounds[0].hands == {1: 11, 2: (Tile(1, 1),)}
+
+
+def test_the_typos_of_the_issue_at_the_live_prompt(here):
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "--muggins")
+    forms = ["1 4 w", "14w", "1/4 w", "14 west", "2-6e", "26 r"]
+    typed = "55\nm bob\n5 1 w =10\n56e\n" + "".join(f"{form}\nu\n" for form in forms) + "q\n"
+    result = live(typed)
+    assert result.exit_code == 0, result.output
+    assert "Muggins! Bob takes +10" in result.output
+    assert result.output.count("Undone: Ann: 1-4 W") == 4
+    assert result.output.count("Undone: Ann: 2-6 E") == 2
+    assert moves(here) == ["Ann: 5-5", "Bob: muggins", "Bob: 5-1 W =10", "Cy: 5-6 E"]

@@ -20,7 +20,7 @@ from scorepad.game import Game, Outcome
 from scorepad.grammar import (
     AmendIn, DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, parse_record_move, read_hands, resolve_player, split_hands,
 )
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.record import RecordError, locked, loads, save
 from scorepad.rules import Rules
@@ -157,7 +157,9 @@ def _undo(game: Game, count: int) -> Done:
             if done == 0:
                 raise
             raise IllegalMoveError(
-                _("cannot undo {count}: only {done} moves or hands to take back").format(count=count, done=done)
+                _("cannot undo {count}: {only}").format(count=count, only=ngettext(
+                    "only {n} move or hands entry to take back", "only {n} moves or hands entries to take back", done,
+                ).format(n=done))
             ) from None
         if isinstance(item, dict):
             notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
