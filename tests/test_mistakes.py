@@ -338,6 +338,7 @@ def bad_editor(monkeypatch, tmp_path):
 def finished(here):
     ok("new", "--players", "Ann,Bob", "--opener", "Ann", "--target", "10", "--rules", "two-ends")
     assert "Game over: Ann won.\nNext game: scorepad new" in ok("play", "55")
+    refused(["draw"], here, 1, "the game is over: Ann won; for the next game type  scorepad new")
 
 
 def test_the_next_game_keeps_the_finished_one(here):
@@ -363,7 +364,7 @@ def test_new_in_live_after_game_over(here):
     finished(here)
     result = live("64\nnew\n64 @bob\nq\n")
     assert result.exit_code == 1, result.output  # the first 64 is refused: the game is over
-    assert "the game is over: Ann won — type new for the next game" in result.output
+    assert "the game is over: Ann won; for the next game type  new" in result.output
     assert "Next game: new" in result.output and "scorepad new" not in result.output
     assert "The finished game is kept in" in result.output
     assert len(list(here.parent.glob("scorepad-*.toml"))) == 1

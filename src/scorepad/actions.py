@@ -105,6 +105,11 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
     if isinstance(typed, AmendIn):
         return amend(file, typed, expect=expect)
     with changing(file, expect) as game:
+        if game.winner is not None and not isinstance(typed, UndoIn):
+            raise IllegalMoveError(
+                _("the game is over: {names} won; for the next game type  {command}").format(
+                    names=" & ".join(game.winners() or []), command="new" if live else "scorepad new")
+            )
         if isinstance(typed, PlayIn):
             return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
         if isinstance(typed, DrawIn):

@@ -105,10 +105,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         _show(file)
         return None
     except ScorepadError as problem:
-        message = str(problem)
-        if message.startswith("the game is over"):
-            message += _(" — type new for the next game")
-        error(message)
+        error(problem)
         return None
     except OSError as problem:
         error(_("cannot write {file}: {reason}").format(file=file, reason=problem.strerror))
