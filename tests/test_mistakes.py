@@ -581,3 +581,16 @@ def test_the_typos_of_the_issue_at_the_live_prompt(here):
     assert result.output.count("Undone: Ann: 1-4 W") == 4
     assert result.output.count("Undone: Ann: 2-6 E") == 2
     assert moves(here) == ["Ann: 5-5", "Bob: muggins", "Bob: 5-1 W =10", "Cy: 5-6 E"]
+
+
+def test_a_history_file_that_cannot_be_written_is_no_reason_to_stop(tmp_path, monkeypatch):
+    pytest.importorskip("readline")
+    from scorepad.live import _History, history_path
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
+    assert history_path() == blocker / "scorepad" / "history"
+    history = _History()  # cannot be read
+    history.add()  # cannot be written: nothing raised
+    assert blocker.read_text() == ""
