@@ -442,6 +442,20 @@ def test_a_line_typed_for_a_stale_prompt_records_nothing(here):
     assert moves(here)[-1] == "Cy: 6-2 E"
 
 
+def read_until(process, prompt: bytes) -> bytes:
+    """What a live process printed, up to its prompt; fails rather than waits forever."""
+    import select
+
+    seen = b""
+    while not seen.endswith(prompt):
+        ready, _, _ = select.select([process.stdout], [], [], 30)
+        assert ready, seen
+        chunk = os.read(process.stdout.fileno(), 1)
+        assert chunk, seen
+        seen += chunk
+    return seen
+
+
 def test_two_terminals_through_a_pipe(here):
     """The same with two processes: a live prompt waiting at `Cy>`, and a command."""
     import subprocess
@@ -453,11 +467,7 @@ def test_two_terminals_through_a_pipe(here):
     process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli import main; main()", "live"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                cwd=here.parent)
-    seen = b""
-    while not seen.endswith(b"Cy> "):
-        chunk = os.read(process.stdout.fileno(), 1)
-        assert chunk, seen
-        seen += chunk
+    read_until(process, b"Cy> ")
     ok("play", "62 e")  # recorded elsewhere while Cy's prompt waits
     output, _ = process.communicate(b"32 w\nq\n", timeout=30)
     text = output.decode()
@@ -478,17 +488,9 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                cwd=here.parent)
 
-    def until_prompt():
-        seen = b""
-        while not seen.endswith(b"Ann> "):
-            chunk = os.read(process.stdout.fileno(), 1)
-            assert chunk, seen
-            seen += chunk
-        return seen
-
-    until_prompt()
+    read_until(process, b"Ann> ")
     process.send_signal(signal.SIGINT)
-    until_prompt()  # a new prompt: live goes on
+    read_until(process, b"Ann> ")  # a new prompt: live goes on
     output, _ = process.communicate(b"55\nq\n", timeout=30)
     assert process.returncode == 0, output.decode()
     assert moves(here) == ["Ann: 5-5"]
