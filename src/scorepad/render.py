@@ -165,9 +165,10 @@ def scores_lines(game: Game) -> Text:
     return text
 
 
-def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType:
+def status(game: Game, width: int, out: Outcome | None = None, live: bool = False) -> RenderableType:
     """Everything a player needs after a move, from the top: what the move did, the
-    layout, the ends, the scores and hands, and whose turn it is."""
+    layout, the ends, the scores and hands, and whose turn it is. `live`: hints in the
+    live prompt's syntax rather than the command line's."""
     r = game.current
     parts: list[RenderableType] = []
     if out is not None:
@@ -177,29 +178,47 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
         parts.append(ends_line(r.layout))
     parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
     parts.append(scores_lines(game))
-    parts.append(next_step(game))
+    parts.append(next_step(game, live))
     return Group(*parts)
 
 
-def next_step(game: Game) -> Text:
+def next_step(game: Game, live: bool = False) -> Text:
+    """What happens next, with the command to type: `live` in the live prompt's syntax."""
+    from scorepad.i18n import _
+
     r = game.current
+    command = "" if live else "scorepad "
     if game.winner is not None:
-        return Text(f"Game over: {' & '.join(game.winners() or [])} won.", style="bold green")
+        return Text(
+            _("Game over: {names} won.\nNext game: {command}new").format(
+                names=" & ".join(game.winners() or []), command=command),
+            style="bold green",
+        )
     if r.result is not None:
         how = f"{game.players[r.domino_maker]} made domino" if r.result == "domino" else "blocked"
         holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
-        return Text(f"Round over: {how}.\nNext: scorepad hands " + " ".join(f"{h}=PIPS" for h in holders), style="bold")
+        return Text(
+            f"Round over: {how}.\n"
+            + _("Next: {command}hands {hands}").format(command=command, hands=" ".join(f"{h}=PIPS" for h in holders)),
+            style="bold",
+        )
     if r.turn is None:
         how = "the highest double" if r.opener_rule == "highest-double" else "the lot"
+        if live:
+            return Text(_("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(
+                how=how, name=game.players[0]), style="bold")
         return Text(f"Who leads? ({how}) Record the lead with --by NAME.", style="bold")
     return Text(f"{game.players[r.turn]} to play.", style="bold")
 
 
-def log_table(game: Game) -> RenderableType:
+def log_table(game: Game, round_number: int | None = None) -> RenderableType:
+    """Every move with its sum and points, round by round; only one round if given."""
     from rich.table import Table
 
     parts: list[RenderableType] = []
     for r in game.rounds:
+        if round_number is not None and r.number != round_number:
+            continue
         if not r.moves and r.hands is None:
             continue
         table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
