@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scorepad.errors import RulesError
+from scorepad.i18n import _
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "spinner": ("first-double", "none"),
@@ -136,7 +137,7 @@ _WORDS = {
     "round-each": "round5 of each opponent's hand, added",
     "as-domino": "as for domino",
     "rounded-sides-minus-own": "round5 of each other side, minus round5 of its own",
-    "difference": "round5 of the differences to the other sides",
+    "difference": "round5 of the other sides' pips together, minus its own",
     "nothing": "nobody scores",
     "split-third": "three players, two tied: round5 of the third hand split between them",
 }
@@ -149,7 +150,7 @@ def _words(name: str, value: Any) -> str:
         return "by preset and table" if value is None else f"{value} points"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return _WORDS.get(value, str(value))
+    return _(_WORDS[value]) if value in _WORDS else str(value)
 
 
 PRESETS: dict[str, Rules] = {
