@@ -53,6 +53,7 @@ class Outcome:
     credits: tuple[Credit, ...] = ()
     warnings: tuple[str, ...] = ()
     award: HandAward | None = None
+    wrong_claim: str | None = None  # with muggins off: the warning about a wrong claim
 
     def __init__(self, move: Move | None) -> None:
         self.move = move
@@ -281,7 +282,8 @@ class Game:
         if not self.rules.muggins:
             # scorepad scores every play itself; a claim given anyway is only checked.
             if move.claim is not None and move.claim != score:
-                self._warn(r, out, index, f"{move.player} claimed {move.claim}, but {move.tile} scores {score}")
+                out.wrong_claim = f"{move.player} claimed {move.claim}, but {move.tile} scores {score}"
+                self._warn(r, out, index, out.wrong_claim)
             if score:
                 self._credit(r, out, Credit(side, score, "play", p, index))
         else:
