@@ -225,3 +225,31 @@ def test_fuzz_moves_hands_and_openers_of_real_records(game, data):
         loads(text)
     except RecordError:
         pass
+
+
+# --- decisions where the rules text is silent ------------------------------------------------------
+
+def test_hands_after_a_game_ending_domino_are_a_problem_too():
+    """The game ended with the last tile, before any hand points: hands are not entered."""
+    text = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Bob = 6 }\npoints = { Ann = 10, Bob = 0 }',
+                  rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]')
+    assert messages(audit_text(text).problems) == [
+        (1, None, "'hands' are given, but the game ended at move 1: no hands are entered after that"),
+    ]
+
+
+def test_a_muggins_call_after_a_domino_that_ends_the_game_leaves_the_round_a_domino():
+    text = record('opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: muggins"]\npoints = { Ann = 0, Bob = 10 }',
+                  rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]\nmuggins = true')
+    audited = audit_text(text)
+    assert audited.problems == [] and audited.notes == [] and audited.game.winners() == ["Bob"]
+    line = audit_json("f", audited.game, audited.problems, audited.notes)
+    assert line["rounds"] == [{"points": {"Ann": 0, "Bob": 10}, "result": "domino", "winner": ["Ann"]}]
+
+
+def test_a_claim_too_low_that_nobody_called_gives_two_notes():
+    text = record('opener = "Ann"\nmoves = ["Ann: 5-5 =5", "Bob: 5-1 E"]', rules='preset = "pagat"\nmuggins = true')
+    assert messages(audit_text(text).notes) == [
+        (1, 1, "'Ann: 5-5 =5': Ann claimed 5, but 5-5 scores 10"),
+        (1, 1, "'Ann: 5-5 =5': Ann missed 10 and nobody called muggins (Bob could have)"),
+    ]
