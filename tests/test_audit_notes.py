@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scorepad.record import RecordError, audit_text, dumps, loads
 from scorepad.rules import Rules
 from scorepad.simulate import play_game
-from scorepad.summary import audit_json
+from scorepad.summary import audit_json, log_json
 
 from test_cli import EXAMPLES, run
 
@@ -221,6 +221,10 @@ def test_fuzz_moves_hands_and_openers_of_real_records(game, data):
     text = tomli_w.dumps(table)
     audited = audit_text(text)
     assert all(p.message for p in audited.problems + audited.notes)
+    line = audit_json("f", audited.game, audited.problems, audited.notes)
+    assert line["ok"] == (audited.game is not None and not audited.problems)
+    if audited.game is not None:
+        json.dumps(log_json(audited.game))
     try:
         loads(text)
     except RecordError:

@@ -160,6 +160,22 @@ def test_a_record_with_mixed_hands_reads_and_audits_clean():
     assert audit_text(text).problems == []
 
 
+def test_the_hands_command_takes_tiles_for_one_player_and_pips_for_the_other(tmp_path):
+    from test_cli import run
+
+    moves = ",\n".join(f'  "{m}"' for m in BLOCKED_ZEROS)
+    path = tmp_path / "g.toml"
+    path.write_text(
+        'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "two-ends"\n'
+        'deal = [14, 5, 5]\nfirst_opener = "lot"\n\n[[rounds]]\nopener = "Ann"\n'
+        f'moves = [\n{moves},\n]\n'
+    )
+    result = run("hands", "-f", path, "Ann=" + ANN.replace(" ", ","), "Bob=80", width=80)
+    assert result.exit_code == 0, result.output
+    assert "Hands: Ann +35  (round5(80) - round5(46))" in result.output
+    assert f'[rounds.hands]\nAnn = "{ANN}"\nBob = 80\n' in path.read_text()
+
+
 def test_pip_totals_together_must_fit_the_tiles_nobody_has_named():
     """Each total alone fits (9 tiles of the 18 left can hold 46 or 81 pips), but the two
     hands hold all 18 tiles, 126 pips, not 127 (decision: the totals are bounded together)."""
