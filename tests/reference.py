@@ -148,7 +148,6 @@ def score_game(options, players, rounds):
     result = {"plays": [], "credits": [], "hand_points": [], "round_winner": [], "next_opener": [], "results": []}
 
     def credit(side, points, where):
-        nonlocal winners
         scores[side] += points
         where[side] = where.get(side, 0) + points
 
