@@ -16,6 +16,7 @@ import typer
 from scorepad.console import console, echo, error
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
 from scorepad.game import Game, Outcome
+from scorepad.i18n import _
 from scorepad.record import LockedError, RecordError
 from scorepad.rules import CHOICES, PRESETS
 from scorepad.summary import game_json, log_json
@@ -422,19 +423,22 @@ def audit(
         for path in records:
             try:
                 result = audit_text(path.read_text(encoding="utf-8"))
-                game, problems = result.game, result.problems
+                game, problems, notes = result.game, result.problems, result.notes
             except (OSError, UnicodeDecodeError) as error:
                 reason = error.strerror if isinstance(error, OSError) else "not a text file"
-                game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
+                game, problems, notes = None, [Problem(None, None, f"cannot read the file: {reason}")], []
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+                echo(json.dumps(audit_json(str(path), game, problems, notes), ensure_ascii=False))
             else:
                 if not problems:
                     echo(f"{path}: ok")
                 for p in problems:
                     where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
                     echo(f"{path}: {where + ': ' if where else ''}{p.message}")
+                for n in notes:  # play, not a broken record: marked apart
+                    where = "".join([f"round {n.round}" if n.round else "", f", move {n.move}" if n.move else ""])
+                    echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message))
             if progress is not None:
                 progress.advance(task)
     finally:

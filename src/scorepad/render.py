@@ -9,8 +9,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
+from scorepad.i18n import _
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.summary import MugginsMark, muggins_marks
 from scorepad.tiles import End
 
 
@@ -227,9 +229,12 @@ def log_table(game: Game, round_number: int | None = None) -> RenderableType:
         table.add_column("sum", justify="right")
         table.add_column("pts", justify="right")
         sums = _sums(game, r)
+        marks = muggins_marks(game, r)
         for i, move in enumerate(r.moves):
             got = [c for c in r.credits if c.move == i]
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
+            if i in marks:
+                pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
             table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
         if r.award is not None:
             hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
@@ -238,6 +243,15 @@ def log_table(game: Game, round_number: int | None = None) -> RenderableType:
             table.add_row("", Text(r.award.why, style="dim"), "", "")
         parts.append(table)
     return Group(*parts) if parts else Text("(no moves yet)", style="dim")
+
+
+def _muggins_mark(mark: MugginsMark) -> str:
+    """A play's muggins chance, on the play's row of the log."""
+    if mark.caller is None:
+        return _("missed {amount}, uncalled").format(amount=mark.amount)
+    if mark.penalty:
+        return _("too high, {caller} called").format(caller=mark.caller)
+    return _("missed {amount}, {caller} called").format(amount=mark.amount, caller=mark.caller)
 
 
 def _sums(game: Game, r) -> dict[int, str]:
