@@ -6,8 +6,10 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 # string of every command at start-up, which cost about 15 ms on each run.
 
 
-import json
+import io
+import math
 import sys
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,10 +17,11 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from scorepad.console import console, echo, error
-from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
+from scorepad.console import console, echo, error, json_line
+from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.game import Game, Outcome
-from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.i18n import _
+from scorepad.notation import MAX_CLAIM, MAX_DRAW, Draw, Muggins, Pass, Play
 from scorepad.record import LockedError, RecordError, load, locked, save
 from scorepad.rules import CHOICES, PRESETS, Rules
 from scorepad.summary import game_json, log_json
@@ -33,6 +36,7 @@ app = typer.Typer(
 )
 
 RULE_PROBLEM, BAD_USAGE = 1, 2
+MAX_DELAY = 60.0  # seconds between moves of the demo
 
 FileOption = Annotated[
     Path,
@@ -73,11 +77,18 @@ def editing(file: Path) -> Iterator[Game]:
         with locked(file):
             game = read(file)
             yield game
-            save(game, file)
+            kept = save(game, file)
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
         fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
+    note_backup(kept)
+
+
+def note_backup(kept: Path | None) -> None:
+    if kept is not None:
+        echo(_("Note: the record was hand-edited and its comments cannot be kept; "
+               "the file as it was is in {path}").format(path=kept), err=True)
 
 
 def show_status(game: Game, out: Outcome | None = None, note: str | None = None) -> None:
@@ -139,7 +150,7 @@ def new(
 
     Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins
     """
-    names = [n.strip() for n in players.split(",")]
+    names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")]
     options: dict[str, Any] = {
         "partners": partners, "target": target, "muggins": muggins, "spinner": spinner,
         "first_opener": first_opener, "next_opener": next_opener, "fallback_opener": fallback_opener,
@@ -171,11 +182,12 @@ def new(
         with locked(file):
             if file.exists() and not force:
                 fail(f"{file} already holds a game: use --force to start over, or -f OTHER.toml", BAD_USAGE)
-            save(game, file)
+            kept = save(game, file)
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
         fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
+    note_backup(kept)
     show_status(game, note=note)
 
 
@@ -198,6 +210,8 @@ def play(
         fail(str(error), BAD_USAGE)
     if claim is not None and claim < 0:
         fail(f"--claim {claim}: a claim is a score, 0 or more", BAD_USAGE)
+    if claim is not None and claim > MAX_CLAIM:
+        fail(_("--claim {claim}: a claim is at most {limit}").format(claim=brief(claim), limit=MAX_CLAIM), BAD_USAGE)
     record_move(file, lambda game: Play(mover(game, by), parsed_tile, parsed_end, claim))
 
 
@@ -213,6 +227,8 @@ def draw(
     """
     if count < 1:
         fail(f"draw {count}: the count must be at least 1", BAD_USAGE)
+    if count > MAX_DRAW:
+        fail(_("draw {count}: the whole set is {limit} tiles").format(count=brief(count), limit=MAX_DRAW), BAD_USAGE)
     record_move(file, lambda game: Draw(mover(game, by), count))
 
 
@@ -287,7 +303,7 @@ def show(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(game_json(game), ensure_ascii=False))
+        json_line(game_json(game))
         return
     show_status(game)
 
@@ -303,7 +319,7 @@ def log(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(log_json(game), ensure_ascii=False))
+        json_line(log_json(game))
         return
     from scorepad.render import log_table
 
@@ -328,6 +344,8 @@ def demo(
     """
     from scorepad.record import loads
 
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
     path = example_path()
     try:
         recorded = loads(path.read_text(encoding="utf-8")).game
@@ -374,7 +392,7 @@ def audit(
 
     Example: scorepad audit club/*.toml --json
     """
-    from scorepad.record import Problem, audit_text
+    from scorepad.record import Problem, audit_text, read_text
     from scorepad.summary import audit_json
 
     worst = 0
@@ -388,14 +406,14 @@ def audit(
     try:
         for path in records:
             try:
-                result = audit_text(path.read_text(encoding="utf-8"))
+                result = audit_text(read_text(path))
                 game, problems = result.game, result.problems
-            except (OSError, UnicodeDecodeError) as error:
-                reason = error.strerror if isinstance(error, OSError) else "not a text file"
+            except (OSError, RecordError) as error:
+                reason = error.strerror if isinstance(error, OSError) else str(error)
                 game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+                json_line(audit_json(str(path), game, problems))
             else:
                 if not problems:
                     echo(f"{path}: ok")
@@ -494,19 +512,33 @@ def stats(
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
-        echo(json.dumps(rows, ensure_ascii=False))
+        json_line(rows)
     elif as_csv:
         import csv
 
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        from scorepad.console import shown
+
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows([{k: spreadsheet_cell(v) for k, v in row.items()} for row in rows])
+        sys.stdout.write(shown(out.getvalue()))
+        sys.stdout.flush()
     else:
         from scorepad.render import stats_view
 
         out = console()
         out.print(stats_view(rows, out.width))
     raise typer.Exit(code)
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @,
+    a tab or a carriage return gets a leading ' (OWASP's advice on CSV injection).
+    Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 @app.command()
@@ -539,8 +571,10 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 
 def main() -> None:
+    from scorepad.start import interrupted
+
     try:
         app()
     except KeyboardInterrupt:
-        echo("scorepad: interrupted; the record was not changed", err=True)
-        sys.exit(RULE_PROBLEM)
+        # Saving is atomic: the record is the one before the command or the one after.
+        interrupted()

@@ -17,6 +17,8 @@ def parse_hand(text: str) -> tuple[str, int | list[Tile]]:
             _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text)
         )
     value = value.strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit():  # not '²': str.isdigit() takes superscripts
+        if len(value) > 3:
+            raise InvalidMoveError(_("'{text}': a hand holds at most 168 pips").format(text=text))
         return name, int(value)
     return name, parse_tiles(value)

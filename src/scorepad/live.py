@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from scorepad.cli import BAD_USAGE, draw, fail, hands, hint, log, muggins, pass_, play, read, rules_, show, tally, undo
-from scorepad.console import echo
+from scorepad.console import echo, shown
 
 LIVE_HELP = """\
 64 e      play 6-4 on E (lead: 64)
@@ -43,7 +43,7 @@ def live_command(line: str, file: Path) -> bool:
             undo(file=file)
         elif head in ("d", "draw"):
             count = rest[0] if rest else "1"
-            if not count.isdigit():
+            if not (count.isascii() and count.isdigit()) or len(count) > 2:
                 fail(f"'{line}': draw takes a count, e.g. d 2", BAD_USAGE)
             draw(count=int(count), by=by, file=file)
         elif head in ("p", "pass"):
@@ -68,7 +68,7 @@ def live_command(line: str, file: Path) -> bool:
             claim = None
             if rest and rest[-1].startswith("="):
                 text = rest.pop()[1:]
-                if not text.isdigit():
+                if not (text.isascii() and text.isdigit()) or len(text) > 4:
                     fail(f"'{line}': a claim is a number, e.g. =10", BAD_USAGE)
                 claim = int(text)
             if len(rest) > 1:
@@ -92,7 +92,7 @@ def run(file: Path) -> None:
         game = read(file)
         prompt = f"{game.turn}> " if game.turn else "> "
         try:
-            line = input(prompt)
+            line = input(shown(prompt))
         except EOFError:
             echo()
             return

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from scorepad.errors import RulesError
+from scorepad.errors import RulesError, brief
+from scorepad.i18n import _
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "spinner": ("first-double", "none"),
@@ -21,6 +22,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blocked_tie": ("nothing", "split-third"),
 }
 FLAGS = ("partners", "muggins")
+MAX_TARGET = 100_000  # a game to more is no game of dominoes; bounded so scores stay small
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,9 @@ class Rules:
     def from_options(cls, preset: str = "pagat", **options: Any) -> Rules:
         """A preset with options changed, each value checked:
         ``Rules.from_options("pagat", target=150, muggins=True)``."""
-        if preset not in PRESETS:
-            raise RulesError(f"unknown preset '{preset}': choose {', '.join(PRESETS)}")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            shown = preset if isinstance(preset, str) else brief(preset)
+            raise RulesError(f"unknown preset '{shown}': choose {', '.join(PRESETS)}")
         base = PRESETS[preset]
         known = {f.name for f in fields(cls)} - {"preset", "overridden"}
         checked: dict[str, Any] = {}
@@ -96,17 +99,19 @@ OPTION_ORDER = (
 def _check(name: str, value: Any) -> Any:
     if name in FLAGS:
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be true or false, not {value!r}")
+            raise RulesError(f"{name} must be true or false, not {brief(value)}")
         return value
     if name in CHOICES:
-        if value not in CHOICES[name]:
-            raise RulesError(f"{name} must be one of {', '.join(CHOICES[name])}, not {value!r}")
+        if not isinstance(value, str) or value not in CHOICES[name]:
+            raise RulesError(f"{name} must be one of {', '.join(CHOICES[name])}, not {brief(value)}")
         return value
     if name == "target":
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise RulesError(f"target must be a positive whole number, not {value!r}")
+            raise RulesError(f"target must be a positive whole number, not {brief(value)}")
+        if value > MAX_TARGET:
+            raise RulesError(_("target {target}: at most {limit} points").format(target=brief(value), limit=MAX_TARGET))
         return value
     if name == "deal":
         if (
@@ -114,12 +119,12 @@ def _check(name: str, value: Any) -> Any:
             or len(value) != 3
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
-            raise RulesError(f"deal must be three whole numbers (for 2, 3, 4 players), not {value!r}")
+            raise RulesError(f"deal must be three whole numbers (for 2, 3, 4 players), not {brief(value)}")
         for players, count in zip((2, 3, 4), value):
             # Every player needs a tile, and the hands must come out of the 28 tiles.
             if count < 1 or players * count > 28:
                 raise RulesError(
-                    f"deal {list(value)}: {count} tiles each for {players} players does not fit a 28-tile set"
+                    f"deal {brief(list(value))}: {brief(count)} tiles each for {players} players does not fit a 28-tile set"
                 )
         return tuple(value)
     raise RulesError(f"unknown rules option '{name}'")  # pragma: no cover - guarded above
