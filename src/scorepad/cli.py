@@ -571,8 +571,10 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 
 def main() -> None:
+    from scorepad.console import sane_environment
     from scorepad.start import interrupted
 
+    sane_environment()
     try:
         app()
     except KeyboardInterrupt:

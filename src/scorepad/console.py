@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MIN_WIDTH, MAX_WIDTH = 20, 400  # a terminal that claims more is clamped
+MAX_LINES = 1000
 
 # Characters that move the cursor, change the terminal or reorder text on screen, and
 # the invisible ones that make two names look alike.
@@ -118,17 +119,49 @@ def shown(text: object, stream: Any = None) -> str:
 
 # --- width --------------------------------------------------------------------------------
 
+def _digits(value: str, limit: int) -> int:
+    """A size from the environment: plain ASCII digits (not `²`, `-5`, `1e9`), at most
+    `limit`; 0 when it is not one."""
+    value = value.strip()
+    if not (value.isascii() and value.isdigit()):
+        return 0
+    return limit if len(value) > len(str(limit)) else min(int(value), limit)
+
+
 def width(default: int = 80) -> int:
     """The terminal's width, clamped: COLUMNS first (as rich does), then the terminal.
-    COLUMNS that is not plain ASCII digits (`²`, `-5`, `1e9`) is ignored."""
-    value = os.environ.get("COLUMNS", "").strip()
-    columns = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else 0
+    COLUMNS that is not plain ASCII digits is ignored; an absurd one is clamped."""
+    columns = _digits(os.environ.get("COLUMNS", ""), MAX_WIDTH)
     if not columns:
         try:
             columns = os.get_terminal_size(sys.stdout.fileno()).columns
         except (OSError, ValueError, AttributeError):
             columns = default
     return max(MIN_WIDTH, min(MAX_WIDTH, columns))
+
+
+def sane_environment() -> None:
+    """Make COLUMNS and LINES safe for every library that reads them (rich, typer's help):
+    `²` passes `str.isdigit()` but not `int()`, and 100000000 columns is no terminal."""
+    for name, limit in (("COLUMNS", MAX_WIDTH), ("LINES", MAX_LINES)):
+        value = os.environ.get(name)
+        if value is None:
+            continue
+        size = _digits(value, limit)
+        if size:
+            os.environ[name] = str(size)
+        else:
+            del os.environ[name]
+
+
+def _environment() -> dict[str, str]:
+    """The environment as a console should see it: COLUMNS and LINES sane."""
+    environ = dict(os.environ)
+    environ["COLUMNS"] = str(width())
+    lines = _digits(environ.pop("LINES", ""), MAX_LINES)
+    if lines:
+        environ["LINES"] = str(lines)
+    return environ
 
 
 # --- rich ---------------------------------------------------------------------------------
@@ -165,7 +198,8 @@ def console(stderr: bool = False) -> Console:
     global _SafeConsole
     if _SafeConsole is None:
         _SafeConsole = _safe_console_class()
-    return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width())
+    return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width(),
+                        _environ=_environment())
 
 
 # --- plain lines --------------------------------------------------------------------------
@@ -202,8 +236,13 @@ def json_text(data: Any) -> str:
 
 
 def json_line(data: Any) -> None:
-    """Print `data` as one line of JSON (never wrapped: programs read it)."""
-    _write(sys.stdout, json_text(data) + "\n")
+    """Print `data` as one line of JSON (never wrapped: programs read it). A stream that
+    cannot encode every character gets pure-ASCII JSON: the same data, all escaped."""
+    if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
+        text = json_text(data)
+    else:
+        text = json.dumps(data, ensure_ascii=True)
+    _write(sys.stdout, text + "\n")
 
 
 def _write(stream: Any, text: str) -> None:

@@ -30,6 +30,7 @@ FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
 ROUND_KEYS = ("opener", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
+MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_HAND_PIPS = 168  # every tile of the set together
 
 
@@ -86,6 +87,10 @@ class _Reader:
         if self.strict:
             where = f"round {round}, move {move}: " if move else f"round {round}: " if round else ""
             raise RecordError(where + message, round=round, move=move)
+        if len(self.problems) >= MAX_PROBLEMS:
+            # Past this the record is not a game with mistakes in it: say so once, stop.
+            self.problems.append(Problem(None, None, _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)))
+            raise _Stop
         self.problems.append(Problem(round, move, message))
 
     def read(self) -> Record:
@@ -323,6 +328,11 @@ class _KeyLines:
             match = _KEY.match(line)
             if match:
                 key = next(g for g in match.groups() if g is not None)
+                if match.group(1) and "\\" in key:  # a basic string with escapes: as TOML reads it
+                    try:
+                        key = tomllib.loads(f'k = "{key}"')["k"]
+                    except tomllib.TOMLDecodeError:
+                        pass
                 self.first.setdefault(key, number)
 
     def find(self, key: str) -> int | None:
@@ -584,7 +594,7 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
     if os.path.islink(lock_path):
         raise RecordError(_("{lock} is a symbolic link: a lock file must not be one").format(lock=lock_path))
     try:
-        mode = stat.S_IMODE(os.stat(real).st_mode) & 0o666
+        mode = stat.S_IMODE(os.stat(real).st_mode) & 0o666 | 0o600  # the locker must open it
     except FileNotFoundError:
         mode = None
     lock = FileLock(lock_path, timeout=timeout, **({"mode": mode} if mode else {}))
