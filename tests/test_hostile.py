@@ -532,6 +532,12 @@ def test_the_lock_never_follows_a_symlink(saved, here):
     assert not target.exists() and saved.read_bytes() == before
 
 
+def test_a_missing_folder_is_not_created(here):
+    result = run("new", "--players", "Ann,Bob", "-f", here / "club" / "game.toml")
+    answered(result, 2)
+    assert "No such file or directory" in result.output and not (here / "club").exists()
+
+
 def test_symlinked_paths_share_one_lock(saved, here):
     link = here / "link.toml"
     link.symlink_to(saved)

@@ -591,6 +591,8 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
 
     real = real_path(path)
     lock_path = real.with_name(f".{real.name}.lock")
+    if not real.parent.is_dir():  # a typed folder name: not created behind the player's back
+        raise FileNotFoundError(2, os.strerror(2), str(real.parent))
     if os.path.islink(lock_path):
         raise RecordError(_("{lock} is a symbolic link: a lock file must not be one").format(lock=lock_path))
     try:
