@@ -574,9 +574,26 @@ def main() -> None:
     from scorepad.console import sane_environment
     from scorepad.start import interrupted
 
+    try:  # typer 0.2x carries its own click; older ones use click itself
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException
+
     sane_environment()
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        error(_("aborted"))
+        code = RULE_PROBLEM
+    except ClickException as usage:
+        # Click would print the bad argument as typed: say it through the boundary instead.
+        context = getattr(usage, "ctx", None)
+        if context is not None:
+            echo(context.get_usage(), err=True)
+            echo(_("Try '{command} --help' for help.").format(command=context.command_path), err=True)
+        error(usage.format_message())
+        code = usage.exit_code
     except KeyboardInterrupt:
         # Saving is atomic: the record is the one before the command or the one after.
         interrupted()
+    sys.exit(code if isinstance(code, int) else 0)

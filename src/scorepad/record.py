@@ -290,8 +290,11 @@ def loads(text: str) -> Record:
 def audit_text(text: str) -> Record:
     """Replay a record and report every problem in it, never stopping at the first."""
     record = _Reader(text, strict=False).read()
+    stop = record.problems.pop() if len(record.problems) > MAX_PROBLEMS else None
     # In the order of the game; a round's own problems (no move) after its moves.
     record.problems.sort(key=lambda p: (p.round or 0, p.move if p.move is not None else 1 << 30))
+    if stop is not None:
+        record.problems.append(stop)  # last, where a reader of the list stops too
     return record
 
 
