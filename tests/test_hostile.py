@@ -366,6 +366,18 @@ def test_generated_arguments(game, words, command):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=4))
+def test_generated_names_for_a_new_game(here, names):
+    result = run("new", "--players", ",".join(names), "--opener", names[0], "--force")
+    answered(result, 0, 1, 2)
+    if result.exit_code == 0:
+        players = json.loads(run("show", "--json").output)["players"]
+        for name in players:
+            assert check_player_name(name) == name
+        assert len({name.casefold() for name in players}) == len(players)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=8), key=st.text(min_size=1, max_size=8), move=st.text(max_size=12))
 def test_generated_records(here, name, key, move):
     text = record('format = "scorepad/1"', f"players = [{json.dumps(name)}, \"Bob\"]",

@@ -572,7 +572,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.console import sane_environment
-    from scorepad.start import interrupted
+    from scorepad.start import INTERRUPTED, interrupted
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -596,4 +596,6 @@ def main() -> None:
     except KeyboardInterrupt:
         # Saving is atomic: the record is the one before the command or the one after.
         interrupted()
+    if code == INTERRUPTED:  # typer turns Ctrl-C inside a command into this status, silently
+        error(_("interrupted"))
     sys.exit(code if isinstance(code, int) else 0)
