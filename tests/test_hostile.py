@@ -656,3 +656,51 @@ def test_loads_of_a_hostile_text_raises_only_record_errors():
             continue
         with pytest.raises(RecordError):
             loads(text)
+
+
+# --- any shape where a value is expected ------------------------------------------------------
+
+TOML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    | st.sampled_from(["Ann", "Bob", "6-4", "Ann: 6-4", "pagat", "lot", "none", 168, 10 ** 300]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+FIELDS = ["players", "rules", "rounds", "preset", "target", "deal", "spinner", "muggins", "opener", "moves",
+          "hands", "points"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(FIELDS), value=TOML_VALUES)
+def test_any_value_in_any_field_is_a_record_error_never_a_crash(field, value):
+    """Each field of a good record replaced by any TOML value: loading refuses it with a
+    RecordError or reads it; auditing always answers."""
+    import tomli_w
+
+    data = {"format": "scorepad/1", "players": ["Ann", "Bob"], "rules": {"preset": "pagat", "deal": [1, 1, 1]},
+            "rounds": [{"opener": "Ann", "moves": ["Ann: 6-4"], "hands": {"Bob": 5}, "points": {"Ann": 5, "Bob": 0}}]}
+    if value is None:
+        holder = data if field in ("players", "rules", "rounds") else (
+            data["rules"] if field in ("preset", "target", "deal", "spinner", "muggins") else data["rounds"][0])
+        holder.pop(field, None)
+    elif field in ("players", "rules", "rounds"):
+        data[field] = value
+    elif field in ("preset", "target", "deal", "spinner", "muggins"):
+        data["rules"][field] = value
+    else:
+        data["rounds"][0][field] = value
+    try:
+        text = tomli_w.dumps(data)
+    except (TypeError, ValueError):
+        return  # not TOML (a float NaN key and the like): nothing to read
+    try:
+        loads(text)
+    except RecordError:
+        pass
+    from scorepad.record import audit_text
+    from scorepad.summary import audit_json
+
+    result = audit_text(text)
+    json.dumps(audit_json("x.toml", result.game, result.problems), allow_nan=False)
+    for problem in result.problems:
+        assert not RAW.search(clean(problem.message))
