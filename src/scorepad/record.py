@@ -431,32 +431,17 @@ def load(path: str | os.PathLike) -> Record:
         raise RecordError(f"{path}: {error}", round=error.round, move=error.move) from None
 
 
+# TOML's four kinds of string, or a '#' outside them (a comment).
+_STRING_OR_COMMENT = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL
+)
+
+
 def has_comments(text: str) -> bool:
     """True when TOML text holds a comment (a '#' outside every string)."""
     if "#" not in text:
         return False
-    quote: str | None = None  # the open string's delimiter: ", ', \"\"\" or '''
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if quote is None:
-            if ch == "#":
-                return True
-            if ch in "\"'":
-                quote = ch * 3 if text.startswith(ch * 3, i) else ch
-                i += len(quote)
-                continue
-        elif ch == "\\" and quote[0] == '"':
-            i += 2
-            continue
-        elif text.startswith(quote, i):
-            i += len(quote)
-            quote = None
-            continue
-        elif ch == "\n" and len(quote) == 1:
-            quote = None  # a one-line string cannot go on; the text is not valid TOML anyway
-        i += 1
-    return False
+    return any(match.group(1) for match in _STRING_OR_COMMENT.finditer(text))
 
 
 def backup_path(path: Path) -> Path:
