@@ -352,6 +352,16 @@ def test_live_reads_hostile_lines_and_goes_on(game):
     assert result.output.count("Bob> ") >= len(lines) - 1  # every line answered, the session went on
 
 
+def test_live_reads_bytes_that_are_not_text(game, here):
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "COLUMNS": "60", "PYTHONPATH": str(SRC)}
+    env.pop("SCOREPAD_FILE", None)
+    done = subprocess.run([sys.executable, "-c", "from scorepad.start import main; main()", "live"], cwd=here,
+                          env=env, input=b"\xff\xfe\x1b[2J\nq\n", capture_output=True, timeout=60)
+    out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 0 and "Traceback" not in out and not RAW.search(out), out
+    assert "\\udcff\\udcfe\\x1b[2J" in out
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words=st.lists(st.text(max_size=12), min_size=1, max_size=3),
        command=st.sampled_from(["play", "draw", "hands", "muggins", "hint", "rules", "undo"]))

@@ -3,6 +3,8 @@ with the same grammar as the command line and saved at once."""
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 import typer
@@ -85,6 +87,10 @@ def run(file: Path) -> None:
     try:
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:  # pragma: no cover - not on every platform
+        pass
+    try:  # bytes that are not text in the terminal's encoding: kept, shown escaped, refused
+        sys.stdin.reconfigure(errors="surrogateescape")
+    except (AttributeError, ValueError, io.UnsupportedOperation):
         pass
     show(as_json=False, file=file)
     echo("? for help, q to leave")
