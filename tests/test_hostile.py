@@ -315,6 +315,20 @@ def test_output_survives_a_stream_that_cannot_encode_everything(here, encoding):
             assert json.loads(text)["players"] == ["Łukasz", "Zoë", "Cy"]  # the data itself, escaped
 
 
+@pytest.mark.parametrize("encoding, expected", [
+    ("ascii", "Lukasz Zoe Rene 7 1/2 < - ... \\u674e"),
+    ("latin-1", "Lukasz Zoë René 7½ < · ... \\u674e"),
+    ("utf-8", "Łukasz Zoë René 7½ ◀ · … 李"),
+])
+def test_stand_ins_for_what_a_stream_cannot_encode(encoding, expected):
+    import io
+
+    from scorepad.console import shown
+
+    stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    assert shown("Łukasz Zoë René 7½ ◀ · … 李", stream) == expected
+
+
 # --- arguments ------------------------------------------------------------------------------
 
 @pytest.fixture
