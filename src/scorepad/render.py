@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
+from scorepad.i18n import _, ngettext
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.tiles import End
@@ -27,77 +28,132 @@ def _tile(p: Placed, spinner: bool, left: int, right: int) -> Text:
     return Text(f"{left}-{right}")
 
 
-def _outer_tiles(tiles: list[Text], room: int) -> Text:
-    """As many tiles from both ends of the line as fit in `room` columns, taken from each
-    end in turn (the outer tiles are what the next plays depend on), with … between."""
-    west: list[Text] = []
-    east: list[Text] = []
-    used = 1  # the ellipsis
-    i, j = 0, len(tiles) - 1
+ELLIPSIS = "…"
+ARM_TILES = 4  # a side arm longer than this shows its outer tiles only (on screen, not in export)
+
+
+def _joined(parts: list[Text | None], tight: bool) -> tuple[Text, list[int]]:
+    """The parts of a line joined by spaces, a None drawn as `…`; with the start column
+    of each part. `tight` leaves out the spaces around `…` where room is short."""
+    line = Text()
+    starts: list[int] = []
+    for i, part in enumerate(parts):
+        if i and not (tight and (part is None or parts[i - 1] is None)):
+            line.append(" ")
+        starts.append(len(line))
+        line.append_text(Text(ELLIPSIS, style="dim") if part is None else part)
+    return line, starts
+
+
+def _fit(pieces: list[Text], keep: set[int], tight: bool = False) -> tuple[Text, list[int]]:
+    """The line with only the pieces in `keep`; each run of pieces left out becomes `…`.
+    Returns the line and, per piece kept, its start column (-1 for one left out)."""
+    parts: list[Text | None] = []
+    index: list[int] = []
+    for i, piece in enumerate(pieces):
+        if i in keep:
+            parts.append(piece)
+            index.append(i)
+        elif not parts or parts[-1] is not None:
+            parts.append(None)
+            index.append(-1)
+    line, starts = _joined(parts, tight)
+    columns = [-1] * len(pieces)
+    for i, start in zip(index, starts):
+        if i >= 0:
+            columns[i] = start
+    return line, columns
+
+
+def _line_in(pieces: list[Text], spinner: int | None, room: int) -> tuple[Text, list[int]]:
+    """The W-E line in `room` columns. The spinner and both outer tiles always stay; then
+    tiles are kept from each outer end inwards, E and W in turn, and what is left out is
+    shown as `…` between the spinner (or the middle) and the outer tiles."""
+    everything = set(range(len(pieces)))
+    line, columns = _fit(pieces, everything)
+    if len(line) <= room:
+        return line, columns
+    keep = {0, len(pieces) - 1} | ({spinner} if spinner is not None else set())
+    line, columns = _fit(pieces, keep)
+    if len(line) > room:
+        return _fit(pieces, keep, tight=True)  # the least that must show: never fewer tiles
+    west, east = 1, len(pieces) - 2
     from_east = True
-    while i <= j:
-        tile = tiles[j] if from_east else tiles[i]
-        if used + len(tile) + 1 > room:
+    while True:
+        # The next tile inwards on each side, stopping at the spinner or the other side.
+        candidates = []
+        if east >= 0 and east not in keep and (spinner is None or east > spinner):
+            candidates.append(("E", east))
+        if west < len(pieces) and west not in keep and (spinner is None or west < spinner):
+            candidates.append(("W", west))
+        if not candidates:
             break
-        used += len(tile) + 1
-        if from_east:
-            east.insert(0, tile)
-            j -= 1
+        side, i = next((c for c in candidates if (c[0] == "E") == from_east), candidates[0])
+        if spinner is None and west > east:
+            break
+        trial, trial_columns = _fit(pieces, keep | {i})
+        if len(trial) > room:
+            break
+        keep.add(i)
+        line, columns = trial, trial_columns
+        if side == "E":
+            east -= 1
         else:
-            west.append(tile)
-            i += 1
+            west += 1
         from_east = not from_east
-    return Text(" ").join([*west, Text("…", style="dim"), *east])
+    return line, columns
 
 
-def draw_layout(layout: Layout, width: int) -> RenderableType:
-    """The layout as it lies: the W-E line, and the spinner's N arm above it and S arm
-    below. A line too wide for the terminal loses tiles from its middle."""
+def _arm_tile(p: Placed, north: bool) -> str:
+    """A side-arm tile as it reads from top to bottom: the N arm's outer half is on top,
+    the S arm's below."""
+    if p.tile.is_double:
+        return f"[{p.outer}|{p.outer}]"
+    return f"{p.outer}|{p.inner}" if north else f"{p.inner}|{p.outer}"
+
+
+def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None) -> RenderableType:
+    """The layout as it lies: the W-E line with each end's count at its outer end, and the
+    spinner's N arm above it and S arm below, drawn outward from the spinner with their
+    counts at the top and the bottom. Where room is short the spinner and the outer tiles
+    stay and `…` stands for the tiles between them: in a line too wide for `width`, and in
+    a side arm longer than `arm_tiles`."""
     if not layout.placed:
-        return Text("(no tile on the table yet)", style="dim")
+        return Text(_("(no tile on the table yet)"), style="dim")
     lead = layout.placed[0]
-    pieces: list[tuple[Text, bool]] = []  # W to E, with "is the spinner"
-    for p in reversed(layout.arm(End.W)):
-        pieces.append((_tile(p, p.spinner, p.outer, p.inner), p.spinner))
-    pieces.append((_tile(lead, lead.spinner, lead.tile.a, lead.tile.b), lead.spinner))
-    for p in layout.arm(End.E):
-        pieces.append((_tile(p, p.spinner, p.inner, p.outer), p.spinner))
+    placed: list[Placed] = [*reversed(layout.arm(End.W)), lead, *layout.arm(End.E)]
+    pieces: list[Text] = []  # W to E
+    spinner = None
+    for i, p in enumerate(placed):
+        if p.spinner:
+            spinner = i
+        if p is lead:
+            left, right = lead.tile.a, lead.tile.b
+        elif p.end is End.W:
+            left, right = p.outer, p.inner
+        else:
+            left, right = p.inner, p.outer
+        pieces.append(_tile(p, p.spinner, left, right))
     counts = layout.end_counts()
     west, east = Text(f"W{counts[End.W]} ", style="cyan"), Text(f" E{counts[End.E]}", style="cyan")
-    line = Text(" ").join(t for t, _ in pieces)
-    room = width - len(west) - len(east)
-    spinner_at = None
-    if len(line) <= room:
-        offset = 0
-        for text, is_spinner in pieces:
-            if is_spinner:
-                spinner_at = len(west) + offset + len(text) // 2
-            offset += len(text) + 1
-    else:
-        line = _outer_tiles([t for t, _ in pieces], room)
-    rows: list[Text] = []
-    north = layout.arm(End.N)
-    south = layout.arm(End.S)
-    if layout.side_arms_open():
-        n_tiles = [f"{p.outer}|{p.inner}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in reversed(north)]
-        s_tiles = [f"{p.inner}|{p.outer}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in south]
-        n_label = f"N{counts[End.N]}" if north else "N·"
-        s_label = f"S{counts[End.S]}" if south else "S·"
-        if spinner_at is not None:
-            def column(text: str, style: str = "") -> Text:
-                return Text.assemble(" " * max(0, spinner_at - len(text) // 2), (text, style))
+    line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
+    row = Text.assemble(west, line, east)
+    if not layout.side_arms_open() or spinner is None:
+        return row
+    centre = len(west) + columns[spinner] + len(pieces[spinner]) // 2
 
-            rows.append(column(n_label, "cyan"))
-            rows.extend(column(t) for t in n_tiles)
-            rows.append(Text.assemble(west, line, east))
-            rows.extend(column(t) for t in s_tiles)
-            rows.append(column(s_label, "cyan"))
-            return Group(*rows)
-        rows.append(Text.assemble((f"{n_label} ", "cyan"), " ".join(n_tiles) or "(open)"))
-        rows.append(Text.assemble(west, line, east))
-        rows.append(Text.assemble((f"{s_label} ", "cyan"), " ".join(s_tiles) or "(open)"))
-        return Group(*rows)
-    return Text.assemble(west, line, east)
+    def column(text: str, style: str = "") -> Text:
+        return Text.assemble(" " * max(0, centre - len(text) // 2), (text, style))
+
+    def arm(end: End) -> list[Text]:
+        """The arm's rows from the spinner outwards, its count last."""
+        tiles = [column(_arm_tile(p, end is End.N)) for p in layout.arm(end)]
+        if arm_tiles is not None and len(tiles) > arm_tiles:
+            tiles = [column(ELLIPSIS, "dim"), *tiles[len(tiles) - arm_tiles + 1:]]
+        label = f"{end.value}{counts[end]}" if layout.arm(end) else f"{end.value}·"
+        return [*tiles, column(label, "cyan")]
+
+    return Group(*reversed(arm(End.N)), row, *arm(End.S))
 
 
 def ends_line(layout: Layout) -> Text:
@@ -172,7 +228,7 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
     parts: list[RenderableType] = []
     if out is not None:
         parts.append(explain(game, out))
-    parts.append(draw_layout(r.layout, width))
+    parts.append(draw_layout(r.layout, width, ARM_TILES))
     if r.layout.placed:
         parts.append(ends_line(r.layout))
     parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))

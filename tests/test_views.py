@@ -1,0 +1,121 @@
+"""What the table sees, drawn at the widths of a phone and a desk: literal snapshots."""
+
+import pytest
+from rich.console import Console
+
+from scorepad import Game, Rules, parse_move
+from scorepad.render import draw_layout
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def played(rules: str, *moves: str) -> Game:
+    """A three-player game, Ann leading, with `moves` made in turn."""
+    game = Game(PLAYERS, Rules.from_options(rules), opener="Ann")
+    for i, move in enumerate(moves):
+        game.push(parse_move(f"{PLAYERS[i % 3]}: {move}"))
+    return game
+
+
+def text(renderable, width: int) -> str:
+    """`renderable` as plain text at `width` columns, trailing spaces dropped."""
+    console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+# The README's round: the spinner 1-1 inside a long line, both side arms started.
+INTERIOR = ("5-4", "4-0 E", "5-1 W", "1-1 W", "1-0 E", "4-1 W", "2-1 E", "6-1 N", "5-2 E",
+            "3-1 S", "3-0 S", "4-3 W", "6-6 N", "0-0 S", "3-2 W", "5-0 S", "6-3 N", "2-2 W")
+LEAD = ("3-3", "3-6 W", "3-1 E", "6-2 W", "1-5 E", "3-4 N", "2-0 W", "5-5 E")
+NO_SPINNER = ("5-5", "5-0 E", "0-0 E", "5-6 W", "0-4 E", "6-2 W", "4-4 E", "2-3 W", "4-1 E", "3-3 W", "1-1 E")
+
+ARMS_AT_10 = """\
+          N3
+          3|6
+         [6|6]
+          6|1
+"""
+ARMS_BELOW_10 = """
+          1|3
+          3|0
+         [0|0]
+          0|5
+          S5"""
+
+
+def shifted(block: str, by: int) -> str:
+    return "\n".join((" " * by + row) if row else row for row in block.split("\n"))
+
+
+@pytest.mark.parametrize("width, line, shift", [
+    (28, "W4 [2|2] … {1|1} … 2-5 E5", 2),
+    (40, "W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5", 6),
+    (60, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+    (100, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+])
+def test_spinner_inside_with_both_arms(width, line, shift):
+    layout = played("pagat", *INTERIOR).current.layout
+    # N reads outward upward with its count on top, S outward downward with its count
+    # at the bottom; the spinner stays in view and … stands between it and the outer tiles.
+    assert text(draw_layout(layout, width), width) == shifted(ARMS_AT_10, shift) + line + shifted(ARMS_BELOW_10, shift)
+
+
+@pytest.mark.parametrize("width, line", [
+    (28, "W0 0-2 … {3|3} … [5|5] E10"),
+    (40, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+    (60, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+    (100, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+])
+def test_spinner_as_lead(width, line):
+    layout = played("pagat", *LEAD).current.layout
+    at = line.index("{") + 2
+    assert text(draw_layout(layout, width), width) == "\n".join(
+        [" " * (at - 1) + "N4", " " * (at - 1) + "4|3", line, " " * (at - 1) + "S·"])
+
+
+@pytest.mark.parametrize("width, line", [
+    (28, "W6 [3|3] 3-2 … 4-1 [1|1] E2"),
+    (40, "W6 [3|3] 3-2 2-6 … [4|4] 4-1 [1|1] E2"),
+    (60, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+    (100, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+])
+def test_no_spinner(width, line):
+    layout = played("two-ends", *NO_SPINNER).current.layout
+    assert text(draw_layout(layout, width), width) == line
+
+
+def test_long_arm_keeps_its_outer_tiles():
+    layout = played("pagat", *INTERIOR).current.layout
+    assert text(draw_layout(layout, 40, arm_tiles=3), 40) == """\
+                N3
+                3|6
+               [6|6]
+                6|1
+W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5
+                 …
+               [0|0]
+                0|5
+                S5"""
+
+
+def test_spinner_on_the_end_of_a_long_line_stays_in_view():
+    # The spinner 6-6 at the E end of the lead, then a long line: the spinner and both
+    # outer tiles stay, even where only they fit.
+    game = played("pagat", "3-6", "6-6 E", "6-2 E", "5-3 W", "2-1 E", "5-4 W", "1-4 E", "4-3 W", "4-2 E")
+    layout = game.current.layout
+    assert text(draw_layout(layout, 28), 28) == """\
+          N·
+W3 3-4 … {6|6} … 1-4 4-2 E2
+          S·"""
+    assert text(draw_layout(layout, 40), 40) == """\
+                  N·
+W3 3-4 4-5 5-3 … {6|6} … 2-1 1-4 4-2 E2
+                  S·"""
+
+
+def test_where_room_is_shortest_the_dots_lose_their_spaces():
+    # 29 columns with spaces around each …: at 28 the spinner and the outer tiles still show.
+    layout = played("pagat", "4-4", "4-6 W", "4-5 E", "6-6 W", "5-5 E").current.layout
+    assert text(draw_layout(layout, 28), 28) == " " * 11 + "N·\nW12 [6|6]…{4|4}…[5|5] E10\n" + " " * 11 + "S·"
+    assert text(draw_layout(layout, 29), 29).splitlines()[1] == "W12 [6|6] … {4|4} … [5|5] E10"
