@@ -1,5 +1,7 @@
 """What the table sees, drawn at the widths of a phone and a desk: literal snapshots."""
 
+import re
+
 import pytest
 from rich.console import Console
 
@@ -119,3 +121,92 @@ def test_where_room_is_shortest_the_dots_lose_their_spaces():
     layout = played("pagat", "4-4", "4-6 W", "4-5 E", "6-6 W", "5-5 E").current.layout
     assert text(draw_layout(layout, 28), 28) == " " * 11 + "N·\nW12 [6|6]…{4|4}…[5|5] E10\n" + " " * 11 + "S·"
     assert text(draw_layout(layout, 29), 29).splitlines()[1] == "W12 [6|6] … {4|4} … [5|5] E10"
+
+
+# --- text that fits ---------------------------------------------------------------------------
+
+from typer.testing import CliRunner  # noqa: E402
+
+from scorepad.cli import app  # noqa: E402
+from scorepad.console import wrapped  # noqa: E402
+
+runner = CliRunner()
+
+
+def run(*args, width=40):
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1"})
+
+
+def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
+    text = "scorepad: --first-opener 'x': choose lot or highest-double, e.g. --first-opener lot"
+    assert wrapped(text, 28, "  ") == (
+        "scorepad: --first-opener\n"
+        "  'x': choose lot or\n"
+        "  highest-double, e.g.\n"
+        "  --first-opener lot"
+    )
+    assert wrapped("short\nlines stay", 28) == "short\nlines stay"
+
+
+@pytest.mark.parametrize("width", [28, 40])
+def test_an_error_is_wrapped_on_word_boundaries(tmp_path, monkeypatch, width):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    result = run("play", "6x4", width=width)
+    assert result.exit_code == 2, result.output
+    lines = result.output.rstrip("\n").split("\n")
+    assert len(lines) > 1 and all(len(line) <= width for line in lines)
+    assert lines[0].startswith("scorepad: ")
+    assert all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == (
+        "scorepad: '6x4' is not a tile: write two numbers 0-6, like 6-4, 64, 6:4 or '6|4'")
+
+
+def test_new_help_at_40_columns_keeps_option_names_whole():
+    result = run("new", "--help", width=40)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 40 for line in lines), result.output
+    for name in ("--players", "--first-opener", "--next-opener", "--fallback-opener",
+                 "--domino-award", "--blocked-award", "--blocked-tie", "--force"):
+        assert any(re.match(rf"  (-\w, )?{name}( <\w+>)?$", line) for line in lines), name
+    assert "  -f, --file <path>" in lines
+    assert "      Four players as two partnerships." in lines
+    assert "…" not in result.output and "╭" not in result.output
+
+
+def test_help_at_100_columns_keeps_the_panels():
+    result = run("new", "--help", width=100)
+    assert result.exit_code == 0, result.output
+    assert "╭─ Options" in result.output and "--fallback-opener" in result.output
+    assert "…" not in result.output
+
+
+def test_command_list_at_40_columns_has_whole_summaries():
+    result = run("--help", width=40)
+    assert result.exit_code == 0, result.output
+    assert "  play\n      Record a tile played (the lead\n      takes no end).\n" in result.output
+
+
+def test_play_help_quotes_the_pipe_form():
+    result = run("play", "--help", width=100)
+    assert "'6|4'" in result.output
+    assert " 6|4" not in result.output.replace("'6|4'", "")
+
+
+def test_rules_of_a_three_player_game_say_no_partners(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
+    result = run("rules", width=100)
+    assert result.exit_code == 0, result.output
+    assert "partners         no: 3 players play each for themselves" in result.output
+    assert run("rules", "pagat", width=100).output.count("partners         yes") == 1
+
+
+def test_stats_count_one_game_in_the_singular(tmp_path):
+    from test_cli import EXAMPLES
+
+    result = run("stats", EXAMPLES / "demo.toml", width=40)
+    assert result.exit_code == 0, result.output
+    assert "Ann: 1 game, " in result.output and "1 games" not in result.output

@@ -23,9 +23,10 @@ from scorepad.record import LockedError, RecordError, load, locked, save
 from scorepad.rules import CHOICES, PRESETS, Rules
 from scorepad.summary import game_json, log_json
 from scorepad.grammar import parse_hand
+from scorepad.helpscreen import ScreenTyper
 from scorepad.tiles import parse_end, parse_tile
 
-app = typer.Typer(
+app = ScreenTyper(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer).",
     no_args_is_help=True,
     add_completion=False,
@@ -181,7 +182,7 @@ def new(
 
 @app.command()
 def play(
-    tile: Annotated[str, typer.Argument(help="The tile: 6-4, 64, 6:4 or 6|4.")],
+    tile: Annotated[str, typer.Argument(help="The tile: 6-4, 64, 6:4 or '6|4' (quoted: the shell reads a bare | as a pipe).")],
     end: Annotated[Optional[str], typer.Argument(help="W, E, N, S (or left, right, up, down).", show_default=False)] = None,
     by: ByOption = None,
     claim: Annotated[Optional[int], typer.Option("--claim", help="The score the player announced.", show_default=False)] = None,
@@ -287,7 +288,7 @@ def show(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(game_json(game), ensure_ascii=False))
+        echo(json.dumps(game_json(game), ensure_ascii=False), wrap=False)
         return
     show_status(game)
 
@@ -303,7 +304,7 @@ def log(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(log_json(game), ensure_ascii=False))
+        echo(json.dumps(log_json(game), ensure_ascii=False), wrap=False)
         return
     from scorepad.render import log_table
 
@@ -395,7 +396,7 @@ def audit(
                 game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False), wrap=False)
             else:
                 if not problems:
                     echo(f"{path}: ok")
@@ -489,12 +490,12 @@ def stats(
     for path in records:
         try:
             add_game(table, load(path).game)
-        except (RecordError, OSError) as error:
-            echo(f"scorepad: skipped {path}: {error}", err=True)
+        except (RecordError, OSError) as problem:
+            error(f"skipped {path}: {problem}")
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
-        echo(json.dumps(rows, ensure_ascii=False))
+        echo(json.dumps(rows, ensure_ascii=False), wrap=False)
     elif as_csv:
         import csv
 

@@ -207,7 +207,7 @@ def scores_lines(game: Game) -> Text:
         if game.winner is not None and s in game.winner:
             names += " wins"
         held = ", ".join(str(r.hand_sizes[p]) for p in side)
-        unit = "tile" if held == "1" else "tiles"
+        unit = ngettext("tile", "tiles", sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2)
         turn = game.turn is not None and game.players.index(game.turn) in side
         rows.append((names, points(game.scores[s]), f"{held} {unit}" + (" ◀" if turn else ""), turn))
     name_width = max(len(n) for n, *_ in rows)
@@ -324,7 +324,11 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
     table.add_column()
     for name, words in rules.describe():
         if name == "target" and players is not None:
-            words = f"{rules.target_for(players)} points"
+            words = _("{n} points").format(n=rules.target_for(players))
+        if name == "partners" and players is not None and players != 4:
+            # Partnerships need four players: at this table everyone plays for themselves.
+            words = ngettext("no: {n} player plays alone", "no: {n} players play each for themselves",
+                             players).format(n=players)
         changed = " (changed)" if name in rules.overridden else ""
         table.add_row(name, words + changed)
     return table
@@ -345,7 +349,10 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         return table
     blocks = []
     for row in rows:
-        blocks.append(Text(f"{row['player']}: {row['games']} games, {row['wins']} won, {row['rounds']} rounds", style="bold"))
+        games = ngettext("{n} game", "{n} games", row["games"]).format(n=row["games"])
+        rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
+        blocks.append(Text(_("{player}: {games}, {wins} won, {rounds}").format(
+            player=row["player"], games=games, wins=row["wins"], rounds=rounds), style="bold"))
         blocks.append(Text(f"  {row['points']} points: plays {row['from_plays']},\n"
                            f"  hands {row['from_hands']}, muggins {row['from_muggins']}"))
         blocks.append(Text(f"  best play {row['best_play']}, {row['average_per_round']} a round", style="dim"))

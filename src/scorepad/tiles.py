@@ -85,7 +85,8 @@ def parse_tile(text: str, *, strict: bool = False) -> Tile:
     """`6-4`, and unless `strict` (the record's own grammar) also `64`, `6:4`, `6|4`."""
     tile = (_STRICT if strict else _LOOSE).get(text.strip() if not strict else text)
     if tile is None:
-        forms = "like 6-4" if strict else "like 6-4, 64, 6:4 or 6|4"
+        # '6|4' quoted: typed bare, a shell reads | as a pipe.
+        forms = "like 6-4" if strict else "like 6-4, 64, 6:4 or '6|4'"
         raise InvalidMoveError(f"'{text}' is not a tile: write two numbers 0-6, {forms}")
     return tile
 
