@@ -140,7 +140,7 @@ def test_replay_prints_every_move_when_not_in_a_terminal():
     game = loads((EXAMPLES / "pagat-split.toml").read_text()).game
     moves = sum(len(r.moves) for r in game.rounds)
     assert result.output.count(", move ") == moves
-    assert "Hands:" in result.output and "Game over: Ann won." in result.output
+    assert "Ann +30: round5(Bob 4 + Cy 28)" in result.output and "Game over: Ann won." in result.output
 
 
 def test_replay_from_a_round_and_move():
@@ -218,7 +218,7 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
     assert "'zz' is not a tile" in result.output
     assert "Cy's 1 tile cannot hold 45 pips" in flat(result.output)
     assert "Undone: Cy: 6-2 E =5" in result.output
-    assert "Hands: Ann +15" in result.output
+    assert "Ann +15: round5(Bob 8 + Cy 9)" in result.output
     data = json.loads(run("show", "--json").output)
     assert data["round"] == 2 and data["turn"] == "Ann" and data["scores"] == {"Ann": 15, "Bob": 15, "Cy": 5}
 

@@ -210,3 +210,103 @@ def test_stats_count_one_game_in_the_singular(tmp_path):
     result = run("stats", EXAMPLES / "demo.toml", width=40)
     assert result.exit_code == 0, result.output
     assert "Ann: 1 game, " in result.output and "1 games" not in result.output
+
+
+# --- the score sheet --------------------------------------------------------------------------
+
+DEMO_SHEET_100 = """\
+to 100
+        Ann                Bob                 Cy
+round  play  hand  total  play  hand  total  play  hand  total
+    1    15     ·     15    15    40     55    10     ·     10
+    2    15     ·     30    10     ·     65     5    30     45
+    3     5     5     40     ·     ·     65    35     ·     80
+    4     5     ·     45    15    15     95     5     ·     85
+    5     5     ·     50     ·    30    125     ·     ·     85
+needs                 50                won                 15
+Bob won."""
+
+DEMO_SHEET_NARROW = """\
+to 100
+Ann
+round  play  hand  total
+    1    15     ·     15
+    2    15     ·     30
+    3     5     5     40
+    4     5     ·     45
+    5     5     ·     50
+needs                 50
+Bob
+round  play  hand  total
+    1    15    40     55
+    2    10     ·     65
+    3     ·     ·     65
+    4    15    15     95
+    5     ·    30    125
+needs                won
+Cy
+round  play  hand  total
+    1    10     ·     10
+    2     5    30     45
+    3    35     ·     80
+    4     5     ·     85
+    5     ·     ·     85
+needs                 15
+Bob won."""
+
+
+@pytest.mark.parametrize("width, expected", [(28, DEMO_SHEET_NARROW), (40, DEMO_SHEET_NARROW), (100, DEMO_SHEET_100)])
+def test_sheet_of_the_demo_game(width, expected):
+    from test_cli import EXAMPLES
+
+    result = run("sheet", "-f", EXAMPLES / "demo.toml", width=width)
+    assert result.exit_code == 0, result.output
+    assert "\n".join(line.rstrip() for line in result.output.splitlines()) == expected
+
+
+def test_sheet_marks_the_round_being_played_and_muggins_points(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--muggins", "--target", "100", "--opener", "Ann").exit_code == 0
+    for args in (["play", "5-5", "--claim", "10"], ["play", "5-0", "e"], ["muggins", "Ann"], ["play", "0-3", "e"]):
+        assert run(*args).exit_code == 0, args
+    result = run("sheet", width=28)
+    assert result.exit_code == 0, result.output
+    assert "\n".join(line.rstrip() for line in result.output.splitlines()) == """\
+to 100
+Ann
+round play mugg hand total
+   1*   10   10    ·    20
+needs                   80
+Bob
+round play mugg hand total
+   1*    ·    ·    ·     0
+needs                  100
+* being played"""
+
+
+def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
+    from scorepad.game import Game
+    from scorepad.render import hands_note
+    from scorepad.rules import Rules
+
+    # RULES.md: pagat, three players, domino by Ann, Bob holds 8 pips, Cy 9.
+    for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"),
+                         ("two-ends", "Ann +20: round5(Bob 8) + round5(Cy 9)")):
+        game = Game(PLAYERS, Rules.from_options(preset, deal=[9, 1, 5]), opener="Ann")
+        game.push(parse_move("Ann: 6-6"))
+        out = game.end_round({"Bob": 8, "Cy": 9})
+        assert hands_note(game, out) == note
+
+
+def test_blocked_hands_say_why():
+    from test_cli import EXAMPLES
+
+    from scorepad.record import load
+    from scorepad.render import award_reason
+
+    split = load(EXAMPLES / "pagat-split.toml").game
+    assert award_reason(split, split.rounds[1]) == "35 split: round5(Bob 34)"
+    two_ends = load(EXAMPLES / "two-ends.toml").game
+    assert award_reason(two_ends, two_ends.rounds[1]) == (
+        "blocked, Bob holds the fewest pips: round5(Ann 20) - round5(Bob 6)")

@@ -511,6 +511,21 @@ def stats(
 
 
 @app.command()
+def sheet(file: FileOption = Path("scorepad.toml")) -> None:
+    """The score sheet: a row per round, running totals, what each side still needs.
+
+    Each side's points from plays, muggins and hands per round; the round being played
+    is marked *.
+
+    Example: scorepad sheet
+    """
+    from scorepad.render import sheet as draw_sheet
+
+    out = console()
+    out.print(draw_sheet(read(file), out.width))
+
+
+@app.command()
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
     """The scores as the traditional paper tally.
 

@@ -272,7 +272,7 @@ def log_table(game: Game) -> RenderableType:
             hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
             won = [points(x) for x in r.award.points]
             table.add_row("", f"hands: {hands}", "", " ".join(f"+{w}" for w in won if w != "0"))
-            table.add_row("", Text(r.award.why, style="dim"), "", "")
+            table.add_row("", Text(award_reason(game, r), style="dim"), "", "")
         parts.append(table)
     return Group(*parts) if parts else Text("(no moves yet)", style="dim")
 
@@ -359,6 +359,161 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
     return Group(*blocks)
 
 
+def _side(game: Game, side: int) -> str:
+    return " & ".join(game.side_names(side))
+
+
+def _hand_pips(game: Game, r) -> list[int]:
+    """Each player's pips left at the end of round `r` (0 for who holds nothing)."""
+    pips = [0] * len(game.players)
+    for p, hand in (r.hands or {}).items():
+        pips[p] = hand if isinstance(hand, int) else sum(t.pips for t in hand)
+    return pips
+
+
+def award_reason(game: Game, r) -> str:
+    """Why the hands of round `r` gave what they gave, with the names and pips that went
+    into it: `round5(Bob 8 + Cy 9)`, `15 split: round5(Cy 13)`. Built here from the rules
+    and the hands; an award this does not know is explained by the engine's own words."""
+    award, rules = r.award, game.rules
+    pips = _hand_pips(game, r)
+    names = game.players
+    side_pips = [sum(pips[p] for p in side) for side in game.sides]
+
+    def domino(winner: int) -> str | None:
+        opponents = [p for s, side in enumerate(game.sides) if s != winner for p in side]
+        if rules.domino_award == "round-total":
+            return "round5({hands})".format(hands=" + ".join(f"{names[p]} {pips[p]}" for p in opponents))
+        if rules.domino_award == "round-each":
+            return " + ".join(f"round5({names[p]} {pips[p]})" for p in opponents)
+        return None
+
+    how: str | None = None
+    if r.result == "domino" and award.winner is not None:
+        how = domino(award.winner)
+    elif award.winner is not None:
+        own = award.winner
+        others = [s for s in range(len(game.sides)) if s != own]
+        fewest = _("blocked, {side} holds the fewest pips").format(side=_side(game, own))
+        if rules.blocked_award == "as-domino":
+            how = domino(own)
+        elif rules.blocked_award == "rounded-sides-minus-own":
+            how = " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others) + \
+                f" - round5({_side(game, own)} {side_pips[own]})"
+        elif rules.blocked_award == "difference":
+            how = "round5({terms})".format(terms=" + ".join(
+                f"({_side(game, s)} {side_pips[s]} - {side_pips[own]})" for s in others))
+        if how is not None:
+            how = f"{fewest}: {how}"
+    elif any(award.points):
+        third = next(s for s, n in enumerate(award.points) if not n)
+        how = _("{points} split: round5({side} {pips})").format(
+            points=points(sum(award.points)), side=_side(game, third), pips=side_pips[third])
+    else:
+        how = _("fewest pips tied: nobody scores")
+    return how if how is not None else award.why
+
+
 def hands_note(game: Game, out: Outcome) -> str:
-    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
-    return f"Hands: {', '.join(won) or 'nobody scores'}  ({out.award.why})"
+    """Who received what for the hands just entered, and why:
+    `Ann +15: round5(Bob 8 + Cy 9)`, `Ann +7½, Bob +7½: 15 split: round5(Cy 13)`."""
+    r = next(r for r in reversed(game.rounds) if r.award is out.award)
+    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(out.award.points) if p]
+    reason = award_reason(game, r)
+    if not won:
+        return reason
+    return _("{who}: {why}").format(who=", ".join(won), why=reason)
+
+
+# --- the score sheet ------------------------------------------------------------------------
+
+def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
+    """Per round played, its label and per side the points from plays, muggins and hands
+    and the running total after it. The round being played is labelled `N*`."""
+    rows = []
+    totals: list[int | Fraction] = [0] * len(game.sides)
+    for r in game.rounds:
+        if not r.moves and r.hands is None:
+            continue
+        per_side = []
+        for s in range(len(game.sides)):
+            got = {"play": 0, "muggins": 0, "hands": 0}
+            for credit in r.credits:
+                if credit.side == s:
+                    got[credit.source] += credit.points
+            totals[s] += sum(got.values())
+            per_side.append({**got, "total": totals[s]})
+        playing = r is game.current and r.hands is None and game.winner is None
+        rows.append((f"{r.number}*" if playing else str(r.number), per_side))
+    return rows
+
+
+def _needs(game: Game, s: int) -> str:
+    if game.winner is not None and s in game.winner:
+        return _("won")
+    return points(max(0, game.target - game.scores[s]))
+
+
+def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, gap: int = 2):
+    from rich.table import Table
+
+    rows = sheet_rows(game)
+    table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
+    table.add_column(_("round"), justify="right")
+    kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
+    heads = {"play": _("play"), "muggins": _("mugg"), "hands": _("hand"), "total": _("total")}
+    for s in sides:
+        for k, kind in enumerate(kinds):
+            head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
+            table.add_column(head, justify="right", style="bold" if kind == "total" else "")
+    for label, per_side in rows:
+        cells = []
+        for s in sides:
+            got = per_side[s]
+            cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
+        table.add_row(label, *cells)
+    needs = []
+    for s in sides:
+        needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
+    table.add_row(Text(_("needs"), style="dim"), *needs, style="dim")
+    return table
+
+
+def sheet(game: Game, width: int) -> RenderableType:
+    """The score sheet as paper keeps it: a row per round with each side's points from
+    plays, muggins (in muggins games) and hands, and the running totals; the round being
+    played; what each side still needs to reach the target. One table when it fits the
+    width, else one per side."""
+    from rich.console import Console
+
+    names = [_side(game, s) for s in range(len(game.sides))]
+    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
+    if not sheet_rows(game):
+        return Text(_("(no moves yet)"), style="dim")
+    parts: list[RenderableType] = [Text(_("to {target}").format(target=game.target), style="bold")]
+    wide = _sheet_table(game, names, list(range(len(names))), muggins)
+    measure = Console(width=1000, file=_Nowhere(), color_system=None)
+    if measure.measure(wide).maximum <= width:
+        parts.append(wide)
+    else:
+        for s in range(len(names)):
+            parts.append(Text(names[s], style="bold"))
+            table = _sheet_table(game, names, [s], muggins)
+            if measure.measure(table).maximum > width:
+                table = _sheet_table(game, names, [s], muggins, gap=1)
+            parts.append(table)
+    if any(label.endswith("*") for label, _ in sheet_rows(game)):
+        parts.append(Text(_("* being played"), style="dim"))
+    elif game.winner is not None:
+        parts.append(Text(_("{who} won.").format(who=" & ".join(game.winners() or [])), style="bold green"))
+    return Group(*parts)
+
+
+class _Nowhere:
+    """A file that keeps nothing: measuring a table prints nothing."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
