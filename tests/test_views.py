@@ -310,3 +310,52 @@ def test_blocked_hands_say_why():
     two_ends = load(EXAMPLES / "two-ends.toml").game
     assert award_reason(two_ends, two_ends.rounds[1]) == (
         "blocked, Bob holds the fewest pips: round5(Ann 20) - round5(Bob 6)")
+
+
+# --- muggins in view --------------------------------------------------------------------------
+
+def muggins_game(*moves: str) -> Game:
+    game = Game(PLAYERS, Rules.from_options("pagat", muggins=True), opener="Ann")
+    for move in moves:
+        game.push(parse_move(move))
+    return game
+
+
+def test_a_missed_score_says_who_may_call_it_and_how():
+    from scorepad.render import status
+
+    game = muggins_game("Ann: 5-5 =10")
+    out = game.push(parse_move("Bob: 5-0 E"))
+    assert text(status(game, 40, out), 40) == """\
+Bob 5-0 E: not claimed, counts 10:
+nothing scores
+W10 {5|5} 5-0 E0
+ends W 10 + E 0 = 10
+round 1 · target 200 · boneyard 7
+muggins on
+Ann  10  6 tiles
+Bob   0  6 tiles
+Cy    0  7 tiles ◀
+Ann or Cy may call muggins for the
+missed 10:
+  scorepad muggins Ann
+Cy to play."""
+    wide = text(status(game, 100, out, live=True), 100).splitlines()
+    assert wide[0] == "Bob 5-0 E: not claimed, counts 10: nothing scores"
+    assert "round 1 · target 200 · boneyard 7 · muggins on" in wide
+    assert wide[-3:] == ["Ann or Cy may call muggins for the missed 10:", "  m Ann", "Cy to play."]
+
+
+def test_claims_read_plainly():
+    from scorepad.render import explain
+
+    game = muggins_game("Ann: 5-5 =10", "Bob: 5-0 E =10")
+    out = game.push(parse_move("Cy: 0-3 E =5"))
+    assert explain(game, out).plain == "Cy 0-3 E: claimed 5, counts 13: nothing scores"
+    assert "may call muggins for 5 (the claim was too high):" in text(
+        __import__("scorepad.render").render.status(game, 100, out), 100)
+    out = game.push(parse_move("Ann: muggins"))
+    assert explain(game, out).plain == "Muggins! Ann takes +5"
+    # Without muggins nothing is said about it.
+    plain = played("pagat", "5-5")
+    assert "muggins" not in text(__import__("scorepad.render").render.status(plain, 100), 100)

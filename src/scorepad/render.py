@@ -171,31 +171,54 @@ def ends_line(layout: Layout) -> Text:
 
 def explain(game: Game, out: Outcome) -> Text:
     """What the move just recorded did, in one line: `Bob 6-6 E +15: 3 + 6|6 = 15`
-    (an outer double shows both its halves)."""
+    (an outer double shows both its halves). In a muggins game a play whose claim was
+    not right reads plainly: `Cy 3-5 W: claimed 5, counts 4: nothing scores`."""
     move = out.move
     text = Text()
     if isinstance(move, Play):
-        where = f" {move.end.value}" if move.end else " (lead)"
-        text.append(f"{move.player} {move.tile}{where} ", style="bold")
-        if out.credits:
-            text.append(f"+{points(out.credits[0].points)}", style="bold green")
-        elif out.score and game.rules.muggins:
-            text.append(f"{out.score} missed", style="yellow")
-        elif move.claim and game.rules.muggins:
-            text.append(f"claimed {move.claim}!", style="yellow")
+        where = f" {move.end.value}" if move.end else _(" (lead)")
+        terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _e, n, doubled in game.current.layout.counted_ends())
+        claim_wrong = game.rules.muggins and not out.credits and (out.score or move.claim)
+        if claim_wrong:
+            text.append(f"{move.player} {move.tile}{where}: ", style="bold")
+            said = (_("claimed {claim}").format(claim=move.claim) if move.claim is not None
+                    else _("not claimed"))
+            text.append(_("{said}, counts {sum}: nothing scores").format(said=said, sum=out.end_sum), style="yellow")
         else:
-            text.append("+0", style="dim")
-        terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _, n, doubled in game.current.layout.counted_ends())
-        text.append(f": {terms} = {out.end_sum}")
+            text.append(f"{move.player} {move.tile}{where} ", style="bold")
+            if out.credits:
+                text.append(f"+{points(out.credits[0].points)}", style="bold green")
+            else:
+                text.append("+0", style="dim")
+            text.append(f": {terms} = {out.end_sum}")
     elif isinstance(move, Draw):
-        text.append(f"{move.player} drew {move.count}", style="bold")
+        text.append(_("{player} drew {count}").format(player=move.player, count=move.count), style="bold")
     elif isinstance(move, Pass):
-        text.append(f"{move.player} passed", style="bold")
+        text.append(_("{player} passed").format(player=move.player), style="bold")
     elif isinstance(move, Muggins):
-        text.append(f"Muggins! {move.player} takes +{points(out.credits[0].points)}", style="bold green")
+        taken = points(out.credits[0].points)
+        text.append(_("Muggins! {player} takes +{points}").format(player=move.player, points=taken), style="bold green")
     for warning in out.warnings:
         text.append(f"\n! {warning}", style="bold red")
     return text
+
+
+def muggins_chance(game: Game, live: bool = False) -> Text | None:
+    """Who may call muggins on the play just made, what it takes, and how to say it:
+    `m Ann` at the live prompt, `scorepad muggins Ann` on the command line."""
+    r = game.current
+    missed = r.pending
+    if missed is None or game.winner is not None:
+        return None
+    callers = [game.players[p] for s, side in enumerate(game.sides) if s != missed.side for p in side]
+    who = _(" or ").join(callers)
+    if missed.penalty:
+        what = _("{who} may call muggins for {points} (the claim was too high):").format(who=who, points=missed.amount)
+    else:
+        what = _("{who} may call muggins for the missed {points}:").format(who=who, points=missed.amount)
+    how = f"m {callers[0]}" if live else f"scorepad muggins {callers[0]}"
+    # The command on a line of its own, so a narrow screen never breaks it.
+    return Text.assemble((what, "yellow"), "\n  ", (how, "bold"))
 
 
 def scores_lines(game: Game) -> Text:
@@ -221,7 +244,7 @@ def scores_lines(game: Game) -> Text:
     return text
 
 
-def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType:
+def status(game: Game, width: int, out: Outcome | None = None, live: bool = False) -> RenderableType:
     """Everything a player needs after a move, from the top: what the move did, the
     layout, the ends, the scores and hands, and whose turn it is."""
     r = game.current
@@ -231,13 +254,31 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
     parts.append(draw_layout(r.layout, width, ARM_TILES))
     if r.layout.placed:
         parts.append(ends_line(r.layout))
-    parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
+    facts = [_("round {number}").format(number=r.number), _("target {target}").format(target=game.target),
+             _("boneyard {boneyard}").format(boneyard=r.boneyard)]
+    if game.rules.muggins:
+        facts.append(_("muggins on"))
+    parts.append(Text(_dotted(facts, width), style="dim"))
     parts.append(scores_lines(game))
-    parts.append(next_step(game))
+    chance = muggins_chance(game, live)
+    if chance is not None:
+        parts.append(chance)
+    parts.append(next_step(game, live))
     return Group(*parts)
 
 
-def next_step(game: Game) -> Text:
+def _dotted(facts: list[str], width: int) -> str:
+    """Facts joined by ` · `, a line broken between facts rather than inside one."""
+    lines = [facts[0]]
+    for fact in facts[1:]:
+        if len(lines[-1]) + 3 + len(fact) <= width:
+            lines[-1] += " · " + fact
+        else:
+            lines.append(fact)
+    return "\n".join(lines)
+
+
+def next_step(game: Game, live: bool = False) -> Text:
     r = game.current
     if game.winner is not None:
         return Text(f"Game over: {' & '.join(game.winners() or [])} won.", style="bold green")
