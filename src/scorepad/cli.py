@@ -526,6 +526,53 @@ def sheet(file: FileOption = Path("scorepad.toml")) -> None:
 
 
 @app.command()
+def chart(
+    records: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE...]", help="Game records (default: the --file game).", show_default=False)] = None,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """The score race: each side's score after every move, rounds marked.
+
+    Example: scorepad chart club/2026-11-28.toml
+    """
+    from scorepad.render import chart as draw_chart
+
+    out = console()
+    paths = records or [file]
+    for path in paths:
+        game = read(path)
+        if len(paths) > 1:
+            echo(str(path))
+        out.print(draw_chart(game, out.width))
+
+
+@app.command()
+def export(
+    out_file: Annotated[Path, typer.Argument(metavar="OUT", help="The page to write: OUT.html or OUT.svg.")],
+    html: Annotated[bool, typer.Option("--html", help="Write HTML (the default for any suffix but .svg).")] = False,
+    svg: Annotated[bool, typer.Option("--svg", help="Write SVG.")] = False,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """Write a shareable page of a game: sheet, chart, each round's layout.
+
+    The page holds everything it shows: it opens without a network.
+
+    Example: scorepad export tonight.html -f tonight.toml
+    """
+    if html and svg:
+        fail("--html and --svg: choose one", BAD_USAGE)
+    kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    game = read(file)
+    from scorepad.render import page
+
+    text = page(game, f"scorepad: {file.stem}", kind)
+    try:
+        out_file.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        fail(f"cannot write {out_file}: {problem.strerror}", BAD_USAGE)
+    echo(f"{out_file}: {kind.upper()}, {len(game.rounds)} rounds, {', '.join(game.players)}")
+
+
+@app.command()
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
     """The scores as the traditional paper tally.
 

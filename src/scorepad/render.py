@@ -21,11 +21,17 @@ def points(value: int | Fraction) -> str:
     return str(whole) if value == whole else f"{whole}½" if whole or value > 0 else "½"
 
 
-def _tile(p: Placed, spinner: bool, left: int, right: int) -> Text:
+TILE_LOOK = "black on #f3ecd8"  # ivory tiles on the exported page
+SPINNER_LOOK = "bold #7a1f5c on #f3ecd8"
+
+
+def _tile(p: Placed, spinner: bool, left: int, right: int, tiles: bool = False) -> Text:
     if p.tile.is_double:
         text = f"{{{left}|{right}}}" if spinner else f"[{left}|{right}]"
+        if tiles:
+            return Text(text, style=SPINNER_LOOK if spinner else "bold " + TILE_LOOK)
         return Text(text, style="bold magenta" if spinner else "bold")
-    return Text(f"{left}-{right}")
+    return Text(f"{left}-{right}", style=TILE_LOOK if tiles else "")
 
 
 ELLIPSIS = "…"
@@ -112,7 +118,7 @@ def _arm_tile(p: Placed, north: bool) -> str:
     return f"{p.outer}|{p.inner}" if north else f"{p.inner}|{p.outer}"
 
 
-def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None) -> RenderableType:
+def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles: bool = False) -> RenderableType:
     """The layout as it lies: the W-E line with each end's count at its outer end, and the
     spinner's N arm above it and S arm below, drawn outward from the spinner with their
     counts at the top and the bottom. Where room is short the spinner and the outer tiles
@@ -133,7 +139,7 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None) -> Ren
             left, right = p.outer, p.inner
         else:
             left, right = p.inner, p.outer
-        pieces.append(_tile(p, p.spinner, left, right))
+        pieces.append(_tile(p, p.spinner, left, right, tiles))
     counts = layout.end_counts()
     west, east = Text(f"W{counts[End.W]} ", style="cyan"), Text(f" E{counts[End.E]}", style="cyan")
     line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
@@ -147,11 +153,13 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None) -> Ren
 
     def arm(end: End) -> list[Text]:
         """The arm's rows from the spinner outwards, its count last."""
-        tiles = [column(_arm_tile(p, end is End.N)) for p in layout.arm(end)]
-        if arm_tiles is not None and len(tiles) > arm_tiles:
-            tiles = [column(ELLIPSIS, "dim"), *tiles[len(tiles) - arm_tiles + 1:]]
+        look = TILE_LOOK if tiles else ""
+        rows = [column(_arm_tile(p, end is End.N), ("bold " + look) if p.tile.is_double else look)
+                for p in layout.arm(end)]
+        if arm_tiles is not None and len(rows) > arm_tiles:
+            rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1:]]
         label = f"{end.value}{counts[end]}" if layout.arm(end) else f"{end.value}·"
-        return [*tiles, column(label, "cyan")]
+        return [*rows, column(label, "cyan")]
 
     return Group(*reversed(arm(End.N)), row, *arm(End.S))
 
@@ -558,3 +566,127 @@ class _Nowhere:
 
     def flush(self) -> None:
         pass
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+MARKERS = ("•", "x", "+", "o")  # one per side, so the race reads without colour too
+COLOURS = ((0, 95, 215), (0, 135, 0), (215, 0, 0), (175, 95, 0))  # and one colour per side
+
+
+def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts: (steps, scores per side, [(step, round number)])."""
+    steps = [0]
+    scores: list[list[float]] = [[0.0] for _s in game.sides]
+    totals = [0.0] * len(game.sides)
+    starts = []
+    step = 0
+    for r in game.rounds:
+        if not r.moves and r.hands is None:
+            continue
+        starts.append((step, r.number))
+        moments = [[c for c in r.credits if c.move == i] for i in range(len(r.moves))]
+        if r.hands is not None:
+            moments.append([c for c in r.credits if c.source == "hands"])
+        for credits in moments:
+            step += 1
+            for c in credits:
+                totals[c.side] += float(c.points)
+            steps.append(step)
+            for s in range(len(game.sides)):
+                scores[s].append(totals[s])
+    return steps, scores, starts
+
+
+def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
+    """The score race drawn in the terminal: each side's score after every move, a line
+    at the target, the rounds marked along the bottom. Drawn by plotext (imported here
+    only, so no other command pays for it)."""
+    import plotext
+
+    steps, scores, starts = score_race(game)
+    if len(steps) < 2:
+        return Text(_("(no moves yet)"), style="dim")
+    figure = plotext.figure
+    figure.clear()
+    figure.plot_size(max(28, width), height or (12 if width < 60 else 18))
+    figure.theme("clear")
+    figure.legend(False)  # a legend inside the plot hides the race on a narrow screen
+    # Steps, not slopes: a score changes at a move and holds until the next.
+    xs = [x for step in steps for x in (step, step)][1:]
+    for s, ys in enumerate(scores):
+        stepped = [y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:]
+        signal = figure.signal(xs, stepped, marker=plotext.marker(MARKERS[s % 4], COLOURS[s % 4]))
+        signal.lines()
+        figure.draw(signal)
+    figure.line(game.target, orientation="h")
+    for step, _number in starts[1:]:
+        figure.line(step, orientation="v")
+    figure.ruler("x").ticks([step for step, _n in starts], [str(n) for _s, n in starts])
+    top = max(game.target, *(max(ys) for ys in scores))
+    every = 25 if top <= 100 else 50 if top <= 300 else 100
+    ticks = list(range(0, int(top) + every, every))
+    figure.ruler("y").ticks(ticks, [str(t) for t in ticks])
+    figure.label(_("round"), axis="x")
+    figure.title(_("the race to {target}").format(target=game.target))
+    drawn = str(figure.build()).rstrip("\n")
+    figure.clear()
+    key = Text("  ").join(
+        Text.assemble((MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])),
+                      f" {_side(game, s)} {points(game.scores[s])}")
+        for s in range(len(game.sides)))
+    lines = [Text.from_ansi(line) for line in drawn.split("\n")]
+    for line in lines:
+        line.rstrip()
+    return Group(Text("\n").join(lines), key)
+
+
+def page(game: Game, title: str, kind: str, width: int = 100) -> str:
+    """A shareable page of the game, `kind` "html" or "svg": the score sheet, the score
+    race and each round's final layout drawn as tiles, through rich's own export. The page
+    needs nothing from outside: no fonts, scripts or pictures are fetched."""
+    from rich.console import Console
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+    screen = Console(record=True, width=width, file=_Nowhere(), color_system="truecolor",
+                     force_terminal=True, highlight=False, markup=False, emoji=False)
+    screen.print(Text(title, style="bold"))
+    names = ", ".join(game.players)
+    screen.print(Text(_("{preset} rules · {players}").format(preset=game.rules.preset, players=names), style="dim"))
+    screen.print()
+    screen.print(sheet(game, width))
+    screen.print()
+    screen.print(chart(game, width, 20))
+    for r in game.rounds:
+        if not r.layout.placed:
+            continue
+        screen.print()
+        screen.rule(_("round {number}: the final layout").format(number=r.number), style="dim", align="left")
+        screen.print(draw_layout(r.layout, width, tiles=True))
+        if r.award is not None:
+            screen.print(Text(hands_summary(game, r), style="dim"))
+    if kind == "svg":
+        import re
+
+        from rich._export_format import CONSOLE_SVG_FORMAT
+
+        # rich's SVG asks a web font server for Fira Code; the page uses the reader's own
+        # monospace font instead, so it opens the same with no network.
+        local = re.sub(r"@font-face \{\{.*?\}\}\s*", "", CONSOLE_SVG_FORMAT, flags=re.S)
+        return screen.export_svg(title=title, code_format=local, theme=DEFAULT_TERMINAL_THEME)
+    html = screen.export_html(inline_styles=True, theme=DEFAULT_TERMINAL_THEME)
+    return html.replace("<head>", f"<head>\n<title>{_escape(title)}</title>", 1)
+
+
+def hands_summary(game: Game, r) -> str:
+    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
+    how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
+    reason = award_reason(game, r)
+    return f"{how}; " + (_("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason)
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
