@@ -482,7 +482,8 @@ def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
     rows = []
     totals: list[int | Fraction] = [0] * len(game.sides)
     for r in game.rounds:
-        if not r.moves and r.hands is None:
+        playing = r is game.current and r.hands is None and game.winner is None
+        if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
             continue
         per_side = []
         for s in range(len(game.sides)):
@@ -492,7 +493,6 @@ def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
                     got[credit.source] += credit.points
             totals[s] += sum(got.values())
             per_side.append({**got, "total": totals[s]})
-        playing = r is game.current and r.hands is None and game.winner is None
         rows.append((f"{r.number}*" if playing else str(r.number), per_side))
     return rows
 
