@@ -523,3 +523,30 @@ def test_export_refuses_both_formats(tmp_path):
     result = run("export", tmp_path / "x.html", "--html", "--svg", "-f", EXAMPLES / "demo.toml")
     assert result.exit_code == 2 and "choose one" in result.output
     assert not (tmp_path / "x.html").exists()
+
+
+def test_log_of_one_round():
+    from test_cli import EXAMPLES
+
+    from scorepad.record import load
+    from scorepad.render import log_table
+
+    game = load(EXAMPLES / "demo.toml").game
+    one = text(log_table(game, only_round=2), 100)
+    assert one.startswith("Round 2\n") and "Round 1" not in one and "Round 3" not in one
+    assert "Cy +30: " not in one and "round5(Ann 10 + Bob 19)" in one
+    assert text(log_table(game), 100).count("Round ") == 5
+
+
+def test_chart_sheet_and_export_of_a_game_not_yet_started(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    assert run("chart").output == "(no moves yet)\n"
+    assert run("sheet").output == "(no moves yet)\n"
+    result = run("export", "page.html", width=100)
+    assert result.exit_code == 0, result.output
+    assert result.output == "Wrote page.html (HTML): 0 rounds, Ann, Bob\n"
+    assert run("play", "5-5").exit_code == 0
+    assert run("export", "page.svg", width=100).output == "Wrote page.svg (SVG): 1 round, Ann, Bob\n"
+    assert (tmp_path / "page.svg").read_text(encoding="utf-8").startswith("<svg")

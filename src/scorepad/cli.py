@@ -569,7 +569,12 @@ def export(
         out_file.write_text(text, encoding="utf-8")
     except OSError as problem:
         fail(f"cannot write {out_file}: {problem.strerror}", BAD_USAGE)
-    echo(f"{out_file}: {kind.upper()}, {len(game.rounds)} rounds, {', '.join(game.players)}")
+    from scorepad.i18n import _, ngettext
+
+    played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
+    rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+    echo(_("Wrote {path} ({kind}): {rounds}, {players}").format(
+        path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)))
 
 
 @app.command()

@@ -300,12 +300,16 @@ def next_step(game: Game, live: bool = False) -> Text:
     return Text(f"{game.players[r.turn]} to play.", style="bold")
 
 
-def log_table(game: Game) -> RenderableType:
+def log_table(game: Game, only_round: int | None = None) -> RenderableType:
+    """Every move with its end sum and points, round by round; with `only_round`, that
+    round alone (live mode's `l` shows the round being played)."""
     from rich.table import Table
 
     parts: list[RenderableType] = []
     for r in game.rounds:
         if not r.moves and r.hands is None:
+            continue
+        if only_round is not None and r.number != only_round:
             continue
         table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right", style="dim")
