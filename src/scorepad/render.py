@@ -321,12 +321,14 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
             got = [c for c in r.credits if c.move == i]
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
             table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
-        if r.award is not None:
-            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
-            won = [points(x) for x in r.award.points]
-            table.add_row("", f"hands: {hands}", "", " ".join(f"+{w}" for w in won if w != "0"))
-            table.add_row("", Text(award_reason(game, r), style="dim"), "", "")
         parts.append(table)
+        if r.award is not None:
+            # Under the table at the full width: in the move column they wrapped to slivers.
+            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+            won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
+            parts.append(Text(_("hands: {hands}").format(hands=hands)))
+            parts.append(Text(_("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won
+                              else award_reason(game, r), style="dim"))
     return Group(*parts) if parts else Text("(no moves yet)", style="dim")
 
 
