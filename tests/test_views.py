@@ -134,7 +134,7 @@ runner = CliRunner()
 
 
 def run(*args, width=40):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1"})
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1"}, prog_name="scorepad")
 
 
 def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
@@ -550,3 +550,51 @@ def test_chart_sheet_and_export_of_a_game_not_yet_started(tmp_path, monkeypatch)
     assert run("play", "5-5").exit_code == 0
     assert run("export", "page.svg", width=100).output == "Wrote page.svg (SVG): 1 round, Ann, Bob\n"
     assert (tmp_path / "page.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+PLAY_HELP_40 = """\
+Usage: scorepad play [OPTIONS] {tile}
+    [end]
+
+  Record a tile played (the lead takes
+  no end).
+
+  Example: scorepad play 6-4 E --claim
+  10
+
+Arguments:
+  tile <str>
+      The tile: 6-4, 64, 6:4 or '6|4'
+      (quoted: the shell reads a bare |
+      as a pipe).  [required]
+  end <str>
+      W, E, N, S (or left, right, up,
+      down).
+
+Options:
+  --by <str>
+      Who moved (default: whose turn it
+      is).
+  --claim <int>
+      The score the player announced.
+  -f, --file <path>
+      The game record.  [env var:
+      SCOREPAD_FILE; default:
+      scorepad.toml]"""
+
+
+def test_play_help_at_40_columns():
+    result = run("play", "--help", width=40)
+    assert result.exit_code == 0, result.output
+    # Up to the help option itself (its names are another change's business).
+    assert result.output[:result.output.index("\n  --help")] == PLAY_HELP_40
+
+
+def test_new_help_at_28_columns_keeps_option_names_whole():
+    result = run("new", "--help", width=28)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # Only a word longer than the line (a choice such as rounded-sides-minus-own) may stand out.
+    assert all(len(line) <= 28 or len(line.split()) == 1 for line in lines), result.output
+    for name in ("--players", "--first-opener", "--fallback-opener", "--blocked-award", "--file"):
+        assert any(re.match(rf"  (-\w, )?{name}( <\w+>)?$", line) for line in lines), name
