@@ -559,8 +559,8 @@ Usage: scorepad play [OPTIONS] {tile}
   Record a tile played (the lead takes
   no end).
 
-  Example: scorepad play 6-4 E --claim
-  10
+  Example:
+    scorepad play 6-4 E --claim 10
 
 Arguments:
   tile <str>

@@ -5,6 +5,7 @@ do not shrink to slivers."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from typer import _click as click  # the click that Typer brings with it
@@ -29,6 +30,22 @@ class ScreenHelpFormatter(click.HelpFormatter):
             return
         usage = f"{'Usage: ' if prefix is None else prefix}{prog} {args}"
         self.write(wrapped(" " * self.current_indent + usage, self.width, "    ") + "\n")
+
+    def write_text(self, text: str) -> None:
+        if self.width < PANELS_FROM:
+            # An example is a command to copy: its own lines, broken only between words
+            # with a shell's ` \` so it still runs when pasted.
+            text = re.sub(r"(?m)^Example: (.+)$", lambda m: self._example(m.group(1)), text)
+        super().write_text(text)
+
+    def _example(self, command: str) -> str:
+        import textwrap
+
+        # Each line sits 2 in from the text and ends in " \" but the last: room for both.
+        room = max(10, self.width - self.current_indent - 4)
+        lines = textwrap.wrap(command, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+        body = " \\\n  ".join(lines)
+        return f"\b\nExample:\n  {body}"
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
         if self.width >= PANELS_FROM:
