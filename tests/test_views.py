@@ -5,7 +5,7 @@ import re
 import pytest
 from rich.console import Console
 
-from scorepad import Game, Rules, parse_move
+from scorepad import End, Game, Rules, parse_move
 from scorepad.render import draw_layout
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -598,3 +598,31 @@ def test_new_help_at_28_columns_keeps_option_names_whole():
     assert all(len(line) <= 28 or len(line.split()) == 1 for line in lines), result.output
     for name in ("--players", "--first-opener", "--fallback-opener", "--blocked-award", "--file"):
         assert any(re.match(rf"  (-\w, )?{name}( <\w+>)?$", line) for line in lines), name
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(seed):
+    import random
+
+    from scorepad.simulate import play_game
+
+    preset = ("pagat", "two-ends", "fuenfer")[seed % 3]
+    game = play_game(PLAYERS[: 2 + seed % 2], Rules.from_options(preset, target=150), random.Random(seed))
+    for r in game.rounds:
+        layout = r.layout
+        if len(layout) < 2:
+            continue
+        west, east = layout.arm(End.W), layout.arm(End.E)
+        for width in (28, 33, 40, 60, 100):
+            rows = text(draw_layout(layout, width), width).splitlines()
+            line = next(row for row in rows if row.startswith("W"))
+            assert len(line) <= width, (width, line)
+            if layout.spinner is not None:
+                assert f"{{{layout.spinner.a}|{layout.spinner.b}}}" in line
+            # The outer tile of each end shows next to its count.
+            if west:
+                assert line.split()[1].startswith((f"{west[-1].outer}-{west[-1].inner}", f"[{west[-1].outer}|{west[-1].outer}]",
+                                                   f"{{{west[-1].outer}|{west[-1].outer}}}"))
+            if east:
+                assert line.split()[-2].endswith((f"{east[-1].inner}-{east[-1].outer}", f"{east[-1].outer}|{east[-1].outer}]",
+                                                  f"{east[-1].outer}|{east[-1].outer}}}"))
