@@ -18,7 +18,7 @@ from scorepad.rules import Rules
 from scorepad.simulate import play_game
 from scorepad.tiles import parse_tile, parse_tiles
 
-from test_cli import EXAMPLES, run
+from test_cli import EXAMPLES, flat, run
 
 BROKEN = Path(__file__).parent / "broken.toml"
 
@@ -143,7 +143,7 @@ def test_replay_prints_every_move_when_not_in_a_terminal():
     game = loads((EXAMPLES / "pagat-split.toml").read_text()).game
     moves = sum(len(r.moves) for r in game.rounds)
     assert result.output.count(", move ") == moves
-    assert "Hands:" in result.output and "Game over: Ann won." in result.output
+    assert "Ann +30: round5(Bob 4 + Cy 28)" in result.output and "Game over: Ann won." in result.output
 
 
 def test_replay_from_a_round_and_move():
@@ -152,14 +152,14 @@ def test_replay_from_a_round_and_move():
     assert "round 1, move" not in result.output
     assert "round 2, move 4\n" not in result.output and "round 2, move 5" in result.output
     result = run("replay", EXAMPLES / "pagat-split.toml", "--round", "9")
-    assert result.exit_code == 2 and "--round 9: the game has rounds 1 to 2" in result.output
+    assert result.exit_code == 2 and "--round 9: the game has rounds 1 to 2" in flat(result.output)
 
 
 def test_hint(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
     assert run("play", "3-6").exit_code == 0
-    result = run("hint", "66", "53", "11", "3-6")
+    result = run("hint", "66", "53", "11", "3-6", width=60)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "6-6 E: scores 15; next player up to 5 (6-2 E)",
@@ -219,9 +219,9 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
     result = __import__("typer.testing").testing.CliRunner().invoke(app, ["live"], input=typed, env={"COLUMNS": "40", "NO_COLOR": "1"})
     assert result.exit_code == 1, result.output  # from a pipe: some lines were refused
     assert "'zz' is not a tile" in result.output
-    assert "Cy's 1 tile cannot hold 45 pips" in result.output
+    assert "Cy's 1 tile cannot hold 45 pips" in flat(result.output)
     assert "Undone: Cy: 6-2 E =5" in result.output
-    assert "Hands: Ann +15" in result.output
+    assert "Ann +15: round5(Bob 8 + Cy 9)" in result.output
     data = json.loads(run("show", "--json").output)
     assert data["round"] == 2 and data["turn"] == "Ann" and data["scores"] == {"Ann": 15, "Bob": 15, "Cy": 5}
 
@@ -277,11 +277,12 @@ def test_live_in_a_real_terminal(tmp_path, columns):
         at = max(i for i, row in enumerate(rows) if row.startswith("W3 "))
         line = rows[at]
         if columns == 40:
-            # 43 columns of line: the middle gives way, the ends stay.
-            assert line == "W3 3-4 4-5 5-3 3-6 … 6-2 2-1 1-4 4-2 E2"
+            # 43 columns of line: tiles beside the spinner give way; it and the ends stay.
+            assert line == "W3 3-4 4-5 5-3 … {6|6} … 2-1 1-4 4-2 E2"
+            assert rows[at - 1] == " " * 18 + "N·"  # the side arm, drawn above the spinner
         else:
             assert line == "W3 3-4 4-5 5-3 3-6 {6|6} 6-2 2-1 1-4 4-2 E2"
-            assert rows[at - 1] == " " * 20 + "N·"  # the side arm, drawn above the spinner
+            assert rows[at - 1] == " " * 20 + "N·"
         screen = screen_after("?")
         assert "q         leave (all is saved)" in screen
         tmux("send-keys", "-t", session, "q", "Enter")

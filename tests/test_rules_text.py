@@ -172,7 +172,7 @@ def test_the_hands_command_takes_tiles_for_one_player_and_pips_for_the_other(tmp
     )
     result = run("hands", "-f", path, "Ann=" + ANN.replace(" ", ","), "Bob=80", width=80)
     assert result.exit_code == 0, result.output
-    assert "Hands: Ann +35  (round5(80) - round5(46))" in result.output
+    assert "Ann +35: blocked, Ann holds the fewest pips: round5(Bob 80) - round5(Ann 46)" in result.output
     assert f'[rounds.hands]\nAnn = "{ANN}"\nBob = 80\n' in path.read_text()
 
 

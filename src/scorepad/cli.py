@@ -24,7 +24,9 @@ from scorepad.rules import CHOICES, PRESETS
 from scorepad.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.summary import game_json, log_json
 
-app = typer.Typer(
+from scorepad.helpscreen import ScreenTyper
+
+app = ScreenTyper(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
     add_completion=False,
@@ -153,7 +155,7 @@ def new(
 
 @app.command()
 def play(
-    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help="The tile (64, 6-4, 6 4, 6/4, 6:4, 6|4) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w.")],
+    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help="The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w.")],
     by: ByOption = None,
     claim: Annotated[Optional[int], typer.Option("--claim", help="The score the player announced.", show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
@@ -444,10 +446,11 @@ def audit(
                     echo(f"{path}: ok")
                 for p in problems:
                     where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
-                    echo(f"{path}: {where + ': ' if where else ''}{p.message}")
+                    # One line per finding, never wrapped: `grep` and editors read them.
+                    echo(f"{path}: {where + ': ' if where else ''}{p.message}", wrap=False)
                 for n in notes:  # play, not a broken record: marked apart
                     where = "".join([f"round {n.round}" if n.round else "", f", move {n.move}" if n.move else ""])
-                    echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message))
+                    echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message), wrap=False)
             if progress is not None:
                 progress.advance(task)
     finally:
@@ -521,8 +524,8 @@ def stats(
     for path in records:
         try:
             add_game(table, load(path).game)
-        except (RecordError, OSError) as error:
-            echo(f"scorepad: skipped {path}: {error}", err=True)
+        except (RecordError, OSError) as problem:
+            error(f"skipped {path}: {problem}")
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
@@ -553,6 +556,73 @@ def spreadsheet_cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+@app.command()
+def sheet(file: FileOption = Path("scorepad.toml")) -> None:
+    """The score sheet: a row per round, running totals, what each side still needs.
+
+    Each side's points from plays, muggins and hands per round; the round being played
+    is marked *.
+
+    Example: scorepad sheet
+    """
+    from scorepad.render import sheet as draw_sheet
+
+    out = console()
+    out.print(draw_sheet(read(file), out.width))
+
+
+@app.command()
+def chart(
+    records: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE...]", help="Game records (default: the --file game).", show_default=False)] = None,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """The score race: each side's score after every move, rounds marked.
+
+    Example: scorepad chart club/2026-11-28.toml
+    """
+    from scorepad.render import chart as draw_chart
+
+    out = console()
+    paths = records or [file]
+    for path in paths:
+        game = read(path)
+        if len(paths) > 1:
+            echo(str(path))
+        out.print(draw_chart(game, out.width))
+
+
+@app.command()
+def export(
+    out_file: Annotated[Path, typer.Argument(metavar="OUT", help="The page to write: OUT.html or OUT.svg.")],
+    html: Annotated[bool, typer.Option("--html", help="Write HTML (the default for any suffix but .svg).")] = False,
+    svg: Annotated[bool, typer.Option("--svg", help="Write SVG.")] = False,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """Write a shareable page of a game: sheet, chart, each round's layout.
+
+    The page holds everything it shows: it opens without a network.
+
+    Example: scorepad export tonight.html -f tonight.toml
+    """
+    if html and svg:
+        fail("--html and --svg: choose one", BAD_USAGE)
+    kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    game = read(file)
+    from scorepad.render import page
+
+    text = page(game, f"scorepad: {file.stem}", kind)
+    try:
+        out_file.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        fail(f"cannot write {out_file}: {problem.strerror}", BAD_USAGE)
+    from scorepad.i18n import _, ngettext
+
+    played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
+    rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+    echo(_("Wrote {path} ({kind}): {rounds}, {players}").format(
+        path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)))
 
 
 @app.command()

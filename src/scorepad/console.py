@@ -204,15 +204,39 @@ def console(stderr: bool = False) -> Console:
 
 # --- plain lines --------------------------------------------------------------------------
 
-def echo(message: object = "", *, err: bool = False) -> None:
-    """Print a plain line, cleaned."""
+def wrapped(text: str, columns: int, indent: str = "") -> str:
+    """`text` broken into lines of at most `columns` on word boundaries (a word longer
+    than a line, an option name or a path, stays whole); each line of `text` on its own,
+    continuation lines after the first indented by `indent`."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            lines.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]  # a line's own indent is kept
+        lines.extend(textwrap.wrap(
+            line, columns, initial_indent="", subsequent_indent=lead + indent,
+            break_long_words=False, break_on_hyphens=False, drop_whitespace=True,
+        ) or [""])
+    return "\n".join(lines)
+
+
+def echo(message: object = "", *, err: bool = False, wrap: bool = True, indent: str = "") -> None:
+    """Print a plain line, cleaned, wrapped at the terminal's width on word boundaries.
+    Machine-readable output (JSON, CSV) passes `wrap=False`."""
     stream = sys.stderr if err else sys.stdout
-    _write(stream, clean(message) + "\n")
+    text = clean(message)
+    if wrap:
+        text = wrapped(text, width(), indent)
+    _write(stream, text + "\n")
 
 
 def error(message: object) -> None:
-    """`scorepad: message` on standard error, cleaned."""
-    echo(f"scorepad: {message}", err=True)
+    """`scorepad: message` on standard error, cleaned and wrapped; the lines after the
+    first are indented so the message reads as one."""
+    echo(f"scorepad: {message}", err=True, indent="  ")
 
 
 def json_text(data: Any) -> str:

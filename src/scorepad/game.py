@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.layout import Layout
 from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name, same_name_key
 from scorepad.rules import PRESETS, Rules
@@ -224,8 +224,9 @@ class Game:
             return move
         if r.boneyard:
             raise IllegalMoveError(
-                f"{move.player} cannot pass: the boneyard still holds {r.boneyard} "
-                f"tile{'s' if r.boneyard != 1 else ''} — draw instead"
+                ngettext("{player} cannot pass: the boneyard still holds {n} tile — draw instead",
+                         "{player} cannot pass: the boneyard still holds {n} tiles — draw instead",
+                         r.boneyard).format(player=move.player, n=r.boneyard)
             )
         return move
 
@@ -384,7 +385,9 @@ class Game:
             if isinstance(hand, tuple):
                 name, size = self.players[p], r.hand_sizes[p]
                 if len(hand) != size:
-                    problem(f"{name} holds {size} tile{'s' if size != 1 else ''}, not {len(hand)}: {_tiles(hand)}")
+                    problem(ngettext("{name} holds {n} tile, not {given}: {tiles}",
+                                     "{name} holds {n} tiles, not {given}: {tiles}",
+                                     size).format(name=name, n=size, given=len(hand), tiles=_tiles(hand)))
                 for tile in hand:
                     if seen >> tile.id & 1:  # on the table, or in a hand named before
                         if r.layout.on_table(tile):
@@ -403,7 +406,9 @@ class Game:
             name = self.players[p]
             if p not in given:
                 if size:
-                    problem(f"{name} still holds {size} tile{'s' if size != 1 else ''}: give {name}'s hand")
+                    problem(ngettext("{name} still holds {n} tile: give {name}'s hand",
+                                     "{name} still holds {n} tiles: give {name}'s hand",
+                                     size).format(name=name, n=size))
                 continue
             hand = given[p]
             if isinstance(hand, tuple):
@@ -420,8 +425,9 @@ class Game:
             low, high = sum(unseen[:size]), sum(unseen[-size:])
             if not low <= hand <= high:
                 problem(
-                    f"{name}'s {size} tile{'s' if size != 1 else ''} cannot hold {hand} pips: "
-                    f"the tiles not on the table allow {low} to {high}"
+                    ngettext("{name}'s {n} tile cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
+                             "{name}'s {n} tiles cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
+                             size).format(name=name, n=size, pips=hand, low=low, high=high)
                 )
             total_pips, total_tiles, totals = total_pips + hand, total_tiles + size, totals + 1
         if totals > 1:

@@ -33,7 +33,7 @@ END_WORDS = {
     "left": End.W, "right": End.E, "up": End.N, "down": End.S,
     "l": End.W, "r": End.E, "u": End.N, "d": End.S,
 }
-TILE_FORMS = "64, 6-4, 6 4, 6/4, 6,4, 6:4 or 6|4"
+TILE_FORMS = "64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4'"  # quoted: a shell reads a bare | as a pipe
 END_FORMS = "w e n s, west east north south, left right up down or l r u d"
 
 # A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
@@ -329,7 +329,7 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
 # --- a live line ---------------------------------------------------------------------------------
 
 _VIEWS = {
-    "s": "show", "show": "show", "l": "log", "log": "log", "t": "tally", "tally": "tally",
+    "s": "show", "show": "show", "l": "log", "log": "log", "t": "sheet", "sheet": "sheet", "tally": "tally",
     "rules": "rules", "?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit",
     "exit": "quit", "edit": "edit",
 }

@@ -31,7 +31,8 @@ replace 1.3 Cy: 6-2 E
 delete 1.3  change the past (l numbers)
 edit      the record in $EDITOR
 new       the next game (new Ann,Bob)
-s, l, t   show, log (l all), tally
+s, l, t   show, log (l all), sheet
+tally     the paper tally
 hint 64 55, rules
 q         leave (all is saved)"""
 
@@ -135,6 +136,10 @@ def _view(typed, file: Path) -> bool:
         from scorepad.render import log_table
 
         screen.print(log_table(game, None if typed.all else game.current.number))
+    elif typed.what == "sheet":
+        from scorepad.render import sheet
+
+        screen.print(sheet(game, screen.width))
     elif typed.what == "tally":
         from scorepad.render import tally
 

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.summary import MugginsMark, muggins_marks
@@ -22,84 +22,147 @@ def points(value: int | Fraction) -> str:
     return str(whole) if value == whole else f"{whole}½" if whole or value > 0 else "½"
 
 
-def _tile(p: Placed, spinner: bool, left: int, right: int) -> Text:
+TILE_LOOK = "black on #f3ecd8"  # ivory tiles on the exported page
+SPINNER_LOOK = "bold #7a1f5c on #f3ecd8"
+
+
+def _tile(p: Placed, spinner: bool, left: int, right: int, tiles: bool = False) -> Text:
     if p.tile.is_double:
         text = f"{{{left}|{right}}}" if spinner else f"[{left}|{right}]"
+        if tiles:
+            return Text(text, style=SPINNER_LOOK if spinner else "bold " + TILE_LOOK)
         return Text(text, style="bold magenta" if spinner else "bold")
-    return Text(f"{left}-{right}")
+    return Text(f"{left}-{right}", style=TILE_LOOK if tiles else "")
 
 
-def _outer_tiles(tiles: list[Text], room: int) -> Text:
-    """As many tiles from both ends of the line as fit in `room` columns, taken from each
-    end in turn (the outer tiles are what the next plays depend on), with … between."""
-    west: list[Text] = []
-    east: list[Text] = []
-    used = 1  # the ellipsis
-    i, j = 0, len(tiles) - 1
+ELLIPSIS = "…"
+ARM_TILES = 4  # a side arm longer than this shows its outer tiles only (on screen, not in export)
+
+
+def _joined(parts: list[Text | None], tight: bool) -> tuple[Text, list[int]]:
+    """The parts of a line joined by spaces, a None drawn as `…`; with the start column
+    of each part. `tight` leaves out the spaces around `…` where room is short."""
+    line = Text()
+    starts: list[int] = []
+    for i, part in enumerate(parts):
+        if i and not (tight and (part is None or parts[i - 1] is None)):
+            line.append(" ")
+        starts.append(len(line))
+        line.append_text(Text(ELLIPSIS, style="dim") if part is None else part)
+    return line, starts
+
+
+def _fit(pieces: list[Text], keep: set[int], tight: bool = False) -> tuple[Text, list[int]]:
+    """The line with only the pieces in `keep`; each run of pieces left out becomes `…`.
+    Returns the line and, per piece kept, its start column (-1 for one left out)."""
+    parts: list[Text | None] = []
+    index: list[int] = []
+    for i, piece in enumerate(pieces):
+        if i in keep:
+            parts.append(piece)
+            index.append(i)
+        elif not parts or parts[-1] is not None:
+            parts.append(None)
+            index.append(-1)
+    line, starts = _joined(parts, tight)
+    columns = [-1] * len(pieces)
+    for i, start in zip(index, starts):
+        if i >= 0:
+            columns[i] = start
+    return line, columns
+
+
+def _line_in(pieces: list[Text], spinner: int | None, room: int) -> tuple[Text, list[int]]:
+    """The W-E line in `room` columns. The spinner and both outer tiles always stay; then
+    tiles are kept from each outer end inwards, E and W in turn, and what is left out is
+    shown as `…` between the spinner (or the middle) and the outer tiles."""
+    everything = set(range(len(pieces)))
+    line, columns = _fit(pieces, everything)
+    if len(line) <= room:
+        return line, columns
+    keep = {0, len(pieces) - 1} | ({spinner} if spinner is not None else set())
+    line, columns = _fit(pieces, keep)
+    if len(line) > room:
+        return _fit(pieces, keep, tight=True)  # the least that must show: never fewer tiles
+    west, east = 1, len(pieces) - 2
     from_east = True
-    while i <= j:
-        tile = tiles[j] if from_east else tiles[i]
-        if used + len(tile) + 1 > room:
+    while True:
+        # The next tile inwards on each side, stopping at the spinner or the other side.
+        candidates = []
+        if east >= 0 and east not in keep and (spinner is None or east > spinner):
+            candidates.append(("E", east))
+        if west < len(pieces) and west not in keep and (spinner is None or west < spinner):
+            candidates.append(("W", west))
+        if not candidates:
             break
-        used += len(tile) + 1
-        if from_east:
-            east.insert(0, tile)
-            j -= 1
+        side, i = next((c for c in candidates if (c[0] == "E") == from_east), candidates[0])
+        if spinner is None and west > east:
+            break
+        trial, trial_columns = _fit(pieces, keep | {i})
+        if len(trial) > room:
+            break
+        keep.add(i)
+        line, columns = trial, trial_columns
+        if side == "E":
+            east -= 1
         else:
-            west.append(tile)
-            i += 1
+            west += 1
         from_east = not from_east
-    return Text(" ").join([*west, Text("…", style="dim"), *east])
+    return line, columns
 
 
-def draw_layout(layout: Layout, width: int) -> RenderableType:
-    """The layout as it lies: the W-E line, and the spinner's N arm above it and S arm
-    below. A line too wide for the terminal loses tiles from its middle."""
+def _arm_tile(p: Placed, north: bool) -> str:
+    """A side-arm tile as it reads from top to bottom: the N arm's outer half is on top,
+    the S arm's below."""
+    if p.tile.is_double:
+        return f"[{p.outer}|{p.outer}]"
+    return f"{p.outer}|{p.inner}" if north else f"{p.inner}|{p.outer}"
+
+
+def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles: bool = False) -> RenderableType:
+    """The layout as it lies: the W-E line with each end's count at its outer end, and the
+    spinner's N arm above it and S arm below, drawn outward from the spinner with their
+    counts at the top and the bottom. Where room is short the spinner and the outer tiles
+    stay and `…` stands for the tiles between them: in a line too wide for `width`, and in
+    a side arm longer than `arm_tiles`."""
     if not layout.placed:
-        return Text("(no tile on the table yet)", style="dim")
+        return Text(_("(no tile on the table yet)"), style="dim")
     lead = layout.placed[0]
-    pieces: list[tuple[Text, bool]] = []  # W to E, with "is the spinner"
-    for p in reversed(layout.arm(End.W)):
-        pieces.append((_tile(p, p.spinner, p.outer, p.inner), p.spinner))
-    pieces.append((_tile(lead, lead.spinner, lead.tile.a, lead.tile.b), lead.spinner))
-    for p in layout.arm(End.E):
-        pieces.append((_tile(p, p.spinner, p.inner, p.outer), p.spinner))
+    placed: list[Placed] = [*reversed(layout.arm(End.W)), lead, *layout.arm(End.E)]
+    pieces: list[Text] = []  # W to E
+    spinner = None
+    for i, p in enumerate(placed):
+        if p.spinner:
+            spinner = i
+        if p is lead:
+            left, right = lead.tile.a, lead.tile.b
+        elif p.end is End.W:
+            left, right = p.outer, p.inner
+        else:
+            left, right = p.inner, p.outer
+        pieces.append(_tile(p, p.spinner, left, right, tiles))
     counts = layout.end_counts()
     west, east = Text(f"W{counts[End.W]} ", style="cyan"), Text(f" E{counts[End.E]}", style="cyan")
-    line = Text(" ").join(t for t, _ in pieces)
-    room = width - len(west) - len(east)
-    spinner_at = None
-    if len(line) <= room:
-        offset = 0
-        for text, is_spinner in pieces:
-            if is_spinner:
-                spinner_at = len(west) + offset + len(text) // 2
-            offset += len(text) + 1
-    else:
-        line = _outer_tiles([t for t, _ in pieces], room)
-    rows: list[Text] = []
-    north = layout.arm(End.N)
-    south = layout.arm(End.S)
-    if layout.side_arms_open():
-        n_tiles = [f"{p.outer}|{p.inner}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in reversed(north)]
-        s_tiles = [f"{p.inner}|{p.outer}" if not p.tile.is_double else f"[{p.outer}|{p.outer}]" for p in south]
-        n_label = f"N{counts[End.N]}" if north else "N·"
-        s_label = f"S{counts[End.S]}" if south else "S·"
-        if spinner_at is not None:
-            def column(text: str, style: str = "") -> Text:
-                return Text.assemble(" " * max(0, spinner_at - len(text) // 2), (text, style))
+    line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
+    row = Text.assemble(west, line, east)
+    if not layout.side_arms_open() or spinner is None:
+        return row
+    centre = len(west) + columns[spinner] + len(pieces[spinner]) // 2
 
-            rows.append(column(n_label, "cyan"))
-            rows.extend(column(t) for t in n_tiles)
-            rows.append(Text.assemble(west, line, east))
-            rows.extend(column(t) for t in s_tiles)
-            rows.append(column(s_label, "cyan"))
-            return Group(*rows)
-        rows.append(Text.assemble((f"{n_label} ", "cyan"), " ".join(n_tiles) or "(open)"))
-        rows.append(Text.assemble(west, line, east))
-        rows.append(Text.assemble((f"{s_label} ", "cyan"), " ".join(s_tiles) or "(open)"))
-        return Group(*rows)
-    return Text.assemble(west, line, east)
+    def column(text: str, style: str = "") -> Text:
+        return Text.assemble(" " * max(0, centre - len(text) // 2), (text, style))
+
+    def arm(end: End) -> list[Text]:
+        """The arm's rows from the spinner outwards, its count last."""
+        look = TILE_LOOK if tiles else ""
+        rows = [column(_arm_tile(p, end is End.N), ("bold " + look) if p.tile.is_double else look)
+                for p in layout.arm(end)]
+        if arm_tiles is not None and len(rows) > arm_tiles:
+            rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1:]]
+        label = f"{end.value}{counts[end]}" if layout.arm(end) else f"{end.value}·"
+        return [*rows, column(label, "cyan")]
+
+    return Group(*reversed(arm(End.N)), row, *arm(End.S))
 
 
 def ends_line(layout: Layout) -> Text:
@@ -117,31 +180,54 @@ def ends_line(layout: Layout) -> Text:
 
 def explain(game: Game, out: Outcome) -> Text:
     """What the move just recorded did, in one line: `Bob 6-6 E +15: 3 + 6|6 = 15`
-    (an outer double shows both its halves)."""
+    (an outer double shows both its halves). In a muggins game a play whose claim was
+    not right reads plainly: `Cy 3-5 W: claimed 5, counts 4: nothing scores`."""
     move = out.move
     text = Text()
     if isinstance(move, Play):
-        where = f" {move.end.value}" if move.end else " (lead)"
-        text.append(f"{move.player} {move.tile}{where} ", style="bold")
-        if out.credits:
-            text.append(f"+{points(out.credits[0].points)}", style="bold green")
-        elif out.score and game.rules.muggins:
-            text.append(f"{out.score} missed", style="yellow")
-        elif move.claim and game.rules.muggins:
-            text.append(f"claimed {move.claim}!", style="yellow")
+        where = f" {move.end.value}" if move.end else _(" (lead)")
+        terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _e, n, doubled in game.current.layout.counted_ends())
+        claim_wrong = game.rules.muggins and not out.credits and (out.score or move.claim)
+        if claim_wrong:
+            text.append(f"{move.player} {move.tile}{where}: ", style="bold")
+            said = (_("claimed {claim}").format(claim=move.claim) if move.claim is not None
+                    else _("not claimed"))
+            text.append(_("{said}, counts {sum}: nothing scores").format(said=said, sum=out.end_sum), style="yellow")
         else:
-            text.append("+0", style="dim")
-        terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _, n, doubled in game.current.layout.counted_ends())
-        text.append(f": {terms} = {out.end_sum}")
+            text.append(f"{move.player} {move.tile}{where} ", style="bold")
+            if out.credits:
+                text.append(f"+{points(out.credits[0].points)}", style="bold green")
+            else:
+                text.append("+0", style="dim")
+            text.append(f": {terms} = {out.end_sum}")
     elif isinstance(move, Draw):
-        text.append(f"{move.player} drew {move.count}", style="bold")
+        text.append(_("{player} drew {count}").format(player=move.player, count=move.count), style="bold")
     elif isinstance(move, Pass):
-        text.append(f"{move.player} passed", style="bold")
+        text.append(_("{player} passed").format(player=move.player), style="bold")
     elif isinstance(move, Muggins):
-        text.append(f"Muggins! {move.player} takes +{points(out.credits[0].points)}", style="bold green")
+        taken = points(out.credits[0].points)
+        text.append(_("Muggins! {player} takes +{points}").format(player=move.player, points=taken), style="bold green")
     for warning in out.warnings:
         text.append(f"\n! {warning}", style="bold red")
     return text
+
+
+def muggins_chance(game: Game, live: bool = False) -> Text | None:
+    """Who may call muggins on the play just made, what it takes, and how to say it:
+    `m Ann` at the live prompt, `scorepad muggins Ann` on the command line."""
+    r = game.current
+    missed = r.pending
+    if missed is None or game.winner is not None:
+        return None
+    callers = [game.players[p] for s, side in enumerate(game.sides) if s != missed.side for p in side]
+    who = _(" or ").join(callers)
+    if missed.penalty:
+        what = _("{who} may call muggins for {points} (the claim was too high):").format(who=who, points=missed.amount)
+    else:
+        what = _("{who} may call muggins for the missed {points}:").format(who=who, points=missed.amount)
+    how = f"m {callers[0]}" if live else f"scorepad muggins {callers[0]}"
+    # The command on a line of its own, so a narrow screen never breaks it.
+    return Text.assemble((what, "yellow"), "\n  ", (how, "bold"))
 
 
 def scores_lines(game: Game) -> Text:
@@ -153,7 +239,7 @@ def scores_lines(game: Game) -> Text:
         if game.winner is not None and s in game.winner:
             names += " wins"
         held = ", ".join(str(r.hand_sizes[p]) for p in side)
-        unit = "tile" if held == "1" else "tiles"
+        unit = ngettext("tile", "tiles", sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2)
         turn = game.turn is not None and game.players.index(game.turn) in side
         rows.append((names, points(game.scores[s]), f"{held} {unit}" + (" ◀" if turn else ""), turn))
     name_width = max(len(n) for n, *_ in rows)
@@ -175,19 +261,34 @@ def status(game: Game, width: int, out: Outcome | None = None, live: bool = Fals
     parts: list[RenderableType] = []
     if out is not None:
         parts.append(explain(game, out))
-    parts.append(draw_layout(r.layout, width))
+    parts.append(draw_layout(r.layout, width, ARM_TILES))
     if r.layout.placed:
         parts.append(ends_line(r.layout))
-    parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
+    facts = [_("round {number}").format(number=r.number), _("target {target}").format(target=game.target),
+             _("boneyard {boneyard}").format(boneyard=r.boneyard)]
+    if game.rules.muggins:
+        facts.append(_("muggins on"))
+    parts.append(Text(_dotted(facts, width), style="dim"))
     parts.append(scores_lines(game))
+    chance = muggins_chance(game, live)
+    if chance is not None:
+        parts.append(chance)
     parts.append(next_step(game, live))
     return Group(*parts)
 
 
-def next_step(game: Game, live: bool = False) -> Text:
-    """What happens next, with the command to type: `live` in the live prompt's syntax."""
-    from scorepad.i18n import _
+def _dotted(facts: list[str], width: int) -> str:
+    """Facts joined by ` · `, a line broken between facts rather than inside one."""
+    lines = [facts[0]]
+    for fact in facts[1:]:
+        if len(lines[-1]) + 3 + len(fact) <= width:
+            lines[-1] += " · " + fact
+        else:
+            lines.append(fact)
+    return "\n".join(lines)
 
+
+def next_step(game: Game, live: bool = False) -> Text:
     r = game.current
     command = "" if live else "scorepad "
     if game.winner is not None:
@@ -213,15 +314,16 @@ def next_step(game: Game, live: bool = False) -> Text:
     return Text(f"{game.players[r.turn]} to play.", style="bold")
 
 
-def log_table(game: Game, round_number: int | None = None) -> RenderableType:
-    """Every move with its sum and points, round by round; only one round if given."""
+def log_table(game: Game, only_round: int | None = None) -> RenderableType:
+    """Every move with its end sum and points, round by round; with `only_round`, that
+    round alone (live mode's `l` shows the round being played)."""
     from rich.table import Table
 
     parts: list[RenderableType] = []
     for r in game.rounds:
-        if round_number is not None and r.number != round_number:
-            continue
         if not r.moves and r.hands is None:
+            continue
+        if only_round is not None and r.number != only_round:
             continue
         table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right", style="dim")
@@ -236,12 +338,14 @@ def log_table(game: Game, round_number: int | None = None) -> RenderableType:
             if i in marks:
                 pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
             table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
-        if r.award is not None:
-            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
-            won = [points(x) for x in r.award.points]
-            table.add_row("", f"hands: {hands}", "", " ".join(f"+{w}" for w in won if w != "0"))
-            table.add_row("", Text(r.award.why, style="dim"), "", "")
         parts.append(table)
+        if r.award is not None:
+            # Under the table at the full width: in the move column they wrapped to slivers.
+            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+            won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
+            parts.append(Text(_("hands: {hands}").format(hands=hands)))
+            parts.append(Text(_("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won
+                              else award_reason(game, r), style="dim"))
     return Group(*parts) if parts else Text("(no moves yet)", style="dim")
 
 
@@ -301,7 +405,11 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
     table.add_column()
     for name, words in rules.describe():
         if name == "target" and players is not None:
-            words = f"{rules.target_for(players)} points"
+            words = _("{n} points").format(n=rules.target_for(players))
+        if name == "partners" and players is not None and players != 4:
+            # Partnerships need four players: at this table everyone plays for themselves.
+            words = ngettext("no: {n} player plays alone", "no: {n} players play each for themselves",
+                             players).format(n=players)
         changed = " (changed)" if name in rules.overridden else ""
         table.add_row(name, words + changed)
     return table
@@ -322,13 +430,295 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         return table
     blocks = []
     for row in rows:
-        blocks.append(Text(f"{row['player']}: {row['games']} games, {row['wins']} won, {row['rounds']} rounds", style="bold"))
+        games = ngettext("{n} game", "{n} games", row["games"]).format(n=row["games"])
+        rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
+        blocks.append(Text(_("{player}: {games}, {wins} won, {rounds}").format(
+            player=row["player"], games=games, wins=row["wins"], rounds=rounds), style="bold"))
         blocks.append(Text(f"  {row['points']} points: plays {row['from_plays']},\n"
                            f"  hands {row['from_hands']}, muggins {row['from_muggins']}"))
         blocks.append(Text(f"  best play {row['best_play']}, {row['average_per_round']} a round", style="dim"))
     return Group(*blocks)
 
 
+def _side(game: Game, side: int) -> str:
+    return " & ".join(game.side_names(side))
+
+
+def _hand_pips(game: Game, r) -> list[int]:
+    """Each player's pips left at the end of round `r` (0 for who holds nothing)."""
+    pips = [0] * len(game.players)
+    for p, hand in (r.hands or {}).items():
+        pips[p] = hand if isinstance(hand, int) else sum(t.pips for t in hand)
+    return pips
+
+
+def award_reason(game: Game, r) -> str:
+    """Why the hands of round `r` gave what they gave, with the names and pips that went
+    into it: `round5(Bob 8 + Cy 9)`, `15 split: round5(Cy 13)`. Built here from the rules
+    and the hands; an award this does not know is explained by the engine's own words."""
+    award, rules = r.award, game.rules
+    pips = _hand_pips(game, r)
+    names = game.players
+    side_pips = [sum(pips[p] for p in side) for side in game.sides]
+
+    def domino(winner: int) -> str | None:
+        opponents = [p for s, side in enumerate(game.sides) if s != winner for p in side]
+        if rules.domino_award == "round-total":
+            return "round5({hands})".format(hands=" + ".join(f"{names[p]} {pips[p]}" for p in opponents))
+        if rules.domino_award == "round-each":
+            return " + ".join(f"round5({names[p]} {pips[p]})" for p in opponents)
+        return None
+
+    how: str | None = None
+    if r.result == "domino" and award.winner is not None:
+        how = domino(award.winner)
+    elif award.winner is not None:
+        own = award.winner
+        others = [s for s in range(len(game.sides)) if s != own]
+        fewest = _("blocked, {side} holds the fewest pips").format(side=_side(game, own))
+        if rules.blocked_award == "as-domino":
+            how = domino(own)
+        elif rules.blocked_award == "rounded-sides-minus-own":
+            how = " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others) + \
+                f" - round5({_side(game, own)} {side_pips[own]})"
+        elif rules.blocked_award == "difference":
+            how = "round5({terms})".format(terms=" + ".join(
+                f"({_side(game, s)} {side_pips[s]} - {side_pips[own]})" for s in others))
+        if how is not None:
+            how = f"{fewest}: {how}"
+    elif any(award.points):
+        third = next(s for s, n in enumerate(award.points) if not n)
+        how = _("{points} split: round5({side} {pips})").format(
+            points=points(sum(award.points)), side=_side(game, third), pips=side_pips[third])
+    else:
+        how = _("fewest pips tied: nobody scores")
+    return how if how is not None else award.why
+
+
 def hands_note(game: Game, out: Outcome) -> str:
-    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
-    return f"Hands: {', '.join(won) or 'nobody scores'}  ({out.award.why})"
+    """Who received what for the hands just entered, and why:
+    `Ann +15: round5(Bob 8 + Cy 9)`, `Ann +7½, Bob +7½: 15 split: round5(Cy 13)`."""
+    r = next(r for r in reversed(game.rounds) if r.award is out.award)
+    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(out.award.points) if p]
+    reason = award_reason(game, r)
+    if not won:
+        return reason
+    return _("{who}: {why}").format(who=", ".join(won), why=reason)
+
+
+# --- the score sheet ------------------------------------------------------------------------
+
+def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
+    """Per round played, its label and per side the points from plays, muggins and hands
+    and the running total after it. The round being played is labelled `N*`."""
+    rows = []
+    totals: list[int | Fraction] = [0] * len(game.sides)
+    for r in game.rounds:
+        playing = r is game.current and r.hands is None and game.winner is None
+        if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
+            continue
+        per_side = []
+        for s in range(len(game.sides)):
+            got = {"play": 0, "muggins": 0, "hands": 0}
+            for credit in r.credits:
+                if credit.side == s:
+                    got[credit.source] += credit.points
+            totals[s] += sum(got.values())
+            per_side.append({**got, "total": totals[s]})
+        rows.append((f"{r.number}*" if playing else str(r.number), per_side))
+    return rows
+
+
+def _needs(game: Game, s: int) -> str:
+    if game.winner is not None and s in game.winner:
+        return _("won")
+    return points(max(0, game.target - game.scores[s]))
+
+
+def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, gap: int = 2):
+    from rich.table import Table
+
+    rows = sheet_rows(game)
+    table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
+    table.add_column(_("round"), justify="right")
+    kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
+    heads = {"play": _("play"), "muggins": _("mugg"), "hands": _("hand"), "total": _("total")}
+    for s in sides:
+        for k, kind in enumerate(kinds):
+            head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
+            table.add_column(head, justify="right", style="bold" if kind == "total" else "")
+    for label, per_side in rows:
+        cells = []
+        for s in sides:
+            got = per_side[s]
+            cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
+        table.add_row(label, *cells)
+    needs = []
+    for s in sides:
+        needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
+    table.add_row(Text(_("needs"), style="dim"), *needs, style="dim")
+    return table
+
+
+def sheet(game: Game, width: int) -> RenderableType:
+    """The score sheet as paper keeps it: a row per round with each side's points from
+    plays, muggins (in muggins games) and hands, and the running totals; the round being
+    played; what each side still needs to reach the target. One table when it fits the
+    width, else one per side."""
+    from rich.console import Console
+
+    names = [_side(game, s) for s in range(len(game.sides))]
+    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
+    if not sheet_rows(game):
+        return Text(_("(no moves yet)"), style="dim")
+    parts: list[RenderableType] = [Text(_("to {target}").format(target=game.target), style="bold")]
+    wide = _sheet_table(game, names, list(range(len(names))), muggins)
+    measure = Console(width=1000, file=_Nowhere(), color_system=None)
+    if measure.measure(wide).maximum <= width:
+        parts.append(wide)
+    else:
+        for s in range(len(names)):
+            parts.append(Text(names[s], style="bold"))
+            table = _sheet_table(game, names, [s], muggins)
+            if measure.measure(table).maximum > width:
+                table = _sheet_table(game, names, [s], muggins, gap=1)
+            parts.append(table)
+    if any(label.endswith("*") for label, _ in sheet_rows(game)):
+        parts.append(Text(_("* being played"), style="dim"))
+    elif game.winner is not None:
+        parts.append(Text(_("{who} won.").format(who=" & ".join(game.winners() or [])), style="bold green"))
+    return Group(*parts)
+
+
+class _Nowhere:
+    """A file that keeps nothing: measuring a table prints nothing."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+MARKERS = ("•", "x", "+", "o")  # one per side, so the race reads without colour too
+COLOURS = ((0, 95, 215), (0, 135, 0), (215, 0, 0), (175, 95, 0))  # and one colour per side
+
+
+def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts: (steps, scores per side, [(step, round number)])."""
+    steps = [0]
+    scores: list[list[float]] = [[0.0] for _s in game.sides]
+    totals = [0.0] * len(game.sides)
+    starts = []
+    step = 0
+    for r in game.rounds:
+        if not r.moves and r.hands is None:
+            continue
+        starts.append((step, r.number))
+        moments = [[c for c in r.credits if c.move == i] for i in range(len(r.moves))]
+        if r.hands is not None:
+            moments.append([c for c in r.credits if c.source == "hands"])
+        for credits in moments:
+            step += 1
+            for c in credits:
+                totals[c.side] += float(c.points)
+            steps.append(step)
+            for s in range(len(game.sides)):
+                scores[s].append(totals[s])
+    return steps, scores, starts
+
+
+def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
+    """The score race drawn in the terminal: each side's score after every move, a line
+    at the target, the rounds marked along the bottom. Drawn by plotext (imported here
+    only, so no other command pays for it)."""
+    import plotext
+
+    steps, scores, starts = score_race(game)
+    if len(steps) < 2:
+        return Text(_("(no moves yet)"), style="dim")
+    figure = plotext.figure
+    figure.clear()
+    figure.plot_size(max(28, width), height or (12 if width < 60 else 18))
+    figure.theme("clear")
+    figure.legend(False)  # a legend inside the plot hides the race on a narrow screen
+    # Steps, not slopes: a score changes at a move and holds until the next.
+    xs = [x for step in steps for x in (step, step)][1:]
+    for s, ys in enumerate(scores):
+        stepped = [y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:]
+        signal = figure.signal(xs, stepped, marker=plotext.marker(MARKERS[s % 4], COLOURS[s % 4]))
+        signal.lines()
+        figure.draw(signal)
+    figure.line(game.target, orientation="h")
+    for step, _number in starts[1:]:
+        figure.line(step, orientation="v")
+    figure.ruler("x").ticks([step for step, _n in starts], [str(n) for _s, n in starts])
+    top = max(game.target, *(max(ys) for ys in scores))
+    every = 25 if top <= 100 else 50 if top <= 300 else 100
+    ticks = list(range(0, int(top) + every, every))
+    figure.ruler("y").ticks(ticks, [str(t) for t in ticks])
+    figure.label(_("round"), axis="x")
+    figure.title(_("the race to {target}").format(target=game.target))
+    drawn = str(figure.build()).rstrip("\n")
+    figure.clear()
+    key = Text("  ").join(
+        Text.assemble((MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])),
+                      f" {_side(game, s)} {points(game.scores[s])}")
+        for s in range(len(game.sides)))
+    lines = [Text.from_ansi(line) for line in drawn.split("\n")]
+    for line in lines:
+        line.rstrip()
+    return Group(Text("\n").join(lines), key)
+
+
+def page(game: Game, title: str, kind: str, width: int = 100) -> str:
+    """A shareable page of the game, `kind` "html" or "svg": the score sheet, the score
+    race and each round's final layout drawn as tiles, through rich's own export. The page
+    needs nothing from outside: no fonts, scripts or pictures are fetched."""
+    from rich.console import Console
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+    screen = Console(record=True, width=width, file=_Nowhere(), color_system="truecolor",
+                     force_terminal=True, highlight=False, markup=False, emoji=False)
+    screen.print(Text(title, style="bold"))
+    names = ", ".join(game.players)
+    screen.print(Text(_("{preset} rules · {players}").format(preset=game.rules.preset, players=names), style="dim"))
+    screen.print()
+    screen.print(sheet(game, width))
+    screen.print()
+    screen.print(chart(game, width, 20))
+    for r in game.rounds:
+        if not r.layout.placed:
+            continue
+        screen.print()
+        screen.rule(_("round {number}: the final layout").format(number=r.number), style="dim", align="left")
+        screen.print(draw_layout(r.layout, width, tiles=True))
+        if r.award is not None:
+            screen.print(Text(hands_summary(game, r), style="dim"))
+    if kind == "svg":
+        import re
+
+        from rich._export_format import CONSOLE_SVG_FORMAT
+
+        # rich's SVG asks a web font server for Fira Code; the page uses the reader's own
+        # monospace font instead, so it opens the same with no network.
+        local = re.sub(r"@font-face \{\{.*?\}\}\s*", "", CONSOLE_SVG_FORMAT, flags=re.S)
+        return screen.export_svg(title=title, code_format=local, theme=DEFAULT_TERMINAL_THEME)
+    html = screen.export_html(inline_styles=True, theme=DEFAULT_TERMINAL_THEME)
+    return html.replace("<head>", f"<head>\n<title>{_escape(title)}</title>", 1)
+
+
+def hands_summary(game: Game, r) -> str:
+    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
+    how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
+    reason = award_reason(game, r)
+    return f"{how}; " + (_("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason)
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)

@@ -104,10 +104,11 @@ def parse_tile(text: str, *, strict: bool = False) -> Tile:
     """`6-4`, and unless `strict` (the record's own grammar) also `64`, `6:4`, `6|4`."""
     tile = (_STRICT if strict else _LOOSE).get(text.strip() if not strict else text)
     if tile is None:
+        # '6|4' quoted: typed bare, a shell reads | as a pipe.
         if strict:
             message = _("'{text}' is not a tile: write two numbers 0-6, like 6-4")
         else:
-            message = _("'{text}' is not a tile: write two numbers 0-6, like 6-4, 64, 6:4 or 6|4")
+            message = _("'{text}' is not a tile: write two numbers 0-6, like 6-4, 64, 6:4 or '6|4'")
         raise InvalidMoveError(message.format(text=text))
     return tile
 

@@ -1,0 +1,112 @@
+"""Help screens that fit the terminal. From PANELS_FROM columns on, Typer's rich panels;
+below that (a phone) click's plain help, with each option on a line of its own and its
+description under it at the full width, so option names stay whole and descriptions
+do not shrink to slivers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from typer import _click as click  # the click that Typer brings with it
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from scorepad.console import width, wrapped
+
+PANELS_FROM = 70  # columns: below this the panels cut names such as --fallback-opener
+
+
+class ScreenHelpFormatter(click.HelpFormatter):
+    """click's help formatter at the terminal's own width (click's default never goes below
+    50); on a narrow screen an option's description goes under its name."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        super().__init__(indent_increment, width=_columns(), max_width=max_width)
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if self.width >= PANELS_FROM:
+            super().write_usage(prog, args, prefix)
+            return
+        usage = f"{'Usage: ' if prefix is None else prefix}{prog} {args}"
+        self.write(wrapped(" " * self.current_indent + usage, self.width, "    ") + "\n")
+
+    def write_text(self, text: str) -> None:
+        if self.width < PANELS_FROM:
+            # An example is a command to copy: its own lines, broken only between words
+            # with a shell's ` \` so it still runs when pasted.
+            text = re.sub(r"(?m)^Example: (.+)$", lambda m: self._example(m.group(1)), text)
+        super().write_text(text)
+
+    def _example(self, command: str) -> str:
+        import textwrap
+
+        # Each line sits 2 in from the text and ends in " \" but the last: room for both.
+        room = max(10, self.width - self.current_indent - 4)
+        lines = textwrap.wrap(command, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+        body = " \\\n  ".join(lines)
+        return f"\b\nExample:\n  {body}"
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        if self.width >= PANELS_FROM:
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}\n")
+            if text:
+                indent = " " * (self.current_indent + 4)
+                self.write(wrapped(indent + text, self.width, "") + "\n")
+
+
+def _columns() -> int:
+    return max(20, width() - 1)  # the last column left free: some terminals wrap there
+
+
+class ScreenContext(click.Context):
+    formatter_class = ScreenHelpFormatter
+
+
+class _PlainWhenNarrow:
+    context_class = ScreenContext
+    rich_markup_mode: Any
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if width() >= PANELS_FROM:
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+            return
+        mode, self.rich_markup_mode = self.rich_markup_mode, None
+        try:
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+        finally:
+            self.rich_markup_mode = mode
+
+
+class ScreenCommand(_PlainWhenNarrow, TyperCommand):
+    pass
+
+
+class ScreenGroup(_PlainWhenNarrow, TyperGroup):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if formatter.width >= PANELS_FROM:
+            super().format_commands(ctx, formatter)
+            return
+        # Each summary gets a line of its own, so it need not be cut to fit beside the name.
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=100)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class ScreenTyper(typer.Typer):
+    """A Typer app whose commands and group draw help to fit the screen."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cls=ScreenGroup, **kwargs)
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", ScreenCommand)
+        return super().command(*args, **kwargs)

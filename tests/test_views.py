@@ -1,0 +1,628 @@
+"""What the table sees, drawn at the widths of a phone and a desk: literal snapshots."""
+
+import re
+
+import pytest
+from rich.console import Console
+
+from scorepad import End, Game, Rules, parse_move
+from scorepad.render import draw_layout
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def played(rules: str, *moves: str) -> Game:
+    """A three-player game, Ann leading, with `moves` made in turn."""
+    game = Game(PLAYERS, Rules.from_options(rules), opener="Ann")
+    for i, move in enumerate(moves):
+        game.push(parse_move(f"{PLAYERS[i % 3]}: {move}"))
+    return game
+
+
+def text(renderable, width: int) -> str:
+    """`renderable` as plain text at `width` columns, trailing spaces dropped."""
+    console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+# The README's round: the spinner 1-1 inside a long line, both side arms started.
+INTERIOR = ("5-4", "4-0 E", "5-1 W", "1-1 W", "1-0 E", "4-1 W", "2-1 E", "6-1 N", "5-2 E",
+            "3-1 S", "3-0 S", "4-3 W", "6-6 N", "0-0 S", "3-2 W", "5-0 S", "6-3 N", "2-2 W")
+LEAD = ("3-3", "3-6 W", "3-1 E", "6-2 W", "1-5 E", "3-4 N", "2-0 W", "5-5 E")
+NO_SPINNER = ("5-5", "5-0 E", "0-0 E", "5-6 W", "0-4 E", "6-2 W", "4-4 E", "2-3 W", "4-1 E", "3-3 W", "1-1 E")
+
+ARMS_AT_10 = """\
+          N3
+          3|6
+         [6|6]
+          6|1
+"""
+ARMS_BELOW_10 = """
+          1|3
+          3|0
+         [0|0]
+          0|5
+          S5"""
+
+
+def shifted(block: str, by: int) -> str:
+    return "\n".join((" " * by + row) if row else row for row in block.split("\n"))
+
+
+@pytest.mark.parametrize("width, line, shift", [
+    (28, "W4 [2|2] … {1|1} … 2-5 E5", 2),
+    (40, "W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5", 6),
+    (60, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+    (100, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+])
+def test_spinner_inside_with_both_arms(width, line, shift):
+    layout = played("pagat", *INTERIOR).current.layout
+    # N reads outward upward with its count on top, S outward downward with its count
+    # at the bottom; the spinner stays in view and … stands between it and the outer tiles.
+    assert text(draw_layout(layout, width), width) == shifted(ARMS_AT_10, shift) + line + shifted(ARMS_BELOW_10, shift)
+
+
+@pytest.mark.parametrize("width, line", [
+    (28, "W0 0-2 … {3|3} … [5|5] E10"),
+    (40, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+    (60, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+    (100, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+])
+def test_spinner_as_lead(width, line):
+    layout = played("pagat", *LEAD).current.layout
+    at = line.index("{") + 2
+    assert text(draw_layout(layout, width), width) == "\n".join(
+        [" " * (at - 1) + "N4", " " * (at - 1) + "4|3", line, " " * (at - 1) + "S·"])
+
+
+@pytest.mark.parametrize("width, line", [
+    (28, "W6 [3|3] 3-2 … 4-1 [1|1] E2"),
+    (40, "W6 [3|3] 3-2 2-6 … [4|4] 4-1 [1|1] E2"),
+    (60, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+    (100, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+])
+def test_no_spinner(width, line):
+    layout = played("two-ends", *NO_SPINNER).current.layout
+    assert text(draw_layout(layout, width), width) == line
+
+
+def test_long_arm_keeps_its_outer_tiles():
+    layout = played("pagat", *INTERIOR).current.layout
+    assert text(draw_layout(layout, 40, arm_tiles=3), 40) == """\
+                N3
+                3|6
+               [6|6]
+                6|1
+W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5
+                 …
+               [0|0]
+                0|5
+                S5"""
+
+
+def test_spinner_on_the_end_of_a_long_line_stays_in_view():
+    # The spinner 6-6 at the E end of the lead, then a long line: the spinner and both
+    # outer tiles stay, even where only they fit.
+    game = played("pagat", "3-6", "6-6 E", "6-2 E", "5-3 W", "2-1 E", "5-4 W", "1-4 E", "4-3 W", "4-2 E")
+    layout = game.current.layout
+    assert text(draw_layout(layout, 28), 28) == """\
+          N·
+W3 3-4 … {6|6} … 1-4 4-2 E2
+          S·"""
+    assert text(draw_layout(layout, 40), 40) == """\
+                  N·
+W3 3-4 4-5 5-3 … {6|6} … 2-1 1-4 4-2 E2
+                  S·"""
+
+
+def test_where_room_is_shortest_the_dots_lose_their_spaces():
+    # 29 columns with spaces around each …: at 28 the spinner and the outer tiles still show.
+    layout = played("pagat", "4-4", "4-6 W", "4-5 E", "6-6 W", "5-5 E").current.layout
+    assert text(draw_layout(layout, 28), 28) == " " * 11 + "N·\nW12 [6|6]…{4|4}…[5|5] E10\n" + " " * 11 + "S·"
+    assert text(draw_layout(layout, 29), 29).splitlines()[1] == "W12 [6|6] … {4|4} … [5|5] E10"
+
+
+# --- text that fits ---------------------------------------------------------------------------
+
+from typer.testing import CliRunner  # noqa: E402
+
+from scorepad.cli import app  # noqa: E402
+from scorepad.console import wrapped  # noqa: E402
+
+runner = CliRunner()
+
+
+def run(*args, width=40):
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1"}, prog_name="scorepad")
+
+
+def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
+    text = "scorepad: --first-opener 'x': choose lot or highest-double, e.g. --first-opener lot"
+    assert wrapped(text, 28, "  ") == (
+        "scorepad: --first-opener\n"
+        "  'x': choose lot or\n"
+        "  highest-double, e.g.\n"
+        "  --first-opener lot"
+    )
+    assert wrapped("short\nlines stay", 28) == "short\nlines stay"
+
+
+@pytest.mark.parametrize("width", [28, 40])
+def test_an_error_is_wrapped_on_word_boundaries(tmp_path, monkeypatch, width):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    result = run("play", "6x4", width=width)
+    assert result.exit_code == 2, result.output
+    lines = result.output.rstrip("\n").split("\n")
+    assert len(lines) > 1 and all(len(line) <= width for line in lines)
+    assert lines[0].startswith("scorepad: ")
+    assert all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == (
+        "scorepad: '6x4' is not a tile: write a tile (64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4') and its end "
+        "(w e n s, west east north south, left right up down or l r u d), e.g. 64 e")
+
+
+def test_new_help_at_40_columns_keeps_option_names_whole():
+    result = run("new", "--help", width=40)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 40 for line in lines), result.output
+    for name in ("--players", "--first-opener", "--next-opener", "--fallback-opener",
+                 "--domino-award", "--blocked-award", "--blocked-tie", "--force"):
+        assert any(re.match(rf"  (-\w, )?{name}( <\w+>)?$", line) for line in lines), name
+    assert "  -f, --file <path>" in lines
+    assert "      Four players as two partnerships." in lines
+    assert "…" not in result.output and "╭" not in result.output
+
+
+def test_help_at_100_columns_keeps_the_panels():
+    result = run("new", "--help", width=100)
+    assert result.exit_code == 0, result.output
+    assert "╭─ Options" in result.output and "--fallback-opener" in result.output
+    assert "…" not in result.output
+
+
+def test_command_list_at_40_columns_has_whole_summaries():
+    result = run("--help", width=40)
+    assert result.exit_code == 0, result.output
+    assert "  play\n      Record a tile played (the lead\n      takes no end).\n" in result.output
+
+
+def test_play_help_quotes_the_pipe_form():
+    result = run("play", "--help", width=100)
+    assert "'6|4'" in result.output
+    assert " 6|4" not in result.output.replace("'6|4'", "")
+
+
+def test_rules_of_a_three_player_game_say_no_partners(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
+    result = run("rules", width=100)
+    assert result.exit_code == 0, result.output
+    assert "partners         no: 3 players play each for themselves" in result.output
+    assert run("rules", "pagat", width=100).output.count("partners         yes") == 1
+
+
+def test_stats_count_one_game_in_the_singular(tmp_path):
+    from test_cli import EXAMPLES
+
+    result = run("stats", EXAMPLES / "demo.toml", width=40)
+    assert result.exit_code == 0, result.output
+    assert "Ann: 1 game, " in result.output and "1 games" not in result.output
+
+
+# --- the score sheet --------------------------------------------------------------------------
+
+DEMO_SHEET_100 = """\
+to 100
+        Ann                Bob                 Cy
+round  play  hand  total  play  hand  total  play  hand  total
+    1    15     ·     15    15    40     55    10     ·     10
+    2    15     ·     30    10     ·     65     5    30     45
+    3     5     5     40     ·     ·     65    35     ·     80
+    4     5     ·     45    15    15     95     5     ·     85
+    5     5     ·     50     ·    30    125     ·     ·     85
+needs                 50                won                 15
+Bob won."""
+
+DEMO_SHEET_NARROW = """\
+to 100
+Ann
+round  play  hand  total
+    1    15     ·     15
+    2    15     ·     30
+    3     5     5     40
+    4     5     ·     45
+    5     5     ·     50
+needs                 50
+Bob
+round  play  hand  total
+    1    15    40     55
+    2    10     ·     65
+    3     ·     ·     65
+    4    15    15     95
+    5     ·    30    125
+needs                won
+Cy
+round  play  hand  total
+    1    10     ·     10
+    2     5    30     45
+    3    35     ·     80
+    4     5     ·     85
+    5     ·     ·     85
+needs                 15
+Bob won."""
+
+
+@pytest.mark.parametrize("width, expected", [(28, DEMO_SHEET_NARROW), (40, DEMO_SHEET_NARROW), (100, DEMO_SHEET_100)])
+def test_sheet_of_the_demo_game(width, expected):
+    from test_cli import EXAMPLES
+
+    result = run("sheet", "-f", EXAMPLES / "demo.toml", width=width)
+    assert result.exit_code == 0, result.output
+    assert "\n".join(line.rstrip() for line in result.output.splitlines()) == expected
+
+
+def test_sheet_marks_the_round_being_played_and_muggins_points(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--muggins", "--target", "100", "--opener", "Ann").exit_code == 0
+    for args in (["play", "5-5", "--claim", "10"], ["play", "5-0", "e"], ["muggins", "Ann"], ["play", "0-3", "e"]):
+        assert run(*args).exit_code == 0, args
+    result = run("sheet", width=28)
+    assert result.exit_code == 0, result.output
+    assert "\n".join(line.rstrip() for line in result.output.splitlines()) == """\
+to 100
+Ann
+round play mugg hand total
+   1*   10   10    ·    20
+needs                   80
+Bob
+round play mugg hand total
+   1*    ·    ·    ·     0
+needs                  100
+* being played"""
+
+
+def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
+    from scorepad.game import Game
+    from scorepad.render import hands_note
+    from scorepad.rules import Rules
+
+    # docs/rules.md: pagat, three players, domino by Ann, Bob holds 8 pips, Cy 9.
+    for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"),
+                         ("two-ends", "Ann +20: round5(Bob 8) + round5(Cy 9)")):
+        game = Game(PLAYERS, Rules.from_options(preset, deal=[9, 1, 5]), opener="Ann")
+        game.push(parse_move("Ann: 6-6"))
+        out = game.end_round({"Bob": 8, "Cy": 9})
+        assert hands_note(game, out) == note
+
+
+def test_blocked_hands_say_why():
+    from test_cli import EXAMPLES
+
+    from scorepad.record import load
+    from scorepad.render import award_reason
+
+    split = load(EXAMPLES / "pagat-split.toml").game
+    assert award_reason(split, split.rounds[1]) == "35 split: round5(Bob 34)"
+    two_ends = load(EXAMPLES / "two-ends.toml").game
+    assert award_reason(two_ends, two_ends.rounds[1]) == (
+        "blocked, Bob holds the fewest pips: round5(Ann 20) - round5(Bob 6)")
+
+
+# --- muggins in view --------------------------------------------------------------------------
+
+def muggins_game(*moves: str) -> Game:
+    game = Game(PLAYERS, Rules.from_options("pagat", muggins=True), opener="Ann")
+    for move in moves:
+        game.push(parse_move(move))
+    return game
+
+
+def test_a_missed_score_says_who_may_call_it_and_how():
+    from scorepad.render import status
+
+    game = muggins_game("Ann: 5-5 =10")
+    out = game.push(parse_move("Bob: 5-0 E"))
+    assert text(status(game, 40, out), 40) == """\
+Bob 5-0 E: not claimed, counts 10:
+nothing scores
+W10 {5|5} 5-0 E0
+ends W 10 + E 0 = 10
+round 1 · target 200 · boneyard 7
+muggins on
+Ann  10  6 tiles
+Bob   0  6 tiles
+Cy    0  7 tiles ◀
+Ann or Cy may call muggins for the
+missed 10:
+  scorepad muggins Ann
+Cy to play."""
+    wide = text(status(game, 100, out, live=True), 100).splitlines()
+    assert wide[0] == "Bob 5-0 E: not claimed, counts 10: nothing scores"
+    assert "round 1 · target 200 · boneyard 7 · muggins on" in wide
+    assert wide[-3:] == ["Ann or Cy may call muggins for the missed 10:", "  m Ann", "Cy to play."]
+
+
+def test_claims_read_plainly():
+    from scorepad.render import explain
+
+    game = muggins_game("Ann: 5-5 =10", "Bob: 5-0 E =10")
+    out = game.push(parse_move("Cy: 0-3 E =5"))
+    assert explain(game, out).plain == "Cy 0-3 E: claimed 5, counts 13: nothing scores"
+    assert "may call muggins for 5 (the claim was too high):" in text(
+        __import__("scorepad.render").render.status(game, 100, out), 100)
+    out = game.push(parse_move("Ann: muggins"))
+    assert explain(game, out).plain == "Muggins! Ann takes +5"
+    # Without muggins nothing is said about it.
+    plain = played("pagat", "5-5")
+    assert "muggins" not in text(__import__("scorepad.render").render.status(plain, 100), 100)
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+DEMO_CHART = {
+    28: """\
+       the race to 100
+   ┌────┬────┬───┬────┬────┐
+150┤    │    │   │    │    │
+   │    │    │   │    │   x│
+100┼────┼────┼───┼────xxxxx┤
+   │    │   xxxxx++++++++++│
+ 50┤    xxxxx+++++•••••••••│
+   │   •x+++++••••    │    │
+  0┤++++++   │   │    │    │
+   └┬───┼────┼───┼────┼────┘
+    1   2    3   4    5
+            round
+• Ann 50  x Bob 125  + Cy 85""",
+    40: """\
+             the race to 100
+   ┌───────┬──────┬─────┬──────┬───────┐
+150┤       │      │     │      │       │
+   │       │      │     │      │      x│
+100┼───────┼──────┼─────┼──────xxxxxxxx┤
+   │       │     xxxxxxx+++++++++++++++│
+ 50┤       xxxxxxx+++++++••••••••••••••│
+   │     •x++++++++••••••      │       │
+  0┤++++++++      │     │      │       │
+   └┬──────┼──────┼─────┼──────┼───────┘
+    1      2      3     4      5
+                  round
+• Ann 50  x Bob 125  + Cy 85""",
+    100: """\
+                                           the race to 100
+   ┌──────────────────┬──────────────────┬───────────────────┬──────────────────┬──────────────────┐
+150┤                  │                  │                   │                  │                  │
+   │                  │                  │                   │                  │                  │
+   │                  │                  │                   │                  │                 x│
+   │                  │                  │                   │                  │                 x│
+100┼──────────────────┼──────────────────┼───────────────────┼──────────────────xxxxxxxxxxxxxxxxxxx┤
+   │                  │                  │                   │ ++++++++++++++++++++++++++++++++++++│
+   │                  │                  │                 +++++    xxxxxxxxxxxxx                  │
+   │                  │                 xxxxxxxxxxxxxxxx++++xxxxxxxxx           │                  │
+ 50┤                  xxxxxxxxxxxxxxxxxxx++++++++++++++++    │     ••••••••••••••••••••••••••••••••│
+   │                  x                  + •••••••••••••••••••••••••            │                  │
+   │                  x     •••••••••••••+••                 │                  │                  │
+   │         x++++++++++++++++++++++++++++                   │                  │                  │
+  0┤+++++++++++•••    │                  │                   │                  │                  │
+   └┬─────────────────┼──────────────────┼───────────────────┼──────────────────┼──────────────────┘
+    1                 2                  3                   4                  5
+                                                round
+• Ann 50  x Bob 125  + Cy 85""",
+}
+
+
+@pytest.mark.parametrize("width", [28, 40, 100])
+def test_chart_of_the_demo_game(width):
+    from test_cli import EXAMPLES
+
+    result = run("chart", EXAMPLES / "demo.toml", width=width)
+    assert result.exit_code == 0, result.output
+    assert "\n".join(line.rstrip() for line in result.output.rstrip("\n").splitlines()) == DEMO_CHART[width]
+
+
+def test_chart_of_several_games_names_each(tmp_path):
+    from test_cli import EXAMPLES
+
+    result = run("chart", EXAMPLES / "demo.toml", EXAMPLES / "two-ends.toml", width=60)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("the race to ") == 2
+    assert str(EXAMPLES / "two-ends.toml") in result.output
+
+
+def test_score_race_steps():
+    from scorepad.render import score_race
+
+    game = played("pagat", "5-5", "5-0 E", "0-3 E")
+    steps, scores, starts = score_race(game)
+    assert steps == [0, 1, 2, 3]
+    assert scores == [[0, 10, 10, 10], [0, 0, 10, 10], [0, 0, 0, 0]]
+    assert starts == [(0, 1)]
+
+
+def test_other_commands_do_not_import_plotext():
+    import subprocess
+    import sys
+
+    code = ("import sys; from typer.testing import CliRunner; from scorepad.cli import app; "
+            "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
+            "print('plotext' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=__import__("pathlib").Path(__file__).parents[1])
+    assert out.stdout.strip() == "False", out.stderr
+
+
+class Page(__import__("html.parser").parser.HTMLParser):
+    """What a browser would read in the page: its text, and every tag with its attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.text = []
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_export_html_of_the_demo_game(tmp_path):
+    from test_cli import EXAMPLES
+
+    out = tmp_path / "demo.html"
+    result = run("export", out, "-f", EXAMPLES / "demo.toml", width=40)
+    assert result.exit_code == 0, result.output
+    page = Page()
+    page.feed(out.read_text(encoding="utf-8"))
+    text = "".join(page.text)
+    lines = [line.rstrip() for line in text.splitlines()]
+    # The final scores: the sheet's last round and the chart's key.
+    assert "    5     5     ·     50     ·    30    125     ·     ·     85" in lines
+    assert "needs                 50                won                 15" in lines
+    assert "• Ann 50  x Bob 125  + Cy 85" in lines
+    # The chart.
+    assert any(line.strip() == "the race to 100" for line in lines)
+    assert sum(line.startswith("100┼") for line in lines) == 1
+    # One drawn layout per round, each with its W and E ends.
+    for number in range(1, 6):
+        assert any(line.startswith(f"round {number}: the final layout") for line in lines), number
+    layouts = [line for line in lines if line.startswith("W") and line.split()[-1].startswith("E")]
+    assert layouts == [
+        "W5 5-6 6-4 4-0 [0|0] 0-5 5-2 2-1 1-6 6-2 2-0 0-3 3-1 {1|1} 1-4 4-5 5-3 [3|3] 3-6 6-0 E0",
+        "W2 2-6 6-3 3-2 {2|2} 2-1 1-5 5-6 6-0 0-3 3-1 1-4 4-0 0-5 5-4 4-6 6-1 1-0 E0",
+        "W12 [6|6] 6-4 [4|4] 4-3 3-1 1-6 6-2 2-5 5-1 1-0 0-3 {3|3} 3-6 6-0 0-5 [5|5] 5-4 E4",
+        "W0 [0|0] 0-4 4-3 3-0 0-2 2-3 3-6 6-1 {1|1} 1-2 2-6 6-4 [4|4] 4-2 [2|2] E4",
+        "W0 0-3 3-1 1-0 0-6 6-4 {4|4} 4-1 1-5 5-4 4-3 3-2 2-5 5-3 [3|3] 3-6 6-1 E1",
+    ]
+    assert "domino by Bob; Bob +40: round5(Ann 30 + Cy 10)" in lines
+    # Self-contained: nothing is fetched.
+    assert not [tag for tag, attrs in page.tags if tag in ("script", "link", "img", "iframe")]
+    assert not [attrs for _tag, attrs in page.tags if any("http" in (v or "") for v in attrs.values())]
+    assert "url(" not in out.read_text(encoding="utf-8")
+
+
+def test_export_svg_fetches_no_font(tmp_path):
+    from test_cli import EXAMPLES
+
+    out = tmp_path / "demo.svg"
+    result = run("export", out, "-f", EXAMPLES / "demo.toml")
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "@font-face" not in svg
+    assert not re.findall(r"url\((?!#)", svg)  # only references inside the page itself
+    assert "the&#160;race&#160;to&#160;100" in svg or "the race to 100" in svg
+
+
+def test_export_refuses_both_formats(tmp_path):
+    from test_cli import EXAMPLES
+
+    result = run("export", tmp_path / "x.html", "--html", "--svg", "-f", EXAMPLES / "demo.toml")
+    assert result.exit_code == 2 and "choose one" in result.output
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_log_of_one_round():
+    from test_cli import EXAMPLES
+
+    from scorepad.record import load
+    from scorepad.render import log_table
+
+    game = load(EXAMPLES / "demo.toml").game
+    one = text(log_table(game, only_round=2), 100)
+    assert one.startswith("Round 2\n") and "Round 1" not in one and "Round 3" not in one
+    assert "Cy +30: round5(Ann 10 + Bob 19)" in one.splitlines()
+    assert text(log_table(game), 100).count("Round ") == 5
+
+
+def test_chart_sheet_and_export_of_a_game_not_yet_started(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    assert run("chart").output == "(no moves yet)\n"
+    assert run("sheet").output == "(no moves yet)\n"
+    result = run("export", "page.html", width=100)
+    assert result.exit_code == 0, result.output
+    assert result.output == "Wrote page.html (HTML): 0 rounds, Ann, Bob\n"
+    assert run("play", "5-5").exit_code == 0
+    assert run("export", "page.svg", width=100).output == "Wrote page.svg (SVG): 1 round, Ann, Bob\n"
+    assert (tmp_path / "page.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+PLAY_HELP_40 = """\
+Usage: scorepad play [OPTIONS] {TILE
+    [END]}...
+
+  Record a tile played (the lead takes
+  no end).
+
+  Example:
+    scorepad play 6-4 E --claim 10
+
+Arguments:
+  TILE [END] <list[str]>
+      The tile (64, 6-4, 6 4, 6/4, 6:4,
+      '6|4' quoted) and its end (w e n
+      s, west ..., left right up down,
+      l r u d), glued or apart: 64w.
+      [required]
+
+Options:
+  --by <str>
+      Who moved (default: whose turn it
+      is).
+  --claim <int>
+      The score the player announced.
+  -f, --file <path>
+      The game record.  [env var:
+      SCOREPAD_FILE; default:
+      scorepad.toml]"""
+
+
+def test_play_help_at_40_columns():
+    result = run("play", "--help", width=40)
+    assert result.exit_code == 0, result.output
+    # Up to the help option itself (its names are another change's business).
+    assert result.output[:result.output.index("\n  --help")] == PLAY_HELP_40
+
+
+def test_new_help_at_28_columns_keeps_option_names_whole():
+    result = run("new", "--help", width=28)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # Only a word longer than the line (a choice such as rounded-sides-minus-own) may stand out.
+    assert all(len(line) <= 28 or len(line.split()) == 1 for line in lines), result.output
+    for name in ("--players", "--first-opener", "--fallback-opener", "--blocked-award", "--file"):
+        assert any(re.match(rf"  (-\w, )?{name}( <\w+>)?$", line) for line in lines), name
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(seed):
+    import random
+
+    from scorepad.simulate import play_game
+
+    preset = ("pagat", "two-ends", "fuenfer")[seed % 3]
+    game = play_game(PLAYERS[: 2 + seed % 2], Rules.from_options(preset, target=150), random.Random(seed))
+    for r in game.rounds:
+        layout = r.layout
+        if len(layout) < 2:
+            continue
+        west, east = layout.arm(End.W), layout.arm(End.E)
+        for width in (28, 33, 40, 60, 100):
+            rows = text(draw_layout(layout, width), width).splitlines()
+            line = next(row for row in rows if row.startswith("W"))
+            assert len(line) <= width, (width, line)
+            if layout.spinner is not None:
+                assert f"{{{layout.spinner.a}|{layout.spinner.b}}}" in line
+            # The outer tile of each end shows next to its count.
+            if west:
+                assert line.split()[1].startswith((f"{west[-1].outer}-{west[-1].inner}", f"[{west[-1].outer}|{west[-1].outer}]",
+                                                   f"{{{west[-1].outer}|{west[-1].outer}}}"))
+            if east:
+                assert line.split()[-2].endswith((f"{east[-1].inner}-{east[-1].outer}", f"{east[-1].outer}|{east[-1].outer}]",
+                                                  f"{east[-1].outer}|{east[-1].outer}}}"))
