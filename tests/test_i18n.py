@@ -1,6 +1,13 @@
-"""Choosing the language and looking texts up in the catalogue."""
+"""Choosing the language, looking texts up in the catalogue, and the catalogues themselves."""
+
+import ast
+import gettext
+import importlib.util
+import io
+from pathlib import Path
 
 import pytest
+from babel.messages.mofile import read_mo
 
 from scorepad import i18n
 
@@ -31,3 +38,166 @@ def test_english_needs_no_catalogue():
     i18n.use("en")
     assert i18n._("round") == "round"
     assert i18n.ngettext("{n} tile", "{n} tiles", 2) == "{n} tiles"
+
+
+# --- the catalogues -------------------------------------------------------------------
+# scripts/i18n.py extracts with Babel in-process; the tests use the same functions, so
+# what they check is what `python scripts/i18n.py update` would write.
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_tool():
+    spec = importlib.util.spec_from_file_location("scorepad_i18n_tool", ROOT / "scripts" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _load_tool()
+CATALOGUES = tool.catalogues()
+
+
+@pytest.fixture(scope="module")
+def template():
+    return tool.extract()
+
+
+def test_there_is_a_german_catalogue():
+    assert [po.parent.parent.name for po in CATALOGUES] == ["de"]
+
+
+def test_extraction_finds_the_engine_messages(template):
+    """Guards the completeness test below: an extraction that found nothing would pass it."""
+    ids = {m.id for m in template if m.id}
+    assert "'{text}' is not an end: W, E, N, S (or left, right, up, down)" in ids
+    assert ("end name", "E") in {(m.context, m.id) for m in template if m.id}
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda po: po.parent.parent.name)
+def test_every_message_is_translated(po, template):
+    missing = list(tool.untranslated(template, tool.read(po)))
+    assert not missing, f"{len(missing)} message(s) lack a translation in {po.name}:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda po: po.parent.parent.name)
+def test_translations_keep_the_placeholders(po):
+    wrong = list(tool.misplaced(tool.read(po)))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_placeholder_check_sees_a_lost_or_renamed_placeholder():
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="de")
+    catalog.add("{tile} does not fit {end}", "{tile} passt nicht")
+    catalog.add("{n} tile", "{n} Stein")
+    catalog.add(("{n} tile", "{n} tiles"), ("{n} Stein", "{anzahl} Steine"))
+    catalog.add("{tile} is on the table", "{tile} liegt schon")
+    catalog.add("{tile} fits {end}", "{tile passt {end}")
+    problems = list(tool.misplaced(catalog))
+    assert len(problems) == 3, problems
+    assert "{tile} does not fit {end}" in problems[0]
+    assert "'{n} tiles'" in problems[1]
+    assert "broken braces" in problems[2]
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda po: po.parent.parent.name)
+def test_the_committed_mo_is_compiled_from_the_po(po):
+    """`python scripts/i18n.py compile` after every change of a .po: the .mo is what ships."""
+    def entries(data: bytes) -> tuple:
+        catalog = read_mo(io.BytesIO(data))
+        messages = {(m.context, _tuple(m.id)): _tuple(m.string) for m in catalog if m.id}
+        return catalog.plural_forms, catalog.charset, messages
+
+    committed = po.with_suffix(".mo").read_bytes()
+    assert entries(committed) == entries(tool.compiled(tool.read(po))), (
+        f"{po.with_suffix('.mo').name} is stale: run python scripts/i18n.py compile"
+    )
+
+
+def _tuple(text):
+    return tuple(text) if isinstance(text, list) else text
+
+
+def _lookups(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            # _("..."), and i18n._("...") as Babel also extracts it
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            texts = {"_": 1, "ngettext": 2, "pgettext": 2}.get(name)
+            if texts:
+                yield node, node.args[:texts]
+
+
+def test_messages_are_literal_texts_with_named_placeholders():
+    """Babel extracts only literal texts: `_(f"...")` or `_("..." .format())` would be
+    shown untranslated. `{}` and `{0}` cannot be reordered by a translator."""
+    wrong = []
+    for path in sorted((ROOT / "src" / "scorepad").rglob("*.py")):
+        for node, args in _lookups(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            for arg in args:
+                if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                    if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call)):
+                        wrong.append(f"{where}: not a literal text")
+                    continue
+                names = tool.fields(arg.value)
+                if any(not name.isidentifier() for name in names):
+                    wrong.append(f"{where}: {arg.value!r} has an unnamed placeholder")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_german_lookup_returns_german():
+    i18n.use("de")
+    assert i18n._("'{text}' is not an end: W, E, N, S (or left, right, up, down)") == (
+        "'{text}' ist kein Ende: W, O, N, S (oder links, rechts, oben, unten)"
+    )
+    assert i18n.pgettext("end name", "E") == "O"
+    i18n.use("en")
+    assert i18n.pgettext("end name", "E") == "E"
+
+
+def test_the_catalogue_is_found_where_the_package_is():
+    """gettext itself (not Babel) reads the shipped .mo."""
+    translation = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, ["de"])
+    assert translation.pgettext("end name", "E") == "O"
+
+
+def test_end_names_on_screen_follow_the_language_the_record_does_not():
+    from scorepad import End, parse_move
+
+    assert [end.label for end in End] == ["W", "E", "N", "S"]
+    i18n.use("de")
+    assert [end.label for end in End] == ["W", "O", "N", "S"]
+    assert str(parse_move("Ann: 6-4 E")) == "Ann: 6-4 E"
+
+
+def test_engine_refusals_in_german():
+    from scorepad import Game, IllegalMoveError, InvalidMoveError, Rules, parse_move, parse_tile
+
+    i18n.use("de")
+    with pytest.raises(InvalidMoveError, match=r"^'6-9' ist kein Stein: schreibe zwei Zahlen von 0 bis 6, wie 6-4, 64"):
+        parse_tile("6-9")
+    with pytest.raises(InvalidMoveError, match=r"^'Ann: draw zwei': die Anzahl bei draw muss eine ganze Zahl sein"):
+        parse_move("Ann: draw zwei")
+    game = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
+    game.push(parse_move("Ann: 6-2"))
+    with pytest.raises(IllegalMoveError) as info:
+        game.push(parse_move("Bob: 5-3"))
+    assert str(info.value) == "5-3 passt nicht: W zeigt 6, O zeigt 2"
+    with pytest.raises(IllegalMoveError) as info:
+        game.push(parse_move("Bob: 6-1 E"))
+    assert str(info.value) == "6-1 passt nicht an O: W zeigt 6, O zeigt 2 (er passt an W)"
+
+
+def test_rules_in_words_in_german():
+    from scorepad import Rules
+
+    i18n.use("de")
+    words = dict(Rules.from_options("fuenfer", target=1).describe())
+    assert words["deal"] == "je 7 Steine bei 2 Spielern, 5 bei 3, 5 bei 4"
+    assert words["target"] == "1 Punkt"
+    assert words["spinner"] == "der erste Pasch ist ein Spinner mit vier Armen"
+    assert words["partners"] == "nein"
+    assert dict(Rules.from_options("pagat", target=150).describe())["target"] == "150 Punkte"

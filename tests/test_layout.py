@@ -1,4 +1,4 @@
-"""RULES.md's worked examples, literally, and the layout's refusals."""
+"""docs/rules.md's worked examples, literally, and the layout's refusals."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Muggins claims and calls (RULES.md "Muggins"), the target, and undo."""
+"""Muggins claims and calls (docs/rules.md "Muggins"), the target, and undo."""
 
 import pytest
 

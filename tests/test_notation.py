@@ -40,6 +40,24 @@ def test_end_names(text, end):
     assert parse_end(text) is end
 
 
+@pytest.mark.parametrize(
+    "text, end",
+    [
+        ("o", End.E), ("O", End.E), ("links", End.W), ("Rechts", End.E), ("oben", End.N), ("unten", End.S),
+        ("west", End.W), ("Ost", End.E), ("nord", End.N), ("süd", End.S), ("Süd", End.S),
+        ("su\u0308d", End.S), ("sued", End.S), ("east", End.E), ("south", End.S),
+    ],
+)
+def test_german_and_compass_end_names_are_typed_input(text, end):
+    assert parse_end(text) is end
+
+
+@pytest.mark.parametrize("text", ["o", "O", "ost", "links"])
+def test_the_record_keeps_w_e_n_s(text):
+    with pytest.raises(InvalidMoveError, match=f"'{text}' is not an end: W, E, N or S"):
+        parse_end(text, strict=True)
+
+
 def test_bad_end():
     with pytest.raises(InvalidMoveError, match="'x' is not an end"):
         parse_end("x")

@@ -19,7 +19,7 @@ players = ["Ann", "Bob", "Cy"]        # seating order = turn order (clockwise)
 
 [rules]
 preset = "pagat"                      # pagat | two-ends | fuenfer
-muggins = true                        # any option of RULES.md overrides the preset
+muggins = true                        # any option of docs/rules.md overrides the preset
 
 [[rounds]]
 opener = "Ann"

@@ -29,8 +29,8 @@ def rules(**options):
 
 DOMINO = [
     # award, sides, pips per player, domino side, points of that side
-    ("round-total", THREE, [0, 8, 9], 0, 15),  # RULES.md: round5(17)
-    ("round-each", THREE, [0, 8, 9], 0, 20),  # RULES.md: 10 + 10
+    ("round-total", THREE, [0, 8, 9], 0, 15),  # docs/rules.md: round5(17)
+    ("round-each", THREE, [0, 8, 9], 0, 20),  # docs/rules.md: 10 + 10
     ("round-total", TWO, [13, 0], 1, 15),
     ("round-each", TWO, [13, 0], 1, 15),
     ("round-total", FOUR, [0, 7, 6, 1], 0, 15),  # round5(14)
@@ -80,7 +80,7 @@ def test_blocked_award(blocked, domino, sides, pips, winner, points):
 
 TIES = [
     # blocked_tie, sides, pips, points per side
-    ("split-third", THREE, [4, 4, 13], (Fraction(15, 2), Fraction(15, 2), 0)),  # RULES.md: 7½ each
+    ("split-third", THREE, [4, 4, 13], (Fraction(15, 2), Fraction(15, 2), 0)),  # docs/rules.md: 7½ each
     ("split-third", THREE, [4, 13, 4], (Fraction(15, 2), 0, Fraction(15, 2))),
     ("split-third", THREE, [6, 6, 12], (5, 5, 0)),  # round5(12) = 10, split
     ("split-third", THREE, [3, 3, 6], (Fraction(5, 2), Fraction(5, 2), 0)),  # round5(6) = 5 -> 2½ each

@@ -15,16 +15,18 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from scorepad.console import console, echo, error
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
 from scorepad.game import Game, Outcome
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.record import LockedError, RecordError, load, locked, save
 from scorepad.rules import CHOICES, PRESETS, Rules
 from scorepad.summary import game_json, log_json
-from scorepad.tiles import parse_end, parse_tile, parse_tiles
+from scorepad.grammar import parse_hand
+from scorepad.tiles import parse_end, parse_tile
 
 app = typer.Typer(
-    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer).",
+    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -42,7 +44,7 @@ ByOption = Annotated[Optional[str], typer.Option("--by", help="Who moved (defaul
 # --- plumbing ---------------------------------------------------------------------------
 
 def fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"scorepad: {message}", err=True)
+    error(message)
     raise typer.Exit(code)
 
 
@@ -79,14 +81,12 @@ def editing(file: Path) -> Iterator[Game]:
 
 
 def show_status(game: Game, out: Outcome | None = None, note: str | None = None) -> None:
-    from rich.console import Console
-
     from scorepad.render import status
 
-    console = Console(highlight=False)
+    out_console = console()
     if note:
-        console.print(note, style="bold")
-    console.print(status(game, console.width, out))
+        out_console.print(note, style="bold")
+    out_console.print(status(game, out_console.width, out))
 
 
 def mover(game: Game, by: str | None) -> str:
@@ -254,16 +254,6 @@ def undo(file: FileOption = Path("scorepad.toml")) -> None:
     show_status(game, note=f"Undone: {what}")
 
 
-def parse_hand(text: str) -> tuple[str, int | list]:
-    name, sep, value = text.partition("=")
-    if not sep or not name or not value:
-        raise InvalidMoveError(f"'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0")
-    value = value.strip()
-    if value.isdigit():
-        return name, int(value)
-    return name, parse_tiles(value)
-
-
 @app.command()
 def hands(
     remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help="Each remaining hand.")],
@@ -279,6 +269,8 @@ def hands(
         given = dict(parse_hand(h) for h in remaining)
     except InvalidMoveError as error:
         fail(str(error), BAD_USAGE)
+    from scorepad.render import hands_note
+
     with editing(file) as game:
         out = game.end_round(given)
     show_status(game, note=hands_note(game, out))
@@ -286,7 +278,7 @@ def hands(
 
 @app.command()
 def show(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/format.md).")] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """Show the game: layout, ends, scores, whose turn.
@@ -295,7 +287,7 @@ def show(
     """
     game = read(file)
     if as_json:
-        typer.echo(json.dumps(game_json(game), ensure_ascii=False))
+        echo(json.dumps(game_json(game), ensure_ascii=False))
         return
     show_status(game)
 
@@ -311,13 +303,11 @@ def log(
     """
     game = read(file)
     if as_json:
-        typer.echo(json.dumps(log_json(game), ensure_ascii=False))
+        echo(json.dumps(log_json(game), ensure_ascii=False))
         return
-    from rich.console import Console
-
     from scorepad.render import log_table
 
-    Console(highlight=False).print(log_table(game))
+    console().print(log_table(game))
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -343,7 +333,9 @@ def demo(
         recorded = loads(path.read_text(encoding="utf-8")).game
     except (OSError, RecordError) as error:
         fail(f"cannot read the bundled example {path}: {error}", BAD_USAGE)
-    typer.echo(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {recorded.target}.")
+    echo(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {recorded.target}.")
+    from scorepad.steps import step_through
+
     step_through(recorded, delay=delay)
 
 
@@ -365,54 +357,15 @@ def replay(
         fail(f"--round {round_}: the game has rounds 1 to {len(recorded.rounds)}", BAD_USAGE)
     if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
         fail(f"--move {move}: round {round_} has moves 1 to {len(recorded.rounds[round_ - 1].moves)}", BAD_USAGE)
+    from scorepad.steps import step_through
+
     step_through(recorded, start=(round_, move))
-
-
-def step_through(recorded: Game, start: tuple[int, int] = (1, 1), delay: float = 0.0) -> None:
-    """Play a recorded game again on a fresh board, showing every move from `start`
-    (round, move) on. In a terminal: Enter for the next move (q quits), or `delay`
-    seconds between moves; elsewhere the whole game at once."""
-    from rich.console import Console
-
-    from scorepad.render import status
-
-    console = Console(highlight=False)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    game = Game(recorded.players, recorded.rules)
-    for r in recorded.rounds:
-        if game.current.opener is None and r.opener is not None:
-            game.set_opener(recorded.players[r.opener])
-        for index, m in enumerate(r.moves, start=1):
-            out = game.push(m)
-            if (r.number, index) < start:
-                continue
-            console.rule(f"round {r.number}, move {index}", style="dim")
-            console.print(status(game, console.width, out))
-            if interactive and delay > 0:
-                import time
-
-                time.sleep(delay)
-            elif interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
-                return
-        if r.hands is not None:
-            out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
-            if r.number >= start[0]:
-                console.rule(f"round {r.number}, hands", style="dim")
-                console.print(hands_note(game, out), style="bold")
-    console.print(status(game, console.width))
-
-
-def hands_note(game: Game, out: Outcome) -> str:
-    from scorepad.render import points
-
-    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
-    return f"Hands: {', '.join(won) or 'nobody scores'}  ({out.award.why})"
 
 
 @app.command()
 def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (FORMAT.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (docs/format.md).")] = False,
 ) -> None:
     """Check records: every problem, with its round and move.
 
@@ -427,10 +380,9 @@ def audit(
     worst = 0
     progress = None
     if len(records) > 1 and sys.stderr.isatty():
-        from rich.console import Console
         from rich.progress import Progress
 
-        progress = Progress(transient=True, console=Console(stderr=True))
+        progress = Progress(transient=True, console=console(stderr=True))
         task = progress.add_task("auditing", total=len(records))
         progress.start()
     try:
@@ -443,13 +395,13 @@ def audit(
                 game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                typer.echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
             else:
                 if not problems:
-                    typer.echo(f"{path}: ok")
+                    echo(f"{path}: ok")
                 for p in problems:
                     where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
-                    typer.echo(f"{path}: {where + ': ' if where else ''}{p.message}")
+                    echo(f"{path}: {where + ': ' if where else ''}{p.message}")
             if progress is not None:
                 progress.advance(task)
     finally:
@@ -479,16 +431,16 @@ def hint(
     layout = read(file).current.layout
     for tile, options in advise(layout, hand).items():
         if layout.on_table(tile):
-            typer.echo(f"{tile}: already on the table")
+            echo(f"{tile}: already on the table")
             continue
         if not options:
-            typer.echo(f"{tile}: fits nowhere")
+            echo(f"{tile}: fits nowhere")
             continue
         for o in options:
             where = f"{o.end.value}" if o.end else "lead"
             # After a tile is down every reply names its end.
             reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value})" if o.reply.tile else "")
-            typer.echo(f"{tile} {where}: scores {o.score}; {reply}")
+            echo(f"{tile} {where}: scores {o.score}; {reply}")
 
 
 @app.command("rules")
@@ -500,22 +452,20 @@ def rules_(
 
     Example: scorepad rules two-ends
     """
-    from rich.console import Console
-
     from scorepad.render import rules_table
 
-    console = Console(highlight=False)
+    out = console()
     if preset is not None:
         if preset not in PRESETS:
             fail(f"unknown preset '{preset}': choose {', '.join(PRESETS)}", BAD_USAGE)
-        console.print(f"Preset {preset}:", style="bold")
-        console.print(rules_table(PRESETS[preset]))
+        out.print(f"Preset {preset}:", style="bold")
+        out.print(rules_table(PRESETS[preset]))
         return
     if not file.exists():
         fail(f"no game in {file}: name a preset, e.g.  scorepad rules pagat", BAD_USAGE)
     game = read(file)
-    console.print(f"This game ({game.rules.preset}, {len(game.players)} players):", style="bold")
-    console.print(rules_table(game.rules, len(game.players)))
+    out.print(f"This game ({game.rules.preset}, {len(game.players)} players):", style="bold")
+    out.print(rules_table(game.rules, len(game.players)))
 
 
 @app.command()
@@ -540,11 +490,11 @@ def stats(
         try:
             add_game(table, load(path).game)
         except (RecordError, OSError) as error:
-            typer.echo(f"scorepad: skipped {path}: {error}", err=True)
+            echo(f"scorepad: skipped {path}: {error}", err=True)
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False))
+        echo(json.dumps(rows, ensure_ascii=False))
     elif as_csv:
         import csv
 
@@ -552,12 +502,10 @@ def stats(
         writer.writeheader()
         writer.writerows(rows)
     else:
-        from rich.console import Console
-
         from scorepad.render import stats_view
 
-        console = Console(highlight=False)
-        console.print(stats_view(rows, console.width))
+        out = console()
+        out.print(stats_view(rows, out.width))
     raise typer.Exit(code)
 
 
@@ -570,81 +518,10 @@ def tally(file: FileOption = Path("scorepad.toml")) -> None:
 
     Example: scorepad tally
     """
-    from rich.console import Console
-
     from scorepad.render import tally as draw_tally
 
-    console = Console(highlight=False)
-    console.print(draw_tally(read(file), console.width))
-
-
-LIVE_HELP = """\
-64 e      play 6-4 on E (lead: 64)
-64 e =10  ... and claim 10
-66 @Bob   Bob plays (or leads) 6-6
-d, d 2    draw one, draw two
-p         pass
-m Bob     Bob calls muggins
-u         undo the last move
-hands Bob=8 Cy=43,50
-          the remaining hands
-s, l, t   show, log, tally
-hint 64 55, rules
-q         leave (all is saved)"""
-
-
-def live_command(line: str, file: Path) -> bool:
-    """Run one line typed at the live prompt; False when the player leaves."""
-    words = line.split()
-    if not words:
-        return True
-    head, rest = words[0].lower(), words[1:]
-    by = None
-    if rest and rest[-1].startswith("@"):
-        by = rest.pop()[1:]
-    try:
-        if head in ("q", "quit", "exit"):
-            return False
-        if head in ("?", "help", "h"):
-            typer.echo(LIVE_HELP)
-        elif head in ("u", "undo"):
-            undo(file=file)
-        elif head in ("d", "draw"):
-            count = rest[0] if rest else "1"
-            if not count.isdigit():
-                fail(f"'{line}': draw takes a count, e.g. d 2", BAD_USAGE)
-            draw(count=int(count), by=by, file=file)
-        elif head in ("p", "pass"):
-            pass_(by=by, file=file)
-        elif head in ("m", "muggins"):
-            if len(rest) != 1:
-                fail(f"'{line}': say who calls it, e.g. m Bob", BAD_USAGE)
-            muggins(caller=rest[0], file=file)
-        elif head == "hands":
-            hands(remaining=rest, file=file)
-        elif head in ("s", "show"):
-            show(as_json=False, file=file)
-        elif head in ("l", "log"):
-            log(as_json=False, file=file)
-        elif head in ("t", "tally"):
-            tally(file=file)
-        elif head == "hint":
-            hint(tiles=rest, file=file)
-        elif head == "rules":
-            rules_(preset=None, file=file)
-        else:
-            claim = None
-            if rest and rest[-1].startswith("="):
-                text = rest.pop()[1:]
-                if not text.isdigit():
-                    fail(f"'{line}': a claim is a number, e.g. =10", BAD_USAGE)
-                claim = int(text)
-            if len(rest) > 1:
-                fail(f"'{line}': write a tile and an end, e.g. 64 e (? for help)", BAD_USAGE)
-            play(tile=words[0], end=rest[0] if rest else None, by=by, claim=claim, file=file)
-    except typer.Exit:
-        pass  # the command has said what went wrong; the game goes on
-    return True
+    out = console()
+    out.print(draw_tally(read(file), out.width))
 
 
 @app.command()
@@ -656,27 +533,14 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
     Example: scorepad live -f tonight.toml
     """
-    try:
-        import readline  # noqa: F401  (line editing and history for input())
-    except ImportError:  # pragma: no cover - not on every platform
-        pass
-    show(as_json=False, file=file)
-    typer.echo("? for help, q to leave")
-    while True:
-        game = read(file)
-        prompt = f"{game.turn}> " if game.turn else "> "
-        try:
-            line = input(prompt)
-        except EOFError:
-            typer.echo()
-            return
-        if not live_command(line, file):
-            return
+    from scorepad.live import run
+
+    run(file)
 
 
 def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("scorepad: interrupted; the record was not changed", err=True)
+        echo("scorepad: interrupted; the record was not changed", err=True)
         sys.exit(RULE_PROBLEM)

@@ -1,5 +1,5 @@
 """A game of All Fives: players and sides, rounds, turns, muggins, hand points and the
-target (RULES.md "Turn", "Round end", "Game end", "Muggins").
+target (docs/rules.md "Turn", "Round end", "Game end", "Muggins").
 
 Like python-chess's Board: `push` applies a validated move and remembers a snapshot,
 `pop` undoes the last move (or the last hands entered) from that stack.
@@ -448,7 +448,7 @@ class Game:
             return r.domino_maker, rule
         if rule == "round-winner" and r.award is not None and r.award.winner is not None:
             # The winning side's player with fewer pips; equal: the one seated first after
-            # the last opener (RULES.md, assumed).
+            # the last opener (docs/rules.md, assumed).
             n = len(self.players)
             start = (r.opener if r.opener is not None else -1) + 1
             order = [(start + k) % n for k in range(n)]

@@ -82,3 +82,9 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` that goes with `n`, in the current language."""
     return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language where the bare text is ambiguous, e.g. the end
+    names: ``pgettext("end name", "E")`` is "O" in German."""
+    return _current.pgettext(context, message)

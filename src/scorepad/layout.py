@@ -1,6 +1,6 @@
 """The tiles on the table and what their open ends count.
 
-This is where RULES.md's "Doubles", "The spinner", "End names" and "Counting the ends"
+This is where docs/rules.md's "Doubles", "The spinner", "End names" and "Counting the ends"
 live. The line has two ends, W and E, for the whole round. With the `first-double`
 spinner rule the first double of the round becomes the spinner; once both of its line
 sides are occupied its side arms N and S may be started.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
+from scorepad.i18n import _
 from scorepad.scoring import play_score
 from scorepad.tiles import ENDS, End, Tile
 
@@ -112,7 +113,7 @@ class Layout:
     # --- counting -------------------------------------------------------------------
 
     def end_count(self, end: End) -> int:
-        """What one open end counts now (RULES.md "Counting the ends"); see `_put`."""
+        """What one open end counts now (docs/rules.md "Counting the ends"); see `_put`."""
         return self._count[end.index]
 
     def end_counts(self) -> dict[End, int]:
@@ -176,12 +177,16 @@ class Layout:
 
     def resolve_end(self, tile: Tile, end: End | None) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit
-        just one end, or every end it fits must give the same sum (FORMAT.md)."""
+        just one end, or every end it fits must give the same sum (docs/format.md)."""
         if self.on_table(tile):
-            raise IllegalMoveError(f"{tile} is already on the table")
+            raise IllegalMoveError(_("{tile} is already on the table").format(tile=tile))
         if not self.placed:
             if end is not None:
-                raise IllegalMoveError(f"{tile} is the lead: it takes no end (its {tile.a} faces W)")
+                raise IllegalMoveError(
+                    _("{tile} is the lead: it takes no end (its {number} faces {end})").format(
+                        tile=tile, number=tile.a, end=End.W.label
+                    )
+                )
             return None
         if end is not None:
             if self.fits(tile, end):
@@ -191,26 +196,40 @@ class Layout:
         if not options:
             raise IllegalMoveError(self._refusal(tile, None))
         if len({p.end_sum for p in options}) > 1:
-            choices = ", ".join(f"{p.end} scores {p.score}" for p in options)
-            raise AmbiguousMoveError(f"{tile} fits more than one end: {choices}; say which end")
+            choices = ", ".join(
+                _("{end} scores {points}").format(end=p.end.label, points=p.score) for p in options if p.end
+            )
+            raise AmbiguousMoveError(
+                _("{tile} fits more than one end: {choices}; say which end").format(tile=tile, choices=choices)
+            )
         return options[0].end
 
     def _refusal(self, tile: Tile, end: End | None) -> str:
         """Why `tile` cannot go at `end` (or anywhere), naming what each end shows."""
         if end is not None and end.index >= N and self._open[end.index] == NO_END:
             if not self.with_spinner:
-                return f"{tile} cannot go {end}: this game has no spinner, only W and E"
+                return _("{tile} cannot go {end}: this game has no spinner, only {west} and {east}").format(
+                    tile=tile, end=end.label, west=End.W.label, east=End.E.label
+                )
             if self.spinner is None:
-                return f"{tile} cannot go {end}: there is no spinner yet"
-            return (
-                f"{tile} cannot go {end}: side arms open only once both line sides "
-                f"of the spinner {self.spinner} are occupied"
+                return _("{tile} cannot go {end}: there is no spinner yet").format(tile=tile, end=end.label)
+            return _(
+                "{tile} cannot go {end}: side arms open only once both line sides "
+                "of the spinner {spinner} are occupied"
+            ).format(tile=tile, end=end.label, spinner=self.spinner)
+        shown = ", ".join(
+            _("{end} shows {number}").format(end=e.label, number=self._open[e.index]) for e in self.open_ends()
+        )
+        fits = ""
+        for e in self.ends_for(tile):
+            fits = _("{ends} or {end}").format(ends=fits, end=e.label) if fits else e.label
+        if end is None:
+            return _("{tile} does not fit: {shown}").format(tile=tile, shown=shown)
+        if fits:
+            return _("{tile} does not fit {end}: {shown} (it fits {ends})").format(
+                tile=tile, end=end.label, shown=shown, ends=fits
             )
-        shown = ", ".join(f"{e} shows {self._open[e.index]}" for e in self.open_ends())
-        where = f" {end}" if end is not None else ""
-        fits = [e.value for e in self.ends_for(tile)]
-        hint = f" (it fits {' or '.join(fits)})" if fits else ""
-        return f"{tile} does not fit{where}: {shown}{hint}"
+        return _("{tile} does not fit {end}: {shown}").format(tile=tile, end=end.label, shown=shown)
 
     def place(self, tile: Tile, end: End | None) -> int:
         """Put `tile` down at `end` (None for the lead) and return the new end sum.

@@ -1,4 +1,4 @@
-"""Moves as they are written in a record (FORMAT.md "moves" grammar)::
+"""Moves as they are written in a record (docs/format.md "moves" grammar)::
 
     Ann: 6-4 E =10      a play on E, claiming 10
     Ann: draw 2         drew two tiles
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from scorepad.errors import InvalidMoveError
+from scorepad.i18n import _
 from scorepad.tiles import End, Tile, parse_end, parse_tile
 
 
@@ -21,8 +22,10 @@ def check_player_name(name: str) -> str:
     """A name is any text without ':' and without leading or trailing spaces."""
     if not name or ":" in name or name != name.strip():
         raise InvalidMoveError(
-            f"'{name}' is not a player name: it must be non-empty, without ':' "
-            "and without leading or trailing spaces"
+            _(
+                "'{name}' is not a player name: it must be non-empty, without ':' "
+                "and without leading or trailing spaces"
+            ).format(name=name)
         )
     return name
 
@@ -73,9 +76,14 @@ class Muggins:
 Move = Play | Draw | Pass | Muggins
 
 
-def _number(text: str, what: str, whole: str) -> int:
+def _number(text: str, whole: str, *, claim: bool) -> int:
+    """`text` as a whole number: a claim, else a draw count."""
     if not text.isascii() or not text.isdigit():
-        raise InvalidMoveError(f"'{whole}': {what} must be a whole number, not '{text}'")
+        if claim:
+            refusal = _("'{move}': the claim must be a whole number, not '{text}'")
+        else:
+            refusal = _("'{move}': the draw count must be a whole number, not '{text}'")
+        raise InvalidMoveError(refusal.format(move=whole, text=text))
     return int(text)
 
 
@@ -85,32 +93,40 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     whole = whole if whole is not None else action
     words = action.split(" ") if strict else action.split()
     if not words or "" in words:
-        raise InvalidMoveError(f"'{whole}' is not a move: expected a tile, draw, pass or muggins")
+        raise InvalidMoveError(
+            _("'{move}' is not a move: expected a tile, draw, pass or muggins").format(move=whole)
+        )
     head, rest = words[0], words[1:]
     if head == "draw":
         if len(rest) > 1:
-            raise InvalidMoveError(f"'{whole}' is not a move: draw takes one count")
-        count = _number(rest[0], "the draw count", whole) if rest else 1
+            raise InvalidMoveError(_("'{move}' is not a move: draw takes one count").format(move=whole))
+        count = _number(rest[0], whole, claim=False) if rest else 1
         if count < 1:
-            raise InvalidMoveError(f"'{whole}': the draw count must be at least 1")
+            raise InvalidMoveError(_("'{move}': the draw count must be at least 1").format(move=whole))
         return Draw(player, count)
     if head in ("pass", "muggins"):
         if rest:
-            raise InvalidMoveError(f"'{whole}' is not a move: {head} takes nothing after it")
+            raise InvalidMoveError(
+                _("'{move}' is not a move: {word} takes nothing after it").format(move=whole, word=head)
+            )
         return Pass(player) if head == "pass" else Muggins(player)
     try:
         tile = parse_tile(head, strict=strict)
     except InvalidMoveError:
         raise InvalidMoveError(
-            f"'{whole}' is not a move: '{head}' is not a tile (like 6-4), draw, pass or muggins"
+            _("'{move}' is not a move: '{word}' is not a tile (like 6-4), draw, pass or muggins").format(
+                move=whole, word=head
+            )
         ) from None
     end = claim = None
     if rest and not rest[0].startswith("="):
         end = parse_end(rest.pop(0), strict=strict)
     if rest and rest[0].startswith("="):
-        claim = _number(rest.pop(0)[1:], "the claim", whole)
+        claim = _number(rest.pop(0)[1:], whole, claim=True)
     if rest:
-        raise InvalidMoveError(f"'{whole}' is not a move: unexpected '{' '.join(rest)}'")
+        raise InvalidMoveError(
+            _("'{move}' is not a move: unexpected '{text}'").format(move=whole, text=" ".join(rest))
+        )
     return Play(player, tile, end, claim)
 
 
@@ -122,11 +138,13 @@ def parse_move(text: str) -> Move:
     never changed after it is made, so one object can stand for every copy of its text."""
     player, sep, action = text.partition(": ")
     if not sep or ":" in player:
-        raise InvalidMoveError(f"'{text}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'")
+        raise InvalidMoveError(
+            _("'{move}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'").format(move=text)
+        )
     try:
         check_player_name(player)
         return parse_action(player, action, strict=True, whole=text)
     except InvalidMoveError as error:
         if f"'{text}'" in str(error):
             raise
-        raise InvalidMoveError(f"'{text}': {error}") from None
+        raise InvalidMoveError(_("'{move}': {error}").format(move=text, error=error)) from None

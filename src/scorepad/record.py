@@ -1,4 +1,4 @@
-"""The game record `scorepad/1` (FORMAT.md): TOML read with tomllib, written with tomli-w.
+"""The game record `scorepad/1` (docs/format.md): TOML read with tomllib, written with tomli-w.
 
 `loads`/`dumps` turn text into a replayed `Game` and back; `load`/`save` do the same for
 files, saving atomically under a lock. Scores are never read from a record: they come from

@@ -294,3 +294,8 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
                            f"  hands {row['from_hands']}, muggins {row['from_muggins']}"))
         blocks.append(Text(f"  best play {row['best_play']}, {row['average_per_round']} a round", style="dim"))
     return Group(*blocks)
+
+
+def hands_note(game: Game, out: Outcome) -> str:
+    won = [f"{' & '.join(game.side_names(s))} +{points(p)}" for s, p in enumerate(out.award.points) if p]
+    return f"Hands: {', '.join(won) or 'nobody scores'}  ({out.award.why})"

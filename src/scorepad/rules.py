@@ -1,4 +1,4 @@
-"""The options of RULES.md and the three presets (RULES.md "The options and the presets").
+"""The options of docs/rules.md and the three presets (docs/rules.md "The options and the presets").
 
 A `Rules` is a preset plus the options a table changed. Option names and values are the
 ones the record's `[rules]` table and the command line use.
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scorepad.errors import RulesError
+from scorepad.i18n import _, ngettext
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "spinner": ("first-double", "none"),
@@ -25,7 +26,7 @@ FLAGS = ("partners", "muggins")
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md. `target = None` means the preset's target for the table."""
+    """Every option of docs/rules.md. `target = None` means the preset's target for the table."""
 
     preset: str
     deal: tuple[int, int, int]  # tiles per player for 2 / 3 / 4 players
@@ -46,13 +47,19 @@ class Rules:
         """A preset with options changed, each value checked:
         ``Rules.from_options("pagat", target=150, muggins=True)``."""
         if preset not in PRESETS:
-            raise RulesError(f"unknown preset '{preset}': choose {', '.join(PRESETS)}")
+            raise RulesError(
+                _("unknown preset '{preset}': choose {presets}").format(preset=preset, presets=", ".join(PRESETS))
+            )
         base = PRESETS[preset]
         known = {f.name for f in fields(cls)} - {"preset", "overridden"}
         checked: dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
-                raise RulesError(f"unknown rules option '{name}': options are {', '.join(sorted(known))}")
+                raise RulesError(
+                    _("unknown rules option '{name}': options are {options}").format(
+                        name=name, options=", ".join(sorted(known))
+                    )
+                )
             checked[name] = _check(name, value)
         return replace(base, **checked, overridden=frozenset(checked))
 
@@ -96,17 +103,21 @@ OPTION_ORDER = (
 def _check(name: str, value: Any) -> Any:
     if name in FLAGS:
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be true or false, not {value!r}")
+            raise RulesError(_("{name} must be true or false, not {value}").format(name=name, value=repr(value)))
         return value
     if name in CHOICES:
         if value not in CHOICES[name]:
-            raise RulesError(f"{name} must be one of {', '.join(CHOICES[name])}, not {value!r}")
+            raise RulesError(
+                _("{name} must be one of {choices}, not {value}").format(
+                    name=name, choices=", ".join(CHOICES[name]), value=repr(value)
+                )
+            )
         return value
     if name == "target":
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise RulesError(f"target must be a positive whole number, not {value!r}")
+            raise RulesError(_("target must be a positive whole number, not {value}").format(value=repr(value)))
         return value
     if name == "deal":
         if (
@@ -114,42 +125,52 @@ def _check(name: str, value: Any) -> Any:
             or len(value) != 3
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
-            raise RulesError(f"deal must be three whole numbers (for 2, 3, 4 players), not {value!r}")
+            raise RulesError(
+                _("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=repr(value))
+            )
         for players, count in zip((2, 3, 4), value):
             # Every player needs a tile, and the hands must come out of the 28 tiles.
             if count < 1 or players * count > 28:
                 raise RulesError(
-                    f"deal {list(value)}: {count} tiles each for {players} players does not fit a 28-tile set"
+                    _("deal {deal}: {count} tiles each for {players} players does not fit a 28-tile set").format(
+                        deal=list(value), count=count, players=players
+                    )
                 )
         return tuple(value)
-    raise RulesError(f"unknown rules option '{name}'")  # pragma: no cover - guarded above
+    raise RulesError(_("unknown rules option '{name}'").format(name=name))  # pragma: no cover - guarded above
 
 
-_WORDS = {
-    "first-double": "the first double is a spinner with four arms",
-    "none": "no spinner: the line always has two ends",
-    "lot": "drawn by lot",
-    "highest-double": "the player with the highest double, who leads it",
-    "domino-maker": "the player who made domino",
-    "round-winner": "the side that won the round",
-    "round-total": "round5 of all opponents' pips together",
-    "round-each": "round5 of each opponent's hand, added",
-    "as-domino": "as for domino",
-    "rounded-sides-minus-own": "round5 of each other side, minus round5 of its own",
-    "difference": "round5 of the differences to the other sides",
-    "nothing": "nobody scores",
-    "split-third": "three players, two tied: round5 of the third hand split between them",
-}
+def _value_words() -> dict[str, str]:
+    """Each option value in words, in the current language (looked up when asked)."""
+    return {
+        "first-double": _("the first double is a spinner with four arms"),
+        "none": _("no spinner: the line always has two ends"),
+        "lot": _("drawn by lot"),
+        "highest-double": _("the player with the highest double, who leads it"),
+        "domino-maker": _("the player who made domino"),
+        "round-winner": _("the side that won the round"),
+        "round-total": _("round5 of all opponents' pips together"),
+        "round-each": _("round5 of each opponent's hand, added"),
+        "as-domino": _("as for domino"),
+        "rounded-sides-minus-own": _("round5 of each other side, minus round5 of its own"),
+        "difference": _("round5 of the differences to the other sides"),
+        "nothing": _("nobody scores"),
+        "split-third": _("three players, two tied: round5 of the third hand split between them"),
+    }
 
 
 def _words(name: str, value: Any) -> str:
     if name == "deal":
-        return f"{value[0]} tiles each for 2 players, {value[1]} for 3, {value[2]} for 4"
+        return _("{two} tiles each for 2 players, {three} for 3, {four} for 4").format(
+            two=value[0], three=value[1], four=value[2]
+        )
     if name == "target":
-        return "by preset and table" if value is None else f"{value} points"
+        if value is None:
+            return _("by preset and table")
+        return ngettext("{points} point", "{points} points", value).format(points=value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return _WORDS.get(value, str(value))
+        return _("yes") if value else _("no")
+    return _value_words().get(value, str(value))
 
 
 PRESETS: dict[str, Rules] = {

@@ -1,5 +1,5 @@
-"""Scoring: what a play scores (RULES.md "Counting the ends", last paragraph) and the hand
-points at the end of a round (RULES.md "Round end", "Hand points", the options
+"""Scoring: what a play scores (docs/rules.md "Counting the ends", last paragraph) and the hand
+points at the end of a round (docs/rules.md "Round end", "Hand points", the options
 `domino_award`, `blocked_award`, `blocked_tie`). What the ends count is in layout.py.
 
 Points are exact: a three-player split can give half points, so they are Fractions.

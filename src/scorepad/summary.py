@@ -1,4 +1,4 @@
-"""Games summed up as plain data: the JSON of FORMAT.md (`show --json`, `audit --json`),
+"""Games summed up as plain data: the JSON of docs/format.md (`show --json`, `audit --json`),
 the log, and statistics over many records. No terminal, no TOML."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def scores(game: Game) -> dict[str, int | float]:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """`scorepad show --json` (FORMAT.md)."""
+    """`scorepad show --json` (docs/format.md)."""
     r = game.current
     return {
         "players": list(game.players),
@@ -58,7 +58,7 @@ def round_points(game: Game, r: Round) -> dict[str, int | float]:
 
 
 def audit_json(path: str, game: Game | None, problems: Iterable) -> dict[str, Any]:
-    """One line of `scorepad audit --json` (FORMAT.md)."""
+    """One line of `scorepad audit --json` (docs/format.md)."""
     problems = list(problems)
     rounds = []
     if game is not None:

@@ -1,10 +1,12 @@
-"""The double-six set and the four end names (RULES.md "Set and players", "End names")."""
+"""The double-six set and the four end names (docs/rules.md "Set and players", "End names")."""
 
 from __future__ import annotations
 
+import unicodedata
 from enum import Enum
 
 from scorepad.errors import InvalidMoveError
+from scorepad.i18n import _, pgettext
 
 HIGHEST_PIP = 6
 
@@ -28,11 +30,26 @@ class End(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def label(self) -> str:
+        """The end's name on screen, in the current language (E is O in German); the
+        record and the JSON output keep `value`."""
+        return (
+            pgettext("end name", "W"),
+            pgettext("end name", "E"),
+            pgettext("end name", "N"),
+            pgettext("end name", "S"),
+        )[self.index]
+
 
 ENDS = (End.W, End.E, End.N, End.S)
+# Typed ends: any language's words are accepted whatever language scorepad speaks.
 _END_WORDS = {
     "w": End.W, "e": End.E, "n": End.N, "s": End.S,
     "left": End.W, "right": End.E, "up": End.N, "down": End.S,
+    "west": End.W, "east": End.E, "north": End.N, "south": End.S,
+    "o": End.E, "links": End.W, "rechts": End.E, "oben": End.N, "unten": End.S,
+    "ost": End.E, "nord": End.N, "süd": End.S, "sued": End.S,
 }
 
 
@@ -44,7 +61,9 @@ class Tile:
 
     def __init__(self, a: int, b: int) -> None:
         if not (0 <= a <= HIGHEST_PIP and 0 <= b <= HIGHEST_PIP):
-            raise InvalidMoveError(f"'{a}-{b}' is not a tile: numbers run from 0 to 6")
+            raise InvalidMoveError(
+                _("'{text}' is not a tile: numbers run from 0 to 6").format(text=f"{a}-{b}")
+            )
         self.a = a
         self.b = b
         lo, hi = (a, b) if a <= b else (b, a)
@@ -85,22 +104,27 @@ def parse_tile(text: str, *, strict: bool = False) -> Tile:
     """`6-4`, and unless `strict` (the record's own grammar) also `64`, `6:4`, `6|4`."""
     tile = (_STRICT if strict else _LOOSE).get(text.strip() if not strict else text)
     if tile is None:
-        forms = "like 6-4" if strict else "like 6-4, 64, 6:4 or 6|4"
-        raise InvalidMoveError(f"'{text}' is not a tile: write two numbers 0-6, {forms}")
+        if strict:
+            message = _("'{text}' is not a tile: write two numbers 0-6, like 6-4")
+        else:
+            message = _("'{text}' is not a tile: write two numbers 0-6, like 6-4, 64, 6:4 or 6|4")
+        raise InvalidMoveError(message.format(text=text))
     return tile
 
 
 def parse_end(text: str, *, strict: bool = False) -> End:
-    """`W E N S`, and unless `strict` also any case and left/right/up/down."""
+    """`W E N S`, and unless `strict` also any case, left/right/up/down, the compass
+    words, and the German ones (o for East, links/rechts/oben/unten, ost, süd, ...)."""
     if strict:
         try:
             return End(text)
         except ValueError:
-            raise InvalidMoveError(f"'{text}' is not an end: W, E, N or S") from None
-    end = _END_WORDS.get(text.strip().lower())
+            # The record's notation is English in every language: W E N S, never O.
+            raise InvalidMoveError(_("'{text}' is not an end: W, E, N or S").format(text=text)) from None
+    end = _END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
     if end is None:
         raise InvalidMoveError(
-            f"'{text}' is not an end: W, E, N, S (or left, right, up, down)"
+            _("'{text}' is not an end: W, E, N, S (or left, right, up, down)").format(text=text)
         )
     return end
 
@@ -109,5 +133,5 @@ def parse_tiles(text: str, *, strict: bool = False) -> list[Tile]:
     """A hand written as tiles: `4-3 5-0`, or on the command line also `43,50`."""
     parts = text.replace(",", " ").split() if not strict else text.split(" ")
     if not parts or (strict and "" in parts):
-        raise InvalidMoveError(f"'{text}' is not a list of tiles like '4-3 5-0'")
+        raise InvalidMoveError(_("'{text}' is not a list of tiles like '4-3 5-0'").format(text=text))
     return [parse_tile(p, strict=strict) for p in parts]
