@@ -11,13 +11,15 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, Literal, NoReturn, Optional
 
 import typer
 
+from scorepad import __version__
 from scorepad.console import console, echo, error
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
 from scorepad.game import Game, Outcome
+from scorepad.i18n import _
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.record import LockedError, RecordError, load, locked, save
 from scorepad.rules import CHOICES, PRESETS, Rules
@@ -28,7 +30,8 @@ from scorepad.tiles import parse_end, parse_tile
 app = typer.Typer(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 
@@ -39,6 +42,25 @@ FileOption = Annotated[
     typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help="The game record.", show_default=True),
 ]
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who moved (default: whose turn it is).")]
+
+
+STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        echo(f"scorepad {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    pass  # the options that come before any command; the app's help text stands above
 
 
 # --- plumbing ---------------------------------------------------------------------------
@@ -54,7 +76,29 @@ def exit_code(error: ScorepadError) -> int:
     return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
 
 
+def from_stdin(path: Path) -> bool:
+    return str(path) == STDIN
+
+
+def record_text(path: Path) -> str:
+    """The text of a record file, or of standard input for `-`. Raises OSError or
+    UnicodeDecodeError."""
+    if from_stdin(path):
+        stream = getattr(sys.stdin, "buffer", None)
+        return stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
+    return path.read_text(encoding="utf-8")
+
+
 def read(file: Path) -> Game:
+    if from_stdin(file):
+        from scorepad.record import loads
+
+        try:
+            return loads(record_text(file)).game
+        except RecordError as error:
+            fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
+        except UnicodeDecodeError:
+            fail(_("cannot read the record: standard input is not text"), BAD_USAGE)
     if not file.exists():
         fail(f"no game in {file}: start one with  scorepad new --players Ann,Bob", BAD_USAGE)
     try:
@@ -69,6 +113,7 @@ def read(file: Path) -> Game:
 def editing(file: Path) -> Iterator[Game]:
     """Lock the record, replay it, let the command change the game, and save it only if
     the command succeeded: a refused move leaves the file untouched."""
+    refuse_stdin(file)
     try:
         with locked(file):
             game = read(file)
@@ -78,6 +123,11 @@ def editing(file: Path) -> Iterator[Game]:
         fail(str(error), exit_code(error))
     except OSError as error:
         fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
+
+
+def refuse_stdin(file: Path) -> None:
+    if from_stdin(file):
+        fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
 def show_status(game: Game, out: Outcome | None = None, note: str | None = None) -> None:
@@ -109,17 +159,32 @@ def record_move(file: Path, make) -> None:
 
 # --- commands -----------------------------------------------------------------------------
 
+CHOICE_HELP = {
+    "spinner": "Whether the first double is a spinner.",
+    "first_opener": "Who leads round 1.",
+    "next_opener": "Who leads the later rounds.",
+    "fallback_opener": "Who leads when the next opener names nobody.",
+    "domino_award": "What a domino scores.",
+    "blocked_award": "What a blocked round scores.",
+    "blocked_tie": "What a blocked round with the lowest pips tied scores.",
+}
+
+
 def _choice(name: str):
+    # Typed as the option's values, so Typer checks them and the shell completes them.
     return Annotated[
-        Optional[str],
-        typer.Option(f"--{name.replace('_', '-')}", help=f"{' | '.join(CHOICES[name])}", show_default=False),
+        Optional[Literal[CHOICES[name]]],
+        typer.Option(f"--{name.replace('_', '-')}", help=CHOICE_HELP[name], show_default=False),
     ]
+
+
+Preset = Literal[tuple(PRESETS)]
 
 
 @app.command()
 def new(
     players: Annotated[str, typer.Option("--players", "-p", help="Names in seating order, comma-separated.")],
-    rules: Annotated[str, typer.Option("--rules", help=f"Preset: {' | '.join(PRESETS)}.")] = "pagat",
+    rules: Annotated[Preset, typer.Option("--rules", help="The preset; the options below change it.")] = "pagat",
     partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help="Four players as two partnerships.", show_default=False)] = None,
     target: Annotated[Optional[int], typer.Option("--target", help="Points to win.", show_default=False)] = None,
     muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help="Players must claim their scores.", show_default=False)] = None,
@@ -167,6 +232,7 @@ def new(
             game.set_opener(opener)
         except ScorepadError as error:
             fail(str(error), BAD_USAGE)
+    refuse_stdin(file)
     try:
         with locked(file):
             if file.exists() and not force:
@@ -388,7 +454,7 @@ def audit(
     try:
         for path in records:
             try:
-                result = audit_text(path.read_text(encoding="utf-8"))
+                result = audit_text(record_text(path))
                 game, problems = result.game, result.problems
             except (OSError, UnicodeDecodeError) as error:
                 reason = error.strerror if isinstance(error, OSError) else "not a text file"
@@ -445,7 +511,7 @@ def hint(
 
 @app.command("rules")
 def rules_(
-    preset: Annotated[Optional[str], typer.Argument(help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
+    preset: Annotated[Optional[Preset], typer.Argument(metavar="PRESET", help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """The options of a preset, or of the current game, in words.
@@ -456,8 +522,6 @@ def rules_(
 
     out = console()
     if preset is not None:
-        if preset not in PRESETS:
-            fail(f"unknown preset '{preset}': choose {', '.join(PRESETS)}", BAD_USAGE)
         out.print(f"Preset {preset}:", style="bold")
         out.print(rules_table(PRESETS[preset]))
         return
@@ -481,16 +545,19 @@ def stats(
 
     Example: scorepad stats club/*.toml --csv > season.csv
     """
-    from scorepad.record import load
+    from scorepad.record import load, loads
     from scorepad.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
     code = 0
     for path in records:
         try:
-            add_game(table, load(path).game)
+            add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
         except (RecordError, OSError) as error:
             echo(f"scorepad: skipped {path}: {error}", err=True)
+            code = BAD_USAGE
+        except UnicodeDecodeError:
+            echo("scorepad: " + _("skipped {path}: not a text file").format(path=path), err=True)
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
