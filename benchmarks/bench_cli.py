@@ -6,7 +6,7 @@ Builds a 25-round record (a simulated game with an unreachable target), then tim
 alternation so that machine noise hits all alike:
   - python -c pass             (the interpreter starting and stopping: the floor),
   - benchmarks/minimal_app.py  (a Typer app that prints one line),
-  - scorepad --help            (the command line imported and its help drawn),
+  - scorepad --version         (start-up alone: the command line imported, one line printed),
   - scorepad show --json       (reads and replays the record, prints JSON),
   - scorepad play ...          (reads, replays, records the lead of round 26, saves,
                                 renders the status with rich); the record is restored
@@ -71,7 +71,7 @@ def main() -> None:
         commands = {
             "python -c pass": ([sys.executable, "-c", "pass"], None),
             "minimal Typer app": ([sys.executable, str(HERE / "minimal_app.py")], None),
-            "scorepad --help": ([scorepad, "--help"], None),
+            "scorepad --version": ([scorepad, "--version"], None),
             "scorepad show --json": ([scorepad, "show", "--json"], None),
             "scorepad play": ([scorepad, "play", "6-6", "--by", opener], lambda: path.write_text(text, encoding="utf-8")),
         }

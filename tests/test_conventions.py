@@ -228,7 +228,7 @@ def test_bytes_that_are_not_text_on_standard_input():
 
 
 @pytest.mark.parametrize("command", [["play", "4-0", "e"], ["draw"], ["pass"], ["undo"], ["muggins", "Bob"],
-                                     ["hands", "Ann=3"], ["new", "--players", "Ann,Bob"]])
+                                     ["hands", "Ann=3"], ["new", "--players", "Ann,Bob"], ["live"]])
 def test_commands_that_change_a_record_refuse_standard_input(game, command):
     before = game.read_bytes()
     result = run(*command, "-f", "-", input=DEMO)

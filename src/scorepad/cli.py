@@ -602,6 +602,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
     """
     from scorepad.live import run
 
+    refuse_stdin(file)  # the prompt reads standard input itself
     run(file)
 
 
