@@ -73,7 +73,10 @@ def main() -> None:
             "minimal Typer app": ([sys.executable, str(HERE / "minimal_app.py")], None),
             "scorepad --version": ([scorepad, "--version"], None),
             "scorepad show --json": ([scorepad, "show", "--json"], None),
-            "scorepad play": ([scorepad, "play", "6-6", "--by", opener], lambda: path.write_text(text, encoding="utf-8")),
+            "scorepad play": (
+                [scorepad, "play", "6-6", "--by", opener],
+                lambda: path.write_text(text, encoding="utf-8"),
+            ),
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
         for command, before in commands.values():  # warm the file cache

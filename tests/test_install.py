@@ -108,7 +108,7 @@ print(json.dumps({d.metadata["Name"].lower().replace("_", "-"): [d.version, d.re
 def pip(*args: str, timeout: float) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
-        capture_output=True, text=True, timeout=timeout, env={**os.environ, "PIP_NO_INPUT": "1"},
+        capture_output=True, text=True, timeout=timeout, env={**os.environ, "PIP_NO_INPUT": "1"}, check=False,
     )
 
 
@@ -142,7 +142,7 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     env = {**os.environ, "SCOREPAD_FILE": str(game), "COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(scorepad_cmd + list(args), capture_output=True, text=True, env=env, timeout=60)
+        return subprocess.run([*scorepad_cmd, *args], capture_output=True, text=True, env=env, timeout=60, check=False)
 
     for args in (["new", "--players", "Ann,Bob,Cy", "--opener", "Ann"], ["play", "54"], ["play", "40", "e"]):
         result = run(*args)

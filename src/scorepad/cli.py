@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Optional
 
 import typer
 
@@ -178,7 +178,10 @@ def _choice(name: str):
     ]
 
 
-Preset = Literal[tuple(PRESETS)]
+if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes them from PRESETS
+    Preset = str
+else:
+    Preset = Literal[tuple(PRESETS)]
 
 
 @app.command()
