@@ -49,7 +49,7 @@ def test_new_draws_the_lot(tmp_path, monkeypatch):
 
 
 def test_new_refuses_to_overwrite(game):
-    refused(["new", "--players", "Dee,Eve"], game, 2, "already holds a game: use --force")
+    refused(["new", "--players", "Dee,Eve"], game, 2, "already holds a game that is not over: use --force")
     result = run("new", "--players", "Dee,Eve", "--opener", "Eve", "--force")
     assert result.exit_code == 0, result.output
     assert json.loads(run("show", "--json").output)["players"] == ["Dee", "Eve"]
@@ -215,7 +215,7 @@ def cli_script(path: Path):
             new += [flag, ",".join(map(str, value)) if isinstance(value, list) else str(value)]
     new += ["--opener", game.players[game.rounds[0].opener]]
     yield new
-    for r in game.rounds:
+    for number, r in enumerate(game.rounds, start=1):
         for m in r.moves:
             if isinstance(m, Play):
                 yield ["play", str(m.tile), *([m.end.value] if m.end else []), "--by", m.player,
@@ -227,7 +227,10 @@ def cli_script(path: Path):
             elif isinstance(m, Muggins):
                 yield ["muggins", m.player]
         if r.hands is not None:
-            yield ["hands", *(f"{game.players[p]}={h if isinstance(h, int) else ','.join(map(str, h))}" for p, h in r.hands.items())]
+            # When the table finds the next opener, name the one the record has (else a lot).
+            following = game.rounds[number] if number < len(game.rounds) else None
+            by = ["--by", game.players[following.opener]] if following and following.opener_rule in ("lot", "highest-double") else []
+            yield ["hands", *(f"{game.players[p]}={h if isinstance(h, int) else ','.join(map(str, h))}" for p, h in r.hands.items()), *by]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))

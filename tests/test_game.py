@@ -216,15 +216,16 @@ def blocked_round(g: Game):
 @pytest.mark.parametrize(
     "preset, points, opener, rule",
     [
-        ("pagat", 80, None, "lot"),  # as-domino: round5(60 + 20); nobody made domino
-        ("two-ends", 70, None, "highest-double"),  # round5(60) + round5(20) - round5(12)
-        ("fuenfer", 55, 0, "round-winner"),  # round5(48 + 8); the round's winner opens
+        ("pagat", 145, None, "lot"),  # as-domino: round5(100 + 44); nobody made domino
+        ("two-ends", 135, None, "highest-double"),  # round5(100) + round5(44) - round5(12)
+        ("fuenfer", 130, 0, "round-winner"),  # round5(100 + 44 - 12); the round's winner opens
     ],
 )
 def test_blocked_round_award_and_next_opener(preset, points, opener, rule):
     g = small(preset, deal=[7, 7, 7])
     blocked_round(g)
-    g.end_round({"Ann": 12, "Bob": 60, "Cy": 20})
+    # The boneyard is empty: the 27 tiles off the table (156 pips) are all in the hands.
+    g.end_round({"Ann": 12, "Bob": 100, "Cy": 44})
     assert g.scores[0] == points
     assert g.current.opener == opener and g.current.opener_rule == rule
 
@@ -232,13 +233,13 @@ def test_blocked_round_award_and_next_opener(preset, points, opener, rule):
 def test_round_winner_partnership_leads_with_fewer_pips():
     g = small("fuenfer", players=("Ann", "Bob", "Cy", "Dee"), partners=True, deal=[5, 5, 5], opener="Bob")
     play_all(g, "Bob: 6-6", "Cy: draw 8", "Cy: pass", "Dee: pass", "Ann: pass", "Bob: pass")
-    g.end_round({"Ann": 12, "Bob": 10, "Cy": 60, "Dee": 12})
-    # Bob and Dee (22) beat Ann and Cy (72): difference round5(50) = 50; Bob holds fewer.
-    assert g.scores == [0, 50]
+    g.end_round({"Ann": 30, "Bob": 10, "Cy": 86, "Dee": 30})
+    # Bob and Dee (40) beat Ann and Cy (116): difference round5(76) = 75; Bob holds fewer.
+    assert g.scores == [0, 75]
     assert g.current.opener == 1
     g = small("fuenfer", players=("Ann", "Bob", "Cy", "Dee"), partners=True, deal=[5, 5, 5], opener="Bob")
     play_all(g, "Bob: 6-6", "Cy: draw 8", "Cy: pass", "Dee: pass", "Ann: pass", "Bob: pass")
-    g.end_round({"Ann": 12, "Bob": 11, "Cy": 60, "Dee": 11})
+    g.end_round({"Ann": 30, "Bob": 20, "Cy": 86, "Dee": 20})
     # Equal: the one seated first after the last opener (Bob): Cy, Dee, Ann, Bob -> Dee.
     assert g.current.opener == 3
 

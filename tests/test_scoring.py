@@ -54,7 +54,7 @@ BLOCKED = [
     ("as-domino", "round-total", THREE, [4, 8, 8], 0, 15),  # round5(16)
     ("as-domino", "round-each", THREE, [4, 8, 8], 0, 20),  # 10 + 10
     ("rounded-sides-minus-own", "round-total", THREE, [4, 8, 8], 0, 15),  # 10 + 10 - 5
-    ("difference", "round-total", THREE, [4, 8, 8], 0, 10),  # round5(4 + 4)
+    ("difference", "round-total", THREE, [4, 8, 8], 0, 10),  # round5(8 + 8 - 4)
     ("as-domino", "round-total", TWO, [3, 11], 0, 10),
     ("rounded-sides-minus-own", "round-total", TWO, [3, 11], 0, 5),  # 10 - 5
     ("difference", "round-total", TWO, [3, 11], 0, 10),  # round5(8)
@@ -62,7 +62,7 @@ BLOCKED = [
     ("as-domino", "round-total", FOUR, [9, 2, 7, 6], 1, 20),  # round5(22)
     ("as-domino", "round-each", FOUR, [9, 2, 7, 6], 1, 20),  # 10 + 5 + 5
     ("rounded-sides-minus-own", "round-total", FOUR, [9, 2, 7, 6], 1, 20),  # 10 + 5 + 5 - 0
-    ("difference", "round-total", FOUR, [9, 2, 7, 6], 1, 15),  # round5(7 + 5 + 4)
+    ("difference", "round-total", FOUR, [9, 2, 7, 6], 1, 20),  # round5(9 + 7 + 6 - 2)
     # Partnerships: both hands of a side together.
     ("as-domino", "round-total", PARTNERS, [3, 6, 4, 9], 0, 15),  # round5(15)
     ("as-domino", "round-each", PARTNERS, [3, 6, 4, 9], 0, 15),  # 5 + 10

@@ -8,8 +8,6 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Optional
 
@@ -20,12 +18,10 @@ from scorepad.console import console, echo, error
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
 from scorepad.game import Game, Outcome
 from scorepad.i18n import _
-from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import LockedError, RecordError, load, locked, save
-from scorepad.rules import CHOICES, PRESETS, Rules
+from scorepad.record import LockedError, RecordError
+from scorepad.rules import CHOICES, PRESETS
 from scorepad.summary import game_json, log_json
-from scorepad.grammar import parse_hand
-from scorepad.tiles import parse_end, parse_tile
+from scorepad.i18n import _
 
 app = typer.Typer(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
@@ -89,7 +85,14 @@ def record_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def refuse_stdin(file: Path) -> None:
+    if from_stdin(file):
+        fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
+
+
 def read(file: Path) -> Game:
+    from scorepad.actions import read_game
+
     if from_stdin(file):
         from scorepad.record import loads
 
@@ -99,62 +102,39 @@ def read(file: Path) -> Game:
             fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
         except UnicodeDecodeError:
             fail(_("cannot read the record: standard input is not text"), BAD_USAGE)
-    if not file.exists():
-        fail(f"no game in {file}: start one with  scorepad new --players Ann,Bob", BAD_USAGE)
     try:
-        return load(file).game
+        return read_game(file)
     except RecordError as error:
-        fail(f"cannot read the record: {error}", BAD_USAGE)
+        fail(str(error), BAD_USAGE)
     except OSError as error:
         fail(f"cannot read {file}: {error.strerror}", BAD_USAGE)
 
 
-@contextmanager
-def editing(file: Path) -> Iterator[Game]:
-    """Lock the record, replay it, let the command change the game, and save it only if
-    the command succeeded: a refused move leaves the file untouched."""
-    refuse_stdin(file)
-    try:
-        with locked(file):
-            game = read(file)
-            yield game
-            save(game, file)
-    except ScorepadError as error:
-        fail(str(error), exit_code(error))
-    except OSError as error:
-        fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
-
-
-def refuse_stdin(file: Path) -> None:
-    if from_stdin(file):
-        fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
-
-
-def show_status(game: Game, out: Outcome | None = None, note: str | None = None) -> None:
+def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
     from scorepad.render import status
 
     out_console = console()
-    if note:
-        out_console.print(note, style="bold")
+    for line in [note] if isinstance(note, str) else note or ():
+        out_console.print(line, style="bold")
     out_console.print(status(game, out_console.width, out))
 
 
-def mover(game: Game, by: str | None) -> str:
-    if by is not None:
-        return by
-    if game.turn is not None:
-        return game.turn
-    r = game.current
-    if game.state == "playing" and not r.layout.placed:
-        how = "holds the highest double" if r.opener_rule == "highest-double" else "won the lot"
-        fail(f"who leads round {r.number}? Say who {how}: add --by NAME", BAD_USAGE)
-    return game.players[0]  # the engine says why nobody may move
+def act(file: Path, typed) -> None:
+    """Do a change through the shared actions; a refusal becomes a message and an exit code."""
+    from scorepad.actions import perform
+
+    refuse_stdin(file)
+    done = attempt(lambda: perform(file, typed))
+    show_status(done.game, done.out, done.notes)
 
 
-def record_move(file: Path, make) -> None:
-    with editing(file) as game:
-        out = game.push(make(game))
-    show_status(game, out)
+def attempt(action):
+    try:
+        return action()
+    except ScorepadError as error:
+        fail(str(error), exit_code(error))
+    except OSError as error:
+        fail(_("cannot write {file}: {reason}").format(file=error.filename, reason=error.strerror), BAD_USAGE)
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -186,8 +166,8 @@ else:
 
 @app.command()
 def new(
-    players: Annotated[str, typer.Option("--players", "-p", help="Names in seating order, comma-separated.")],
-    rules: Annotated[Preset, typer.Option("--rules", help="The preset; the options below change it.")] = "pagat",
+    players: Annotated[Optional[str], typer.Option("--players", "-p", help="Names in seating order, comma-separated (default: the players of the game in the file).", show_default=False)] = None,
+    rules: Annotated[Optional[Preset], typer.Option("--rules", help="The preset the options below change (default: the game before's rules, else pagat).", show_default=False)] = None,
     partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help="Four players as two partnerships.", show_default=False)] = None,
     target: Annotated[Optional[int], typer.Option("--target", help="Points to win.", show_default=False)] = None,
     muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help="Players must claim their scores.", show_default=False)] = None,
@@ -200,14 +180,19 @@ def new(
     domino_award: _choice("domino_award") = None,
     blocked_award: _choice("blocked_award") = None,
     blocked_tie: _choice("blocked_tie") = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing record.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Start over although the game is not over (it is kept as a backup).")] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Start a game.
+    """Start a game; a finished game in the file is kept under a new name.
+
+    Without --players and --rules, the game in the file gives them.
 
     Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins
     """
-    names = [n.strip() for n in players.split(",")]
+    from scorepad.actions import new_game
+
+    refuse_stdin(file)
+    names = [n.strip() for n in players.split(",")] if players is not None else None
     options: dict[str, Any] = {
         "partners": partners, "target": target, "muggins": muggins, "spinner": spinner,
         "first_opener": first_opener, "next_opener": next_opener, "fallback_opener": fallback_opener,
@@ -220,38 +205,20 @@ def new(
         except ValueError:
             fail(f"--deal '{deal}': give three whole numbers, e.g. 9,7,5", BAD_USAGE)
     try:
-        chosen = Rules.from_options(rules, **options)
-        game = Game(names, chosen)
-    except RulesError as error:
+        done = new_game(file, names, rules, options, opener, force)
+    except (RulesError, InvalidMoveError) as error:
         fail(str(error), BAD_USAGE)
-    note = None
-    if opener == "lot" or (opener is None and chosen.first_opener == "lot"):
-        import random
-
-        opener = random.SystemRandom().choice(game.players)
-        note = f"The lot: {opener} opens."
-    if opener is not None:
-        try:
-            game.set_opener(opener)
-        except ScorepadError as error:
-            fail(str(error), BAD_USAGE)
-    refuse_stdin(file)
-    try:
-        with locked(file):
-            if file.exists() and not force:
-                fail(f"{file} already holds a game: use --force to start over, or -f OTHER.toml", BAD_USAGE)
-            save(game, file)
     except ScorepadError as error:
-        fail(str(error), exit_code(error))
+        # An unfinished game in the file: bad usage, as any refused option.
+        fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
     except OSError as error:
         fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
-    show_status(game, note=note)
+    show_status(done.game, note=done.notes)
 
 
 @app.command()
 def play(
-    tile: Annotated[str, typer.Argument(help="The tile: 6-4, 64, 6:4 or 6|4.")],
-    end: Annotated[Optional[str], typer.Argument(help="W, E, N, S (or left, right, up, down).", show_default=False)] = None,
+    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help="The tile (64, 6-4, 6 4, 6/4, 6:4, 6|4) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w.")],
     by: ByOption = None,
     claim: Annotated[Optional[int], typer.Option("--claim", help="The score the player announced.", show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
@@ -260,14 +227,12 @@ def play(
 
     Example: scorepad play 6-4 E --claim 10
     """
-    try:
-        parsed_tile = parse_tile(tile)
-        parsed_end = parse_end(end) if end is not None else None
-    except InvalidMoveError as error:
-        fail(str(error), BAD_USAGE)
+    from scorepad.grammar import play_input
+
     if claim is not None and claim < 0:
         fail(f"--claim {claim}: a claim is a score, 0 or more", BAD_USAGE)
-    record_move(file, lambda game: Play(mover(game, by), parsed_tile, parsed_end, claim))
+    typed = attempt(lambda: play_input(move, by, claim))
+    act(file, typed)
 
 
 @app.command()
@@ -280,9 +245,11 @@ def draw(
 
     Example: scorepad draw 2
     """
+    from scorepad.grammar import DrawIn
+
     if count < 1:
         fail(f"draw {count}: the count must be at least 1", BAD_USAGE)
-    record_move(file, lambda game: Draw(mover(game, by), count))
+    act(file, DrawIn(count, by))
 
 
 @app.command("pass")
@@ -291,12 +258,14 @@ def pass_(by: ByOption = None, file: FileOption = Path("scorepad.toml")) -> None
 
     Example: scorepad pass
     """
-    record_move(file, lambda game: Pass(mover(game, by)))
+    from scorepad.grammar import PassIn
+
+    act(file, PassIn(by))
 
 
 @app.command()
 def muggins(
-    caller: Annotated[str, typer.Argument(metavar="NAME", help="The player who calls muggins.")],
+    caller: Annotated[str, typer.Argument(metavar="NAME", help="The player who calls muggins (any case, or a prefix).")],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """Call muggins on the play just made.
@@ -305,44 +274,109 @@ def muggins(
 
     Example: scorepad muggins Bob
     """
-    record_move(file, lambda game: Muggins(caller))
+    from scorepad.grammar import MugginsIn
+
+    act(file, MugginsIn(caller))
 
 
 @app.command()
-def undo(file: FileOption = Path("scorepad.toml")) -> None:
-    """Take back the last move, or the last hands entered.
+def undo(
+    count: Annotated[int, typer.Argument(help="How many moves (or hands entries) to take back.")] = 1,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    """Take back the last moves, or the last hands entered, listing each.
 
-    Example: scorepad undo
+    Example: scorepad undo 3
     """
-    with editing(file) as game:
-        item = game.pop()
-    if isinstance(item, dict):
-        what = "the hands of round " + str(game.current.number)
-    else:
-        what = str(item)
-    show_status(game, note=f"Undone: {what}")
+    from scorepad.grammar import UndoIn
+
+    if count < 1:
+        fail(_("undo {count}: the count must be at least 1").format(count=count), BAD_USAGE)
+    act(file, UndoIn(count))
 
 
 @app.command()
 def hands(
-    remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help="Each remaining hand.")],
+    remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help="Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles).")],
+    by: Annotated[Optional[str], typer.Option("--by", help="Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot).", show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """Enter the remaining hands once a round is over.
 
-    Awards the hand points and starts the next round.
+    Awards the hand points and starts the next round. A value of digits only that could
+    be the player's tiles as well as a pip total is refused with both readings.
 
     Example: scorepad hands Bob=8 Cy=4-3,5-0
     """
-    try:
-        given = dict(parse_hand(h) for h in remaining)
-    except InvalidMoveError as error:
-        fail(str(error), BAD_USAGE)
-    from scorepad.render import hands_note
+    from scorepad.grammar import HandsIn
 
-    with editing(file) as game:
-        out = game.end_round(given)
-    show_status(game, note=hands_note(game, out))
+    act(file, HandsIn(tuple(remaining), by))
+
+
+AtArgument = Annotated[str, typer.Argument(metavar="AT", help="ROUND.MOVE as the log numbers the moves, e.g. 1.12.")]
+MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help="The move as in the record, e.g. 'Tom: draw 4'.")]
+
+
+def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> None:
+    from scorepad.grammar import AmendIn, parse_at
+
+    position = attempt(lambda: parse_at(at))
+    act(file, AmendIn(action, position, " ".join(move) if move is not None else None))
+
+
+@app.command()
+def insert(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
+    """Insert a forgotten move; the whole game is replayed with it.
+
+    The moves from AT on shift down one; AT one past a round's last move appends to it.
+    If anything later becomes illegal, nothing is written.
+
+    Example: scorepad insert 1.12 "Tom: draw 4"
+    """
+    amend_command(file, "insert", at, move)
+
+
+@app.command()
+def replace(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
+    """Replace the move at AT; the whole game is replayed with it.
+
+    Example: scorepad replace 1.3 "Cy: 6-2 E"
+    """
+    amend_command(file, "replace", at, move)
+
+
+@app.command()
+def delete(at: AtArgument, file: FileOption = Path("scorepad.toml")) -> None:
+    """Delete the move at AT; the whole game is replayed without it.
+
+    Example: scorepad delete 1.7
+    """
+    amend_command(file, "delete", at, None)
+
+
+@app.command()
+def edit(file: FileOption = Path("scorepad.toml")) -> None:
+    """Edit the record in $VISUAL or $EDITOR; kept only if it is still a valid record.
+
+    Like crontab -e: an edit that is not a valid record is shown with its problem, and
+    you may edit again or discard it.
+
+    Example: EDITOR=nano scorepad edit
+    """
+    from scorepad.actions import edit as edit_record
+
+    refuse_stdin(file)
+    def ask(question: str) -> str:
+        echo(question)
+        try:
+            return input()
+        except EOFError:
+            return ""
+
+    done = attempt(lambda: edit_record(file, ask, echo))
+    if done is None:
+        raise typer.Exit(RULE_PROBLEM)  # the edit was discarded
+    show_status(done.game, note=done.notes)
 
 
 @app.command()
@@ -458,19 +492,22 @@ def audit(
         for path in records:
             try:
                 result = audit_text(record_text(path))
-                game, problems = result.game, result.problems
+                game, problems, notes = result.game, result.problems, result.notes
             except (OSError, UnicodeDecodeError) as error:
                 reason = error.strerror if isinstance(error, OSError) else "not a text file"
-                game, problems = None, [Problem(None, None, f"cannot read the file: {reason}")]
+                game, problems, notes = None, [Problem(None, None, f"cannot read the file: {reason}")], []
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                echo(json.dumps(audit_json(str(path), game, problems), ensure_ascii=False))
+                echo(json.dumps(audit_json(str(path), game, problems, notes), ensure_ascii=False))
             else:
                 if not problems:
                     echo(f"{path}: ok")
                 for p in problems:
                     where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
                     echo(f"{path}: {where + ': ' if where else ''}{p.message}")
+                for n in notes:  # play, not a broken record: marked apart
+                    where = "".join([f"round {n.round}" if n.round else "", f", move {n.move}" if n.move else ""])
+                    echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message))
             if progress is not None:
                 progress.advance(task)
     finally:
@@ -490,26 +527,12 @@ def hint(
 
     Example: scorepad hint 64 55 31
     """
-    from scorepad.advice import hint as advise
-    from scorepad.tiles import Tile
+    from scorepad.actions import hint_lines
+    from scorepad.grammar import parse_tile
 
-    try:
-        hand: list[Tile] = [parse_tile(t) for t in tiles]
-    except InvalidMoveError as error:
-        fail(str(error), BAD_USAGE)
-    layout = read(file).current.layout
-    for tile, options in advise(layout, hand).items():
-        if layout.on_table(tile):
-            echo(f"{tile}: already on the table")
-            continue
-        if not options:
-            echo(f"{tile}: fits nowhere")
-            continue
-        for o in options:
-            where = f"{o.end.value}" if o.end else "lead"
-            # After a tile is down every reply names its end.
-            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value})" if o.reply.tile else "")
-            echo(f"{tile} {where}: scores {o.score}; {reply}")
+    hand = attempt(lambda: [parse_tile(t) for t in tiles])
+    for line in hint_lines(read(file), hand):
+        echo(line)
 
 
 @app.command("rules")
@@ -598,15 +621,16 @@ def tally(file: FileOption = Path("scorepad.toml")) -> None:
 def live(file: FileOption = Path("scorepad.toml")) -> None:
     """One prompt for the whole game, with the shortest input.
 
-    64 e, d 2, p, u, m Bob, hands Bob=8 Cy=43,50, ? for help, q to leave. Every move is
-    saved at once.
+    64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,
+    ? for help, q to leave. Every move is saved at once. From a pipe, the exit status is
+    1 if any line was refused.
 
     Example: scorepad live -f tonight.toml
     """
     from scorepad.live import run
 
     refuse_stdin(file)  # the prompt reads standard input itself
-    run(file)
+    raise typer.Exit(run(file))
 
 
 def main() -> None:

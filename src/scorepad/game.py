@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
+from scorepad.i18n import _
 from scorepad.layout import Layout
 from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name
 from scorepad.rules import PRESETS, Rules
@@ -52,6 +53,7 @@ class Outcome:
     credits: tuple[Credit, ...] = ()
     warnings: tuple[str, ...] = ()
     award: HandAward | None = None
+    wrong_claim: str | None = None  # with muggins off: the warning about a wrong claim
 
     def __init__(self, move: Move | None) -> None:
         self.move = move
@@ -280,7 +282,8 @@ class Game:
         if not self.rules.muggins:
             # scorepad scores every play itself; a claim given anyway is only checked.
             if move.claim is not None and move.claim != score:
-                self._warn(r, out, index, f"{move.player} claimed {move.claim}, but {move.tile} scores {score}")
+                out.wrong_claim = f"{move.player} claimed {move.claim}, but {move.tile} scores {score}"
+                self._warn(r, out, index, out.wrong_claim)
             if score:
                 self._credit(r, out, Credit(side, score, "play", p, index))
         else:
@@ -390,6 +393,9 @@ class Game:
         if any(isinstance(hand, int) for hand in given.values()):
             unseen = sorted(t.pips for t in ALL_TILES if not seen >> t.id & 1)
         pips = [0] * len(self.players)
+        # The pip totals together are bounded too, by the same unseen tiles: the hands
+        # given as tiles are already out of that pool, so their pips do not count here.
+        total_pips = total_tiles = totals = 0
         for p, size in enumerate(r.hand_sizes):
             name = self.players[p]
             if p not in given:
@@ -414,8 +420,14 @@ class Game:
                     f"{name}'s {size} tile{'s' if size != 1 else ''} cannot hold {hand} pips: "
                     f"the tiles not on the table allow {low} to {high}"
                 )
-        if unseen and sum(pips) > sum(unseen):
-            problem(f"the hands hold {sum(pips)} pips: more than the tiles not on the table")
+            total_pips, total_tiles, totals = total_pips + hand, total_tiles + size, totals + 1
+        if totals > 1:
+            low, high = sum(unseen[:total_tiles]), sum(unseen[-total_tiles:])
+            if not low <= total_pips <= high:
+                problem(
+                    _("the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody "
+                      "has named allow {low} to {high}").format(pips=total_pips, tiles=total_tiles, low=low, high=high)
+                )
         return given, pips
 
     def end_round(
@@ -444,10 +456,11 @@ class Game:
 
     def _next_opener(self, r: Round, pips: list[int]) -> tuple[int | None, str]:
         rule = self.rules.next_opener
-        if rule == "domino-maker" and r.result == "domino":
+        if r.result == "domino":
+            # Under both rules the player who made domino leads, in a partnership too.
             return r.domino_maker, rule
         if rule == "round-winner" and r.award is not None and r.award.winner is not None:
-            # The winning side's player with fewer pips; equal: the one seated first after
+            # A blocked round: the winning side's player with fewer pips; equal: the one seated first after
             # the last opener (docs/rules.md, assumed).
             n = len(self.players)
             start = (r.opener if r.opener is not None else -1) + 1

@@ -1,22 +1,403 @@
 """What a player types, read the same way on the command line and at the live prompt:
 tiles, ends, names and remaining hands in their forgiving forms. The record's own strict
-grammar is `notation.py`; this module turns typing into the engine's moves and hands."""
+grammar is `notation.py`; this module turns typing into the engine's moves and hands.
+
+Both front ends build the same `Typed` values here: `scorepad play 14 west --by bob` and
+the live line `14 west @bob` both become `PlayIn(tile 1-4, W, by 'bob')`; the actions in
+`actions.py` then resolve names against the game and do the move.
+
+The forms read:
+
+- a tile: `64 6-4 6 4 6/4 6,4 6:4 6|4`, glued to its end or not (`64w`, `6-4 e`);
+- an end: `w e n s`, `west east north south`, `left right up down`, `l r u d`, any case;
+- a player: the name in any case, or a prefix of it that names one player only;
+- a remaining hand: `Tom=37` (pips), `Tom=37p` (always pips), `Tom=6-4,3-1` or
+  `Tom=64 31` (tiles). A value of digits only that could be both the player's tiles and
+  a pip total is refused with both readings (see `read_hand`).
+"""
 
 from __future__ import annotations
 
-from scorepad.errors import InvalidMoveError
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
-from scorepad.tiles import Tile, parse_tiles
+from scorepad.notation import Draw, Move, Muggins, Pass, Play
+from scorepad.tiles import ALL_TILES, End, Tile
+
+END_WORDS = {
+    "w": End.W, "e": End.E, "n": End.N, "s": End.S,
+    "west": End.W, "east": End.E, "north": End.N, "south": End.S,
+    "left": End.W, "right": End.E, "up": End.N, "down": End.S,
+    "l": End.W, "r": End.E, "u": End.N, "d": End.S,
+}
+TILE_FORMS = "64, 6-4, 6 4, 6/4, 6,4, 6:4 or 6|4"
+END_FORMS = "w e n s, west east north south, left right up down or l r u d"
+
+# A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
+_PLAY = re.compile(r"^\s*([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*?)?\s*$")
+_HAND_TILE = re.compile(r"^([0-9])[-/:|]?([0-9])$")
 
 
-def parse_hand(text: str) -> tuple[str, int | list[Tile]]:
-    """`Bob=8` (pips) or `Cy=4-3,5-0` (tiles)."""
-    name, sep, value = text.partition("=")
-    if not sep or not name or not value:
+class AmbiguousInputError(InvalidMoveError):
+    """Typing that can be read two ways: it is never guessed."""
+
+
+# --- what was typed ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayIn:
+    tile: Tile
+    end: End | None = None
+    claim: int | None = None
+    by: str | None = None  # as typed; resolved against the players by the action
+
+
+@dataclass(frozen=True)
+class DrawIn:
+    count: int = 1
+    by: str | None = None
+
+
+@dataclass(frozen=True)
+class PassIn:
+    by: str | None = None
+
+
+@dataclass(frozen=True)
+class MugginsIn:
+    caller: str
+
+
+@dataclass(frozen=True)
+class HandsIn:
+    values: tuple[str, ...]  # as typed: "Tom=37", "Priya=4-2,"
+    by: str | None = None  # who opens the next round, when the table finds the opener
+
+
+@dataclass(frozen=True)
+class UndoIn:
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class AmendIn:
+    action: str  # "insert" | "replace" | "delete"
+    at: tuple[int, int]  # (round, move), 1-based as `log` numbers them
+    move: str | None = None  # in record notation, perhaps typed loosely
+
+
+@dataclass(frozen=True)
+class NewIn:
+    players: tuple[str, ...] | None = None  # None: the same players as the game before
+
+
+@dataclass(frozen=True)
+class HintIn:
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class ViewIn:
+    what: str  # "show" | "log" | "tally" | "rules" | "help" | "quit" | "edit"
+    all: bool = False  # `l all`: the whole game's log
+
+
+Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | NewIn | HintIn | ViewIn
+CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these write the record
+
+
+# --- tiles and ends ------------------------------------------------------------------------
+
+def _tile(a: str, b: str, text: str) -> Tile:
+    if int(a) > 6 or int(b) > 6:
         raise InvalidMoveError(
-            _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text)
+            _("'{text}' is not a tile: numbers run from 0 to 6, written {forms}").format(text=text, forms=TILE_FORMS)
         )
-    value = value.strip()
-    if value.isdigit():
-        return name, int(value)
-    return name, parse_tiles(value)
+    return Tile(int(a), int(b))
+
+
+def parse_end(text: str) -> End:
+    end = END_WORDS.get(text.strip().lower())
+    if end is None:
+        raise InvalidMoveError(_("'{text}' is not an end: write {forms}").format(text=text, forms=END_FORMS))
+    return end
+
+
+def parse_tile(text: str) -> Tile:
+    """One tile in any of its typed forms, without an end."""
+    match = _PLAY.match(text)
+    if match is None or match.group(3):
+        raise InvalidMoveError(_("'{text}' is not a tile: write {forms}").format(text=text, forms=TILE_FORMS))
+    return _tile(match.group(1), match.group(2), text)
+
+
+def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
+    """`64`, `6 4 w`, `64w`, `6-4 east`, `1/4 left` ..."""
+    match = _PLAY.match(text)
+    if match is None:
+        raise InvalidMoveError(
+            _("'{text}' is not a tile: write a tile ({tiles}) and its end ({ends}), e.g. 64 e").format(
+                text=text.strip(), tiles=TILE_FORMS, ends=END_FORMS)
+        )
+    tile = _tile(match.group(1), match.group(2), text.strip())
+    end = parse_end(match.group(3)) if match.group(3) else None
+    return tile, end
+
+
+def play_input(words: Sequence[str], by: str | None = None, claim: int | None = None) -> PlayIn:
+    """A play as typed, in words: the tile and end, and in live syntax `@Name` and `=10`.
+    The command line's `--by`/`--claim` arrive as `by`/`claim`."""
+    rest: list[str] = []
+    for word in words:
+        if word.startswith("@") and len(word) > 1:
+            if by is not None:
+                raise InvalidMoveError(_("'{word}': say who played once").format(word=word))
+            by = word[1:]
+        elif word.startswith("="):
+            if claim is not None or not word[1:].isascii() or not word[1:].isdigit():
+                raise InvalidMoveError(_("'{word}': a claim is one number, e.g. =10").format(word=word))
+            claim = int(word[1:])
+        else:
+            rest.append(word)
+    text = " ".join(rest)
+    if "=" in text:  # a claim glued to the end: 64e=10
+        text, _sep, number = text.partition("=")
+        if claim is not None or not number.strip().isdigit():
+            raise InvalidMoveError(_("'{word}': a claim is one number, e.g. =10").format(word="=" + number))
+        claim = int(number)
+    tile, end = parse_tile_and_end(text)
+    return PlayIn(tile, end, claim, by)
+
+
+# --- names -------------------------------------------------------------------------------
+
+def resolve_player(text: str, players: Sequence[str]) -> str:
+    """The player `text` names: exactly, in any case, or by a prefix only one name has."""
+    if text in players:
+        return text
+    folded = text.casefold()
+    same = [p for p in players if p.casefold() == folded]
+    if len(same) == 1:
+        return same[0]
+    starting = [p for p in players if p.casefold().startswith(folded)] if folded else []
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        raise AmbiguousInputError(
+            _("'{text}' could be {names}: type more of the name").format(text=text, names=" or ".join(starting))
+        )
+    raise IllegalMoveError(
+        _("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players))
+    )
+
+
+# --- remaining hands -----------------------------------------------------------------------
+
+def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
+    """`Tom=37, Priya = 4-2,` -> [("Tom", "37"), ("Priya", "4-2")]: spaces around `=` and
+    between tiles, and trailing commas, are tolerated."""
+    text = " ".join(values)
+    starts = list(re.finditer(r"([^\s=,]+)\s*=\s*", text))
+    if not starts:
+        raise InvalidMoveError(
+            _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text.strip())
+        )
+    lead = text[:starts[0].start()].strip(" ,")
+    if lead:
+        raise InvalidMoveError(
+            _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=lead)
+        )
+    pairs = []
+    for i, match in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        value = text[match.end():end].strip().strip(",").strip()
+        if not value:
+            raise InvalidMoveError(
+                _("'{text}' has no value: write {name}=PIPS or {name}=TILES, e.g. {name}=8 or {name}=4-3,5-0").format(
+                    text=match.group(0).strip(), name=match.group(1))
+            )
+        pairs.append((match.group(1), value))
+    return pairs
+
+
+def _tiles_of(value: str) -> list[Tile]:
+    tiles = []
+    for part in re.split(r"[\s,]+", value):
+        match = _HAND_TILE.match(part)
+        if match is None:
+            raise InvalidMoveError(
+                _("'{text}' is not a tile: in a hand write tiles as 64, 6-4, 6:4, 6|4 or 6/4, "
+                  "separated by commas or spaces, or a pip total like 8 or 8p").format(text=part)
+            )
+        tiles.append(_tile(match.group(1), match.group(2), part))
+    return tiles
+
+
+def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[Tile]) -> int | list[Tile]:
+    """One remaining hand's value, for a player holding `size` tiles.
+
+    `8p` is always 8 pips; tiles with separators are tiles. A value of digits only is read
+    both ways: as the player's tiles (exactly two digits per tile held, each 0-6, distinct
+    tiles none of which is on the table) and as a pip total (one the tiles not on the table
+    can make with that many tiles). If both readings are possible it is refused with both
+    shown; if only one is, that one is taken; if neither, it is a pip total and the
+    engine says why it cannot be."""
+    if value[-1:] in ("p", "P") and value[:-1].isascii() and value[:-1].isdigit():
+        return int(value[:-1])
+    if not (value.isascii() and value.isdigit()):
+        return _tiles_of(value)
+    pips = int(value)
+    as_tiles: list[Tile] | None = None
+    if size and len(value) == 2 * size and all(d <= "6" for d in value):
+        candidates = [Tile(int(value[i]), int(value[i + 1])) for i in range(0, len(value), 2)]
+        if len(set(candidates)) == size and not any(t in on_table for t in candidates):
+            as_tiles = candidates
+    unseen = sorted(t.pips for t in ALL_TILES if t not in on_table)
+    if size:
+        as_pips = sum(unseen[:size]) <= pips <= sum(unseen[-size:])
+    else:
+        as_pips = pips == 0
+    if as_tiles is not None and as_pips:
+        written = ",".join(str(t) for t in as_tiles)
+        raise AmbiguousInputError(
+            _("{name}={value} can be read two ways: the tiles {tiles} or {pips} pips; "
+              "write {name}={tiles} or {name}={pips}p").format(name=name, value=value, tiles=written, pips=pips)
+        )
+    return as_tiles if as_tiles is not None else pips
+
+
+def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequence[int],
+               on_table: frozenset[Tile] | set[Tile]) -> dict[str, int | list[Tile]]:
+    """Every remaining hand typed, by player name (resolved: any case, unique prefix).
+    Tiles written out for one player are not another's: they count as seen when a
+    digits-only value is read."""
+    typed_hands: dict[str, str] = {}
+    for typed, value in split_hands(values):
+        name = resolve_player(typed, players)
+        if name in typed_hands:
+            raise InvalidMoveError(_("{name}'s hand is given twice").format(name=name))
+        typed_hands[name] = value
+    shown = {name: _tiles_of(value) for name, value in typed_hands.items()
+             if not value.isdigit() and not (value[-1:] in ("p", "P") and value[:-1].isdigit())}
+    given: dict[str, int | list[Tile]] = {}
+    for name, value in typed_hands.items():
+        seen = set(on_table).union(*(tiles for other, tiles in shown.items() if other != name))
+        given[name] = read_hand(name, value, hand_sizes[players.index(name)], seen)
+    return given
+
+
+# --- positions and moves in record notation ---------------------------------------------------
+
+def parse_at(text: str) -> tuple[int, int]:
+    """`ROUND.MOVE` as `log` numbers them, from 1: `1.12`."""
+    match = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", text)
+    if match is None or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise InvalidMoveError(
+            _("'{text}' is not a position: write ROUND.MOVE as the log numbers them, e.g. 1.12").format(text=text)
+        )
+    return int(match.group(1)), int(match.group(2))
+
+
+def parse_record_move(text: str, players: Sequence[str]) -> Move:
+    """A move written as in the record (`Tom: draw 4`, `Ann: 6-4 E =10`), with the typed
+    forms also accepted for the name, the tile and the end."""
+    name, sep, action = text.partition(":")
+    if not sep or not name.strip() or not action.strip():
+        raise InvalidMoveError(
+            _("'{text}' is not a move: write it as in the record, e.g. 'Tom: draw 4' or 'Ann: 6-4 E =10'").format(text=text)
+        )
+    player = resolve_player(name.strip(), players)
+    words = action.split()
+    head = words[0].lower()
+    if head == "draw":
+        if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()) or (len(words) == 2 and int(words[1]) < 1):
+            raise InvalidMoveError(_("'{text}': draw takes one count, 1 or more, e.g. 'Tom: draw 4'").format(text=text))
+        return Draw(player, int(words[1]) if len(words) == 2 else 1)
+    if head in ("pass", "muggins"):
+        if len(words) > 1:
+            raise InvalidMoveError(_("'{text}': {word} takes nothing after it").format(text=text, word=head))
+        return Pass(player) if head == "pass" else Muggins(player)
+    if any(w.startswith("@") for w in words):
+        raise InvalidMoveError(_("'{text}': the player is named before the colon").format(text=text))
+    typed = play_input(words)
+    return Play(player, typed.tile, typed.end, typed.claim)
+
+
+# --- a live line ---------------------------------------------------------------------------------
+
+_VIEWS = {
+    "s": "show", "show": "show", "l": "log", "log": "log", "t": "tally", "tally": "tally",
+    "rules": "rules", "?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit",
+    "exit": "quit", "edit": "edit",
+}
+
+
+def _count(word: str, line: str, example: str) -> int:
+    if not word.isascii() or not word.isdigit() or int(word) < 1:
+        raise InvalidMoveError(_("'{line}': give a count of 1 or more, e.g. {example}").format(line=line, example=example))
+    return int(word)
+
+
+def parse_line(line: str) -> Typed | None:
+    """One line typed at the live prompt; None for an empty line."""
+    words = line.split()
+    if not words:
+        return None
+    head, rest = words[0].lower(), words[1:]
+    if head in _VIEWS:
+        what = _VIEWS[head]
+        if what == "log" and rest and [w.lower() for w in rest] == ["all"]:
+            return ViewIn("log", all=True)
+        if rest:
+            raise InvalidMoveError(_("'{line}': {word} takes nothing after it (? for help)").format(line=line, word=words[0]))
+        return ViewIn(what)
+    by = None
+    ats = [w for w in rest if w.startswith("@") and len(w) > 1]
+    if head in ("d", "draw", "p", "pass", "hands") and ats:
+        if len(ats) > 1:
+            raise InvalidMoveError(_("'{line}': say who once, e.g. @Bob").format(line=line))
+        by = ats[0][1:]
+        rest = [w for w in rest if w is not ats[0]]
+    if head in ("d", "draw"):
+        if len(rest) > 1:
+            raise InvalidMoveError(_("'{line}': draw takes a count, e.g. d 2").format(line=line))
+        return DrawIn(_count(rest[0], line, "d 2") if rest else 1, by)
+    if head in ("p", "pass"):
+        if rest:
+            raise InvalidMoveError(_("'{line}': pass takes nothing after it (? for help)").format(line=line))
+        return PassIn(by)
+    if head in ("m", "muggins"):
+        if len(rest) != 1:
+            raise InvalidMoveError(_("'{line}': say who calls it, e.g. m Bob").format(line=line))
+        return MugginsIn(rest[0])
+    if head in ("u", "undo"):
+        if len(rest) > 1:
+            raise InvalidMoveError(_("'{line}': undo takes a count, e.g. u 3").format(line=line))
+        return UndoIn(_count(rest[0], line, "u 3") if rest else 1)
+    if head == "hands":
+        if not rest:
+            raise InvalidMoveError(_("'{line}': give each remaining hand, e.g. hands Bob=8 Cy=4-3,5-0").format(line=line))
+        return HandsIn(tuple(rest), by)
+    if head in ("insert", "replace"):
+        if len(rest) < 2:
+            raise InvalidMoveError(
+                _("'{line}': write {word} ROUND.MOVE MOVE, e.g. {word} 1.12 Tom: draw 4").format(line=line, word=head)
+            )
+        return AmendIn(head, parse_at(rest[0]), " ".join(rest[1:]))
+    if head == "delete":
+        if len(rest) != 1:
+            raise InvalidMoveError(_("'{line}': write delete ROUND.MOVE, e.g. delete 1.12").format(line=line))
+        return AmendIn("delete", parse_at(rest[0]))
+    if head == "new":
+        if len(rest) > 1:
+            raise InvalidMoveError(_("'{line}': write new, or new Ann,Bob,Cy for other players").format(line=line))
+        return NewIn(tuple(n.strip() for n in rest[0].split(",")) if rest else None)
+    if head == "hint":
+        if not rest:
+            raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))
+        return HintIn(tuple(parse_tile(w) for w in rest))
+    return play_input(words)
+

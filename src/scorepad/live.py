@@ -1,100 +1,191 @@
 """The live table mode: one prompt for the whole game (`scorepad live`). Each line is read
-with the same grammar as the command line and saved at once."""
+by the same grammar as the command line (grammar.py) and done by the same actions
+(actions.py); this module is only the loop around them."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
-import typer
-
-from scorepad.cli import BAD_USAGE, draw, fail, hands, hint, log, muggins, pass_, play, read, rules_, show, tally, undo
-from scorepad.console import echo
+from scorepad.console import console, echo, error
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
 
 LIVE_HELP = """\
-64 e      play 6-4 on E (lead: 64)
+64 e      play 6-4 on E (lead: 64); also
+          6-4e, 6 4 east, 6/4 right
 64 e =10  ... and claim 10
 66 @Bob   Bob plays (or leads) 6-6
 d, d 2    draw one, draw two
 p         pass
-m Bob     Bob calls muggins
-u         undo the last move
+m Bob     Bob calls muggins (m b)
+u, u 3    undo the last move, 3 moves
 hands Bob=8 Cy=43,50
-          the remaining hands
-s, l, t   show, log, tally
+          the remaining hands (8p: pips)
+hands Bob=8 @Cy
+          ... and Cy opens the next round
+insert 1.12 Tom: draw 4
+replace 1.3 Cy: 6-2 E
+delete 1.3  change the past (l numbers)
+edit      the record in $EDITOR
+new       the next game (new Ann,Bob)
+s, l, t   show, log (l all), tally
 hint 64 55, rules
 q         leave (all is saved)"""
 
 
-def live_command(line: str, file: Path) -> bool:
-    """Run one line typed at the live prompt; False when the player leaves."""
-    words = line.split()
-    if not words:
-        return True
-    head, rest = words[0].lower(), words[1:]
-    by = None
-    if rest and rest[-1].startswith("@"):
-        by = rest.pop()[1:]
+def history_path() -> Path:
+    """The per-user history of lines typed: $XDG_STATE_HOME/scorepad/history."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(state) / "scorepad" / "history"
+
+
+class _History:
+    """readline's history kept between starts; a file that cannot be read or written is
+    no reason to stop recording a game."""
+
+    def __init__(self) -> None:
+        self.readline = None
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - not on every platform
+            return
+        self.readline = readline
+        self.path = history_path()
+        readline.set_history_length(1000)
+        try:
+            readline.read_history_file(self.path)
+        except OSError:
+            pass
+
+    def add(self) -> None:
+        if self.readline is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists():
+                self.path.touch()
+            self.readline.append_history_file(1, self.path)
+        except OSError:
+            pass
+
+
+def _show(file: Path, game=None, out=None, notes=()) -> None:
+    from scorepad.actions import read_game
+    from scorepad.render import status
+
+    screen = console()
+    for note in notes:
+        screen.print(note, style="bold")
+    screen.print(status(game if game is not None else read_game(file), screen.width, out, live=True))
+
+
+def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | None:
+    """Do one line typed at the live prompt. `seen`: the record as it was when the prompt
+    was drawn. Returns False when the player leaves, None when the line was refused."""
+    from scorepad import actions, grammar
+
     try:
-        if head in ("q", "quit", "exit"):
-            return False
-        if head in ("?", "help", "h"):
-            echo(LIVE_HELP)
-        elif head in ("u", "undo"):
-            undo(file=file)
-        elif head in ("d", "draw"):
-            count = rest[0] if rest else "1"
-            if not count.isdigit():
-                fail(f"'{line}': draw takes a count, e.g. d 2", BAD_USAGE)
-            draw(count=int(count), by=by, file=file)
-        elif head in ("p", "pass"):
-            pass_(by=by, file=file)
-        elif head in ("m", "muggins"):
-            if len(rest) != 1:
-                fail(f"'{line}': say who calls it, e.g. m Bob", BAD_USAGE)
-            muggins(caller=rest[0], file=file)
-        elif head == "hands":
-            hands(remaining=rest, file=file)
-        elif head in ("s", "show"):
-            show(as_json=False, file=file)
-        elif head in ("l", "log"):
-            log(as_json=False, file=file)
-        elif head in ("t", "tally"):
-            tally(file=file)
-        elif head == "hint":
-            hint(tiles=rest, file=file)
-        elif head == "rules":
-            rules_(preset=None, file=file)
+        typed = grammar.parse_line(line)
+        if typed is None:
+            return True
+        if isinstance(typed, grammar.ViewIn):
+            return _view(typed, file)
+        if isinstance(typed, grammar.HintIn):
+            _hint(typed, file)
+        elif isinstance(typed, grammar.NewIn):
+            done = actions.new_game(file, list(typed.players) if typed.players else None, None, {}, None, False, live=True)
+            _show(file, done.game, None, done.notes)
         else:
-            claim = None
-            if rest and rest[-1].startswith("="):
-                text = rest.pop()[1:]
-                if not text.isdigit():
-                    fail(f"'{line}': a claim is a number, e.g. =10", BAD_USAGE)
-                claim = int(text)
-            if len(rest) > 1:
-                fail(f"'{line}': write a tile and an end, e.g. 64 e (? for help)", BAD_USAGE)
-            play(tile=words[0], end=rest[0] if rest else None, by=by, claim=claim, file=file)
-    except typer.Exit:
-        pass  # the command has said what went wrong; the game goes on
+            done = actions.perform(file, typed, expect=seen, live=True)
+            _show(file, done.game, done.out, done.notes)
+    except actions.RecordChangedError as problem:
+        error(problem)
+        _show(file)
+        return None
+    except ScorepadError as problem:
+        error(problem)
+        return None
+    except OSError as problem:
+        error(_("cannot write {file}: {reason}").format(file=file, reason=problem.strerror))
+        return None
     return True
 
 
+def _view(typed, file: Path) -> bool:
+    from scorepad.actions import edit, read_game
 
-def run(file: Path) -> None:
-    """The prompt loop: show the game, then read lines until q or end of input."""
+    if typed.what == "quit":
+        return False
+    if typed.what == "help":
+        echo(_(LIVE_HELP))
+        return True
+    if typed.what == "edit":
+        done = edit(file, lambda question: input(question), echo)
+        if done is not None:
+            _show(file, done.game, None, done.notes)
+        return True
+    game = read_game(file)
+    screen = console()
+    if typed.what == "show":
+        _show(file, game)
+    elif typed.what == "log":
+        from scorepad.render import log_table
+
+        screen.print(log_table(game, None if typed.all else game.current.number))
+    elif typed.what == "tally":
+        from scorepad.render import tally
+
+        screen.print(tally(game, screen.width))
+    elif typed.what == "rules":
+        from scorepad.render import rules_table
+
+        screen.print(rules_table(game.rules, len(game.players)))
+    return True
+
+
+def _hint(typed, file: Path) -> None:
+    from scorepad.actions import hint_lines, read_game
+
+    for line in hint_lines(read_game(file), typed.tiles):
+        echo(line)
+
+
+def run(file: Path) -> int:
+    """The prompt loop: show the game, then read lines until q or end of input. Returns
+    the exit status: 1 when input came from a pipe and any line was refused."""
+    from scorepad.actions import content, read_game
+
+    history = _History() if sys.stdin.isatty() else None
     try:
-        import readline  # noqa: F401  (line editing and history for input())
-    except ImportError:  # pragma: no cover - not on every platform
-        pass
-    show(as_json=False, file=file)
-    echo("? for help, q to leave")
+        _show(file)
+    except ScorepadError as problem:
+        error(problem)
+        return 2
+    echo(_("? for help, q to leave"))
+    refused = False
     while True:
-        game = read(file)
+        seen = content(file)
+        try:
+            game = read_game(file)
+        except ScorepadError as problem:
+            error(problem)
+            return 2
         prompt = f"{game.turn}> " if game.turn else "> "
         try:
             line = input(prompt)
         except EOFError:
             echo()
-            return
-        if not live_command(line, file):
-            return
+            break
+        except KeyboardInterrupt:
+            echo()  # Ctrl-C drops the line being typed; only q or Ctrl-D leave
+            continue
+        if history is not None and line.strip():
+            history.add()
+        result = live_command(line, file, seen)
+        if result is False:
+            break
+        if result is None:
+            refused = True
+    return 1 if refused and not sys.stdin.isatty() else 0

@@ -20,6 +20,7 @@ from typing import Any
 
 from scorepad.errors import IllegalMoveError, ScorepadError
 from scorepad.game import Game
+from scorepad.i18n import _
 from scorepad.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.rules import OPTION_ORDER, Rules
 from scorepad.summary import number as points_number
@@ -51,10 +52,13 @@ class Problem:
 
 @dataclass
 class Record:
-    """A record read and replayed: the game, and (when auditing) every problem found."""
+    """A record read and replayed: the game, and (when auditing) every problem found and
+    every note: what happened in play but breaks no rule (docs/format.md), such as a wrong
+    claim or a missed score nobody called."""
 
     game: Game | None
     problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
 
 
 class _Stop(Exception):
@@ -70,6 +74,11 @@ class _Reader:
         self.text = text
         self.strict = strict
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
+
+    def note(self, message: str, round: int, move: int | None) -> None:
+        if not self.strict:
+            self.notes.append(Problem(round, move, message))
 
     def problem(self, message: str, round: int | None = None, move: int | None = None) -> None:
         if self.strict:
@@ -82,7 +91,7 @@ class _Reader:
             game = self._read()
         except _Stop:
             game = None
-        return Record(game, self.problems)
+        return Record(game, self.problems, self.notes)
 
     def _read(self) -> Game | None:
         try:
@@ -150,11 +159,20 @@ class _Reader:
         led = game.rounds[number - 1].opener
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
             self.problem(f"opener is {opener}, but {game.players[led]} led", number)
-        if game.winner is not None:
-            return True
         for missed in r.uncalled if not self.strict else ():
-            self.problem(f"a missed score of {missed.amount} was not called", number, missed.move + 1)
+            self._uncalled(game, number, r.moves[missed.move], missed.amount, missed.move + 1)
         hands = table.get("hands")
+        if game.winner is not None:
+            # The game ended in this round: no hands count, but its points are checked.
+            if hands is not None:
+                ended = r.credits[-1].move if r.credits and r.credits[-1].move is not None else len(r.moves) - 1
+                self.problem(
+                    _("'hands' are given, but the game ended at move {move}: no hands are entered after that")
+                    .format(move=ended + 1),
+                    number,
+                )
+            self._points(game, number, table.get("points"))
+            return True
         if hands is None:
             if not last:
                 self.problem("no 'hands': only the last round may be unfinished", number)
@@ -194,7 +212,7 @@ class _Reader:
             self.problem(f"{text!r}: {error}", number, index)
             if not self.strict:
                 again = self._carry_on(game, move)
-                if again is not None:
+                if again is not None and again != str(error):
                     self.problem(f"{text!r}: {again}", number, index)
             return
         except ScorepadError as error:
@@ -202,13 +220,40 @@ class _Reader:
             return
         if not self.strict:
             for warning in out.warnings:
-                self.problem(f"{text!r}: {warning}", number, index)
-            if isinstance(move, Play) and move.claim is not None and move.claim != out.score and game.rules.muggins:
-                self.problem(f"{text!r}: claimed {move.claim}, but {move.tile} scores {out.score}", number, index)
+                if warning is not out.wrong_claim:
+                    self.problem(f"{text!r}: {warning}", number, index)
+            # A wrong claim is play, not a broken record: with muggins it costs the player
+            # the score, without muggins scorepad counts the true score anyway.
+            if isinstance(move, Play) and move.claim is not None and move.claim != out.score:
+                self.note(
+                    _("{move}: {player} claimed {claim}, but {tile} scores {score}").format(
+                        move=repr(text), player=move.player, claim=move.claim, tile=move.tile, score=out.score
+                    ),
+                    number, index,
+                )
+
+    def _uncalled(self, game: Game, number: int, play: Play, amount: int, index: int) -> None:
+        """A note on a missed score nobody called: who missed what, and who could have called."""
+        side = game.side_of[game.players.index(play.player)]
+        callers = [name for p, name in enumerate(game.players) if game.side_of[p] != side]
+        self.note(
+            _("{move}: {player} missed {amount} and nobody called muggins ({callers} could have)").format(
+                move=repr(str(play)), player=play.player, amount=amount, callers=_(" or ").join(callers)
+            ),
+            number, index,
+        )
 
     def _carry_on(self, game: Game, move: Move) -> str | None:
         """After a refused move, replay it as far as it can be, so that one mistake in a
         record does not hide the ones after it. Returns what is still wrong with it."""
+        try:
+            return self._carry_on_as_far_as_it_goes(game, move)
+        except ScorepadError as error:
+            # The move cannot be replayed even in part (a draw before the lead, say): the
+            # record goes on from where it stood before it.
+            return str(error)
+
+    def _carry_on_as_far_as_it_goes(self, game: Game, move: Move) -> str | None:
         r = game.current
         if game.winner is not None or r.result is not None or move.player not in game.players:
             return None
@@ -269,7 +314,11 @@ def audit_text(text: str) -> Record:
     """Replay a record and report every problem in it, never stopping at the first."""
     record = _Reader(text, strict=False).read()
     # In the order of the game; a round's own problems (no move) after its moves.
-    record.problems.sort(key=lambda p: (p.round or 0, p.move if p.move is not None else 1 << 30))
+    def order(p: Problem) -> tuple[int, int]:
+        return (p.round or 0, p.move if p.move is not None else 1 << 30)
+
+    record.problems.sort(key=order)
+    record.notes.sort(key=order)
     return record
 
 

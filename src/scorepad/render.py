@@ -9,8 +9,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
+from scorepad.i18n import _
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.summary import MugginsMark, muggins_marks
 from scorepad.tiles import End
 
 
@@ -165,9 +167,10 @@ def scores_lines(game: Game) -> Text:
     return text
 
 
-def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType:
+def status(game: Game, width: int, out: Outcome | None = None, live: bool = False) -> RenderableType:
     """Everything a player needs after a move, from the top: what the move did, the
-    layout, the ends, the scores and hands, and whose turn it is."""
+    layout, the ends, the scores and hands, and whose turn it is. `live`: hints in the
+    live prompt's syntax rather than the command line's."""
     r = game.current
     parts: list[RenderableType] = []
     if out is not None:
@@ -177,29 +180,47 @@ def status(game: Game, width: int, out: Outcome | None = None) -> RenderableType
         parts.append(ends_line(r.layout))
     parts.append(Text(f"round {r.number} · target {game.target} · boneyard {r.boneyard}", style="dim"))
     parts.append(scores_lines(game))
-    parts.append(next_step(game))
+    parts.append(next_step(game, live))
     return Group(*parts)
 
 
-def next_step(game: Game) -> Text:
+def next_step(game: Game, live: bool = False) -> Text:
+    """What happens next, with the command to type: `live` in the live prompt's syntax."""
+    from scorepad.i18n import _
+
     r = game.current
+    command = "" if live else "scorepad "
     if game.winner is not None:
-        return Text(f"Game over: {' & '.join(game.winners() or [])} won.", style="bold green")
+        return Text(
+            _("Game over: {names} won.\nNext game: {command}new").format(
+                names=" & ".join(game.winners() or []), command=command),
+            style="bold green",
+        )
     if r.result is not None:
         how = f"{game.players[r.domino_maker]} made domino" if r.result == "domino" else "blocked"
         holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
-        return Text(f"Round over: {how}.\nNext: scorepad hands " + " ".join(f"{h}=PIPS" for h in holders), style="bold")
+        return Text(
+            f"Round over: {how}.\n"
+            + _("Next: {command}hands {hands}").format(command=command, hands=" ".join(f"{h}=PIPS" for h in holders)),
+            style="bold",
+        )
     if r.turn is None:
         how = "the highest double" if r.opener_rule == "highest-double" else "the lot"
+        if live:
+            return Text(_("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(
+                how=how, name=game.players[0]), style="bold")
         return Text(f"Who leads? ({how}) Record the lead with --by NAME.", style="bold")
     return Text(f"{game.players[r.turn]} to play.", style="bold")
 
 
-def log_table(game: Game) -> RenderableType:
+def log_table(game: Game, round_number: int | None = None) -> RenderableType:
+    """Every move with its sum and points, round by round; only one round if given."""
     from rich.table import Table
 
     parts: list[RenderableType] = []
     for r in game.rounds:
+        if round_number is not None and r.number != round_number:
+            continue
         if not r.moves and r.hands is None:
             continue
         table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
@@ -208,9 +229,12 @@ def log_table(game: Game) -> RenderableType:
         table.add_column("sum", justify="right")
         table.add_column("pts", justify="right")
         sums = _sums(game, r)
+        marks = muggins_marks(game, r)
         for i, move in enumerate(r.moves):
             got = [c for c in r.credits if c.move == i]
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
+            if i in marks:
+                pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
             table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
         if r.award is not None:
             hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
@@ -219,6 +243,15 @@ def log_table(game: Game) -> RenderableType:
             table.add_row("", Text(r.award.why, style="dim"), "", "")
         parts.append(table)
     return Group(*parts) if parts else Text("(no moves yet)", style="dim")
+
+
+def _muggins_mark(mark: MugginsMark) -> str:
+    """A play's muggins chance, on the play's row of the log."""
+    if mark.caller is None:
+        return _("missed {amount}, uncalled").format(amount=mark.amount)
+    if mark.penalty:
+        return _("too high, {caller} called").format(caller=mark.caller)
+    return _("missed {amount}, {caller} called").format(amount=mark.amount, caller=mark.caller)
 
 
 def _sums(game: Game, r) -> dict[int, str]:

@@ -153,7 +153,7 @@ def _value_words() -> dict[str, str]:
         "round-each": _("round5 of each opponent's hand, added"),
         "as-domino": _("as for domino"),
         "rounded-sides-minus-own": _("round5 of each other side, minus round5 of its own"),
-        "difference": _("round5 of the differences to the other sides"),
+        "difference": _("round5 of the other sides' pips together, minus its own"),
         "nothing": _("nobody scores"),
         "split-third": _("three players, two tied: round5 of the third hand split between them"),
     }

@@ -74,9 +74,9 @@ def hand_award(
         elif rules.blocked_award == "rounded-sides-minus-own":
             points = sum(round5(n) for n in others) - round5(lowest)
             why = " + ".join(f"round5({n})" for n in others) + f" - round5({lowest})"
-        else:  # difference: the differences added, rounded once
-            points = round5(sum(n - lowest for n in others))
-            why = f"round5({' + '.join(f'{n} - {lowest}' for n in others)})"
+        else:  # difference: the other sides' pips together, less its own, rounded once
+            points = round5(sum(others) - lowest)
+            why = f"round5({' + '.join(str(n) for n in others)} - {lowest})"
         return only(own, points, why)
 
     if rules.blocked_tie == "split-third" and len(sides) == 3 and len(tied) == 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.game import Game, Round
 from scorepad.notation import Play
@@ -42,6 +42,10 @@ def game_json(game: Game) -> dict[str, Any]:
 def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
     """"domino", "blocked" or "unfinished", and the players of the side that won it."""
     if r.hands is None:
+        if r.result == "domino" and game.winner is not None and r is game.rounds[-1]:
+            # The game ended with a player's last tile (or a muggins call right after it):
+            # the round was won by domino, though no hands are entered.
+            return "domino", game.side_names(game.side_of[r.domino_maker])
         return "unfinished", None
     winner = r.award.winner if r.award is not None else None
     return r.result or "unfinished", game.side_names(winner) if winner is not None else None
@@ -57,8 +61,8 @@ def round_points(game: Game, r: Round) -> dict[str, int | float]:
     return {p: number(points[game.side_of[i]]) for i, p in enumerate(game.players)}
 
 
-def audit_json(path: str, game: Game | None, problems: Iterable) -> dict[str, Any]:
-    """One line of `scorepad audit --json` (docs/format.md)."""
+def audit_json(path: str, game: Game | None, problems: Iterable, notes: Iterable = ()) -> dict[str, Any]:
+    """One line of `scorepad audit --json` (docs/format.md). Notes never make `ok` false."""
     problems = list(problems)
     rounds = []
     if game is not None:
@@ -71,18 +75,46 @@ def audit_json(path: str, game: Game | None, problems: Iterable) -> dict[str, An
         "scores": scores(game) if game is not None else {},
         "rounds": rounds,
         "problems": [{"round": p.round, "move": p.move, "message": p.message} for p in problems],
+        "notes": [{"round": n.round, "move": n.move, "message": n.message} for n in notes],
         "winner": game.winners() if game is not None else None,
     }
 
 
+class MugginsMark(NamedTuple):
+    """A play's muggins chance: `amount` went, or could have gone, to `caller`."""
+
+    amount: int
+    penalty: bool  # the claim was too high: the caller takes the claim
+    caller: str | None  # None: nobody called
+
+
+def muggins_marks(game: Game, r: Round) -> dict[int, MugginsMark]:
+    """Per play (0-based move index) of a round: the muggins call on it, or the missed
+    score nobody called."""
+    marks = {m.move: MugginsMark(m.amount, False, None) for m in r.uncalled}
+    for credit in r.credits:
+        if credit.source == "muggins" and credit.move:
+            # A call comes right after the play it takes from.
+            play = r.moves[credit.move - 1]
+            penalty = isinstance(play, Play) and play.claim == credit.points
+            marks[credit.move - 1] = MugginsMark(int(credit.points), penalty, game.players[credit.player])
+    return marks
+
+
 def log_json(game: Game) -> list[dict[str, Any]]:
-    """Every move of every round with the points it credited."""
+    """Every move of every round with the points it credited; a play with a muggins
+    chance also says what was missed and who called it (`called_by` null: nobody)."""
     rounds = []
     for r in played_rounds(game):
         moves = []
+        marks = muggins_marks(game, r)
         for i, move in enumerate(r.moves):
             credits = [c for c in r.credits if c.move == i]
-            moves.append({"move": str(move), "points": {game.players[c.player]: number(c.points) for c in credits}})
+            entry = {"move": str(move), "points": {game.players[c.player]: number(c.points) for c in credits}}
+            if i in marks:
+                mark = marks[i]
+                entry["muggins"] = {"amount": mark.amount, "penalty": mark.penalty, "called_by": mark.caller}
+            moves.append(entry)
         result, winner = round_result(game, r)
         rounds.append({
             "round": r.number,

@@ -1,0 +1,373 @@
+"""Doing something to the record, the same way for the command line and the live prompt:
+each action locks the record, replays it, changes the game, saves it only if the change
+succeeded, and returns what to show. Domain errors are raised for the caller to word
+(the CLI as an exit code, live as a refused line)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from scorepad.errors import IllegalMoveError, InvalidMoveError
+from scorepad.game import Game, Outcome
+from scorepad.grammar import (
+    AmendIn, DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, parse_record_move, read_hands, resolve_player, split_hands,
+)
+from scorepad.i18n import _, ngettext
+from scorepad.notation import Draw, Muggins, Pass, Play
+from scorepad.record import RecordError, locked, loads, save
+from scorepad.rules import Rules
+from scorepad.tiles import ALL_TILES
+
+
+class RecordChangedError(IllegalMoveError):
+    """The record changed between showing the game and the line typed for it."""
+
+
+@dataclass
+class Done:
+    """What an action did: the game after it, the move's outcome, lines to say first."""
+
+    game: Game
+    out: Outcome | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def content(file: Path) -> bytes | None:
+    """The record as it is now, to notice a change made elsewhere; None if missing."""
+    try:
+        return file.read_bytes()
+    except OSError:
+        return None
+
+
+def read_text(file: Path) -> str:
+    if not file.exists():
+        raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
+    try:
+        return file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(_("cannot read the record: {file}: not a text file").format(file=file)) from None
+
+
+def read_game(file: Path) -> Game:
+    try:
+        return loads(read_text(file)).game
+    except RecordError as error:
+        if str(error).startswith(("no game in", "cannot read")):
+            raise
+        raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
+
+
+@contextmanager
+def changing(file: Path, expect: bytes | None = None) -> Iterator[Game]:
+    """Lock the record, replay it, let the action change the game, and save it only if
+    the action succeeded. `expect`: the record as the player last saw it; if it has
+    changed since, nothing is done."""
+    with locked(file):
+        if expect is not None and content(file) != expect:
+            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        game = read_game(file)
+        yield game
+        save(game, file)
+
+
+def mover(game: Game, by: str | None, live: bool = False) -> str:
+    """Who made a move: the player named, else whose turn it is."""
+    if by is not None:
+        return resolve_player(by, game.players)
+    if game.turn is not None:
+        return game.turn
+    r = game.current
+    if game.state == "playing" and not r.layout.placed:
+        how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
+        how_to = _("type the lead with @NAME, e.g. 64 @Ann") if live else _("add --by NAME")
+        raise InvalidMoveError(
+            _("who leads round {number}? Say who {how}: {how_to}").format(number=r.number, how=how, how_to=how_to)
+        )
+    return game.players[0]  # the engine says why nobody may move
+
+
+def _on_table(game: Game) -> set:
+    layout = game.current.layout
+    return {t for t in ALL_TILES if layout.on_table(t)}
+
+
+def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
+    """Do one change to the record typed on the command line or at the live prompt."""
+    if isinstance(typed, AmendIn):
+        return amend(file, typed, expect=expect)
+    with changing(file, expect) as game:
+        if game.winner is not None and not isinstance(typed, UndoIn):
+            raise IllegalMoveError(
+                _("the game is over: {names} won; for the next game type  {command}").format(
+                    names=" & ".join(game.winners() or []), command="new" if live else "scorepad new")
+            )
+        if isinstance(typed, PlayIn):
+            return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+        if isinstance(typed, DrawIn):
+            return Done(game, game.push(Draw(mover(game, typed.by, live), typed.count)))
+        if isinstance(typed, PassIn):
+            return Done(game, game.push(Pass(mover(game, typed.by, live))))
+        if isinstance(typed, MugginsIn):
+            return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
+        if isinstance(typed, HandsIn):
+            return _hands(game, typed, live)
+        if isinstance(typed, UndoIn):
+            return _undo(game, typed.count)
+    raise TypeError(typed)  # pragma: no cover - every kind is handled above
+
+
+def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
+    from scorepad.render import hands_note
+
+    split_hands(typed.values)  # the typing first: it is wrong whatever the game
+    r = game.current
+    if game.winner is not None or r.result is None:
+        game.end_round({})  # the engine says why no hands can be entered now
+    given = read_hands(typed.values, game.players, r.hand_sizes, _on_table(game))
+    out = game.end_round(given)
+    notes = [hands_note(game, out)]
+    if game.winner is None:
+        nxt = game.current
+        if typed.by is not None:
+            if nxt.opener is not None:
+                raise IllegalMoveError(
+                    _("the rules name who opens round {number}: {name} ({rule}), not the table").format(
+                        number=nxt.number, name=game.players[nxt.opener], rule=nxt.opener_rule)
+                )
+            name = resolve_player(typed.by, game.players)
+            game.set_opener(name)
+            notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
+        elif nxt.opener is None and nxt.opener_rule == "lot":
+            name = random.SystemRandom().choice(game.players)
+            game.set_opener(name)
+            notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
+    return Done(game, None, notes)
+
+
+def _undo(game: Game, count: int) -> Done:
+    notes = []
+    for done in range(count):
+        try:
+            item = game.pop()
+        except IllegalMoveError:
+            if done == 0:
+                raise
+            raise IllegalMoveError(
+                _("cannot undo {count}: {only}").format(count=count, only=ngettext(
+                    "only {n} move or hands entry to take back", "only {n} moves or hands entries to take back", done,
+                ).format(n=done))
+            ) from None
+        if isinstance(item, dict):
+            notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
+        else:
+            notes.append(_("Undone: {move}").format(move=item))
+    return Done(game, None, notes)
+
+
+def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
+    """Insert, replace or delete a move in the past and replay the game (amend.py)."""
+    from scorepad.amend import amend as change, changes
+
+    with locked(file):
+        if expect is not None and content(file) != expect:
+            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        text = read_text(file)
+        players = read_game(file).players
+        move = parse_record_move(typed.move, players) if typed.move is not None else None
+        result = change(text, typed.action, typed.at, move)
+        _write_text(file, result.text)
+    at = f"{typed.at[0]}.{typed.at[1]}"
+    if typed.action == "insert":
+        head = _("Inserted at {at}: {move}").format(at=at, move=move)
+    elif typed.action == "replace":
+        head = _("Replaced {at}: {move}").format(at=at, move=move)
+    else:
+        head = _("Deleted {at}").format(at=at)
+    return Done(result.after, None, [head, *changes(result.before, result.after)])
+
+
+def _write_text(file: Path, text: str) -> None:
+    """Save text as the record, atomically (like record.save)."""
+    import tempfile
+
+    fd, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+# --- a new game ------------------------------------------------------------------------
+
+def keep_name(file: Path) -> Path:
+    """A free name beside `file` for the game it holds: scorepad-2026-11-30-1.toml."""
+    stamp = date.today().isoformat()
+    n = 1
+    while True:
+        candidate = file.with_name(f"{file.stem}-{stamp}-{n}{file.suffix}")
+        if not candidate.exists():
+            return candidate
+        n += 1
+
+
+def keep(file: Path) -> Path:
+    """Keep the game in `file` under a new name, never overwriting anything."""
+    while True:
+        target = keep_name(file)
+        try:
+            os.link(file, target)  # fails if the name was taken meanwhile
+            return target
+        except FileExistsError:
+            continue
+        except OSError:
+            try:
+                with open(file, "rb") as source, open(target, "xb") as copy:
+                    shutil.copyfileobj(source, copy)
+                return target
+            except FileExistsError:
+                continue
+
+
+def new_game(file: Path, players: list[str] | None, preset: str | None, options: dict[str, Any],
+             opener: str | None, force: bool, *, live: bool = False) -> Done:
+    """Start a game in `file`. A finished game there is kept under a new name; an
+    unfinished one only with `force`, and then kept as a backup. Without players or
+    rules, the game before gives them."""
+    with locked(file):
+        old: Game | None = None
+        readable = True
+        if file.exists():
+            try:
+                old = read_game(file)
+            except RecordError:
+                readable = False
+        if players is None:
+            if old is None:
+                raise InvalidMoveError(_("who plays? give the players, e.g. --players Ann,Bob,Cy"))
+            players = list(old.players)
+        if preset is None and old is not None:
+            rules = Rules.from_options(old.rules.preset, **{**old.rules.options(), **options})
+        else:
+            rules = Rules.from_options(preset or "pagat", **options)
+        game = Game(players, rules)
+        notes = []
+        if opener == "lot" or (opener is None and rules.first_opener == "lot"):
+            opener = random.SystemRandom().choice(game.players)
+            notes.append(_("The lot: {name} opens.").format(name=opener))
+        if opener is not None:
+            game.set_opener(resolve_player(opener, game.players))
+        if file.exists():
+            over = old is not None and old.state == "over"
+            if not over and not force:
+                again = _("finish it first, or start over with  scorepad new --force  (it is kept as a backup)") if live else _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
+                state = _("a game that is not over") if readable else _("a record that cannot be read")
+                raise IllegalMoveError(
+                    _("{file} already holds {state}: {again}").format(file=file, state=state, again=again)
+                )
+            kept = keep(file)
+            if over:
+                notes.insert(0, _("The finished game is kept in {kept}.").format(kept=kept))
+            else:
+                notes.insert(0, _("The game before is kept in {kept}.").format(kept=kept))
+        save(game, file)
+    return Done(game, None, notes)
+
+
+# --- editing the record in an editor ---------------------------------------------------------
+
+def editor_command() -> list[str]:
+    """$VISUAL, else $EDITOR, else nano if present, else vi (notepad on Windows)."""
+    import shlex
+
+    for variable in ("VISUAL", "EDITOR"):
+        value = os.environ.get(variable, "").strip()
+        if value:
+            return shlex.split(value, posix=os.name != "nt")
+    if os.name == "nt":
+        return ["notepad"]
+    return ["nano"] if shutil.which("nano") else ["vi"]
+
+
+def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> Done | None:
+    """Open a copy of the record in the editor; keep it only if it is a valid record
+    (like `crontab -e`), else show the problem and ask to edit again or discard.
+    Returns None when the edit was discarded."""
+    import subprocess
+    import tempfile
+
+    original = read_text(file)
+    read_game(file)
+    fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
+    path = Path(temp)
+    kept: Path | None = None  # the edit, when it cannot be saved
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(original)
+        while True:
+            try:
+                subprocess.run([*editor_command(), str(path)], check=False)
+            except OSError as error:
+                raise RecordError(_("cannot start the editor {editor}: {reason}").format(
+                    editor=" ".join(editor_command()), reason=error.strerror)) from None
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if text == original:
+                return Done(loads(text).game, None, [_("No change.")])
+            try:
+                game = loads(text).game
+            except RecordError as error:
+                say(_("The edited record is not valid: {problem}").format(problem=error))
+                answer = ask(_("(e)dit again or (d)iscard the edit? ")).strip().lower()
+                if answer.startswith("e"):
+                    continue
+                say(_("Discarded: the record is as it was."))
+                return None
+            with locked(file):
+                if content(file) != original.encode("utf-8"):
+                    kept = path
+                    raise RecordChangedError(
+                        _("the record changed while it was being edited: nothing was saved; "
+                          "your edit is kept in {path}").format(path=path)
+                    )
+                _write_text(file, text)
+            return Done(game, None, [_("Saved the edited record.")])
+    finally:
+        if kept is None:
+            path.unlink(missing_ok=True)
+
+
+def hint_lines(game: Game, tiles) -> list[str]:
+    """For `hint`: each tile's ends, what it scores there, and the best reply it leaves."""
+    from scorepad.advice import hint as advise
+
+    layout = game.current.layout
+    lines = []
+    for tile, options in advise(layout, list(tiles)).items():
+        if layout.on_table(tile):
+            lines.append(_("{tile}: already on the table").format(tile=tile))
+            continue
+        if not options:
+            lines.append(_("{tile}: fits nowhere").format(tile=tile))
+            continue
+        for o in options:
+            where = f"{o.end.value}" if o.end else "lead"
+            # After a tile is down every reply names its end.
+            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value})" if o.reply.tile else "")
+            lines.append(f"{tile} {where}: scores {o.score}; {reply}")
+    return lines

@@ -1,0 +1,104 @@
+"""Changing the past of a game: insert, replace or delete one move of any round, then
+replay the whole game with the change. The record is only data (moves in notation, hands,
+openers), so a change is made on that data and proved by replaying it strictly through
+`record.loads`: if anything after the change is no longer legal, the change is refused
+with the first problem and its position, and nothing is written."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scorepad.errors import IllegalMoveError, InvalidMoveError
+from scorepad.game import Game
+from scorepad.i18n import _
+from scorepad.notation import Move
+from scorepad.record import RecordError, dumps, loads
+
+
+class AmendError(IllegalMoveError):
+    """A change to the past that makes the game illegal from some point on."""
+
+    def __init__(self, message: str, *, round: int | None = None, move: int | None = None) -> None:
+        super().__init__(message)
+        self.round = round
+        self.move = move
+
+
+@dataclass
+class Amended:
+    before: Game
+    after: Game
+    text: str  # the new record
+
+
+def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None) -> Amended:
+    """`action` ("insert", "replace", "delete") at (round, move), 1-based as `log` numbers
+    the moves. `insert` makes `move` the move at `at`; one past a round's last move
+    appends to that round."""
+    before = loads(text).game
+    data = tomllib.loads(text)
+    rounds = data.get("rounds", [])
+    number, index = at
+    if not 1 <= number <= len(rounds):
+        raise InvalidMoveError(
+            _("there is no round {number}: the record has rounds 1 to {last}").format(number=number, last=len(rounds))
+            if rounds else _("there is no round {number}: nothing has been played yet").format(number=number)
+        )
+    moves = rounds[number - 1].setdefault("moves", [])
+    last = len(moves) + (1 if action == "insert" else 0)
+    if not 1 <= index <= last:
+        if last == 0:
+            raise InvalidMoveError(_("round {number} has no moves").format(number=number))
+        raise InvalidMoveError(
+            _("{number}.{index}: round {number} has positions {number}.1 to {number}.{last} for {action}").format(
+                number=number, index=index, last=last, action=action)
+        )
+    if action == "insert":
+        moves.insert(index - 1, str(move))
+    elif action == "replace":
+        moves[index - 1] = str(move)
+    else:
+        del moves[index - 1]
+    for table in rounds:
+        table.pop("points", None)  # a cache: the replay recounts it
+    import tomli_w
+
+    try:
+        after = loads(tomli_w.dumps(data, indent=2)).game
+    except RecordError as error:
+        raise AmendError(
+            _("nothing changed: with that change, {problem}").format(problem=str(error)),
+            round=error.round, move=error.move,
+        ) from None
+    return Amended(before, after, dumps(after))
+
+
+def changes(before: Game, after: Game) -> list[str]:
+    """What a change did, for the player: the scores before and after, and each round
+    whose points changed."""
+    from scorepad.render import points
+
+    lines = []
+    names = [" & ".join(after.side_names(s)) for s in range(len(after.sides))]
+
+    def row(old: list[int | Fraction], new: list[int | Fraction]) -> str:
+        return ", ".join(
+            f"{name} {points(o)}" if o == n else f"{name} {points(o)} → {points(n)}"
+            for name, o, n in zip(names, old, new)
+        )
+
+    if before.scores == after.scores:
+        lines.append(_("Scores unchanged: {scores}").format(scores=row(before.scores, after.scores)))
+    else:
+        lines.append(_("Scores: {scores}").format(scores=row(before.scores, after.scores)))
+    sides = len(after.sides)
+    for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
+        old = before.rounds[number - 1].side_points(sides) if number <= len(before.rounds) else [0] * sides
+        new = after.rounds[number - 1].side_points(sides) if number <= len(after.rounds) else [0] * sides
+        if old != new:
+            lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
+    if before.state != after.state or before.current.number != after.current.number:
+        lines.append(_("Now: round {number}, {state}").format(number=after.current.number, state=after.state))
+    return lines

@@ -1,0 +1,152 @@
+"""The engine against an independent second scorer (tests/reference.py, written from the
+rules text alone) over many random games under random option mixes, with the remaining
+hands entered in every form a table may choose: all tiles, all pips, a mix, a partner's
+hand, zero pips given for an empty hand or a hand of 0-0."""
+
+import random
+from collections import Counter
+
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference import score_game
+from scorepad import Game, Rules, parse_move
+from scorepad.notation import Play
+from scorepad.record import loads
+from scorepad.simulate import play_game
+from scorepad.tiles import parse_tiles
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+# Every option of the rules text with every value it takes (written here, not taken from
+# the engine, so an option the engine forgot shows up).
+CHOICES = {
+    "spinner": ["first-double", "none"],
+    "first_opener": ["lot", "highest-double"],
+    "next_opener": ["domino-maker", "round-winner"],
+    "fallback_opener": ["lot", "highest-double"],
+    "domino_award": ["round-total", "round-each"],
+    "blocked_award": ["as-domino", "rounded-sides-minus-own", "difference"],
+    "blocked_tie": ["nothing", "split-third"],
+    "partners": [True, False],
+    "muggins": [True, False],
+    # Small targets make short games (more of them per second); big deals make more
+    # blocked rounds and hands that hold most of the set.
+    "target": [20, 40, 60, 100],
+    "deal": [[9, 7, 5], [7, 5, 5], [5, 4, 3], [3, 3, 3], [12, 9, 7]],
+}
+FORMS = ("tiles", "pips", "mixed", "zeros")
+seen = Counter()  # which forms and corners the games went through
+
+
+def random_table(rng: random.Random):
+    options = {"preset": rng.choice(["pagat", "two-ends", "fuenfer"])}
+    for name, values in CHOICES.items():
+        if rng.random() < 0.6:
+            options[name] = rng.choice(values)
+    if rng.random() < 0.95:  # the preset's target (200 or so) makes a long game: a few only
+        options["target"] = rng.choice(CHOICES["target"])
+    players = NAMES[: rng.choice([2, 3, 4])]
+    return options, players
+
+
+def entered(hands: dict, players, form: str, rng: random.Random) -> dict:
+    """The hands of a round as a table might type them."""
+    out = {}
+    for name in players:
+        tiles = hands.get(name)
+        if tiles is None:
+            if form == "zeros":
+                out[name] = 0  # a player with no tiles, given as 0 pips
+            continue
+        pips = sum(t.pips for t in tiles)
+        as_tiles = " ".join(str(t) for t in tiles)
+        if form == "tiles" or (form == "mixed" and rng.random() < 0.5):
+            out[name] = as_tiles
+        else:
+            out[name] = pips
+            seen["a hand of 0 pips given as 0"] += pips == 0
+    return out
+
+
+def check_game(seed: int) -> None:
+    rng = random.Random(seed)
+    options, players = random_table(rng)
+    rules = Rules.from_options(options["preset"], **{k: v for k, v in options.items() if k != "preset"})
+    game = play_game(players, rules, rng, careless=rng.choice([0.0, 0.3]) if rules.muggins else 0.0)
+    rounds = []
+    for r in game.rounds:
+        if not r.moves:
+            continue
+        hands = None
+        if r.hands is not None:
+            form = rng.choice(FORMS)
+            seen[form] += 1
+            hands = entered({game.players[p]: h for p, h in r.hands.items()}, players, form, rng)
+            if r.result == "domino" and len(game.sides[0]) == 2:
+                partner = next(p for p in game.sides[game.side_of[r.domino_maker]] if p != r.domino_maker)
+                seen["a partner's hand"] += game.players[partner] in hands
+        rounds.append({"opener": game.players[r.opener], "moves": [str(m) for m in r.moves], "hands": hands})
+
+    # The engine, fed the record as a table would have typed it.
+    replay = Game(players, rules)
+    scores = []
+    for written in rounds:
+        if replay.current.opener is None:
+            replay.set_opener(written["opener"])
+        scores.append([])
+        for text in written["moves"]:
+            move = parse_move(text)
+            out = replay.push(move)
+            scores[-1].append(out.score if isinstance(move, Play) else None)
+        if written["hands"] is not None:
+            replay.end_round({k: v if isinstance(v, int) else parse_tiles(v) for k, v in written["hands"].items()})
+    if seed % 4 == 0:  # ... and read from the record file, the hands as typed
+        text = tomli_w.dumps({
+            "format": "scorepad/1", "players": players, "rules": options,
+            "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
+        })
+        assert loads(text).game.scores == replay.scores
+
+    ref = score_game(options, players, rounds)
+    assert ref["sides"] == [list(s) for s in replay.sides]
+    assert ref["plays"] == scores
+    for i, written in enumerate(rounds):
+        r = replay.rounds[i]
+        credits = [{} for _ in r.moves]
+        for c in r.credits:
+            if c.source != "hands":
+                credits[c.move][c.side] = credits[c.move].get(c.side, 0) + c.points
+        assert ref["credits"][i] == credits, (seed, i)
+        assert ref["results"][i] == r.result, (seed, i)
+        if r.award is None:
+            assert ref["hand_points"][i] is None
+            continue
+        assert ref["hand_points"][i] == list(r.award.points), (seed, i)
+        assert ref["round_winner"][i] == r.award.winner, (seed, i)
+        seen[f"{r.result}, next opener {'named' if ref['next_opener'][i] else 'by the table'}"] += 1
+        if i + 1 < len(replay.rounds):
+            following = replay.rounds[i + 1]
+            if ref["next_opener"][i] is None:
+                assert following.opener_rule == rules.fallback_opener, (seed, i)
+            else:
+                assert following.opener_rule == rules.next_opener, (seed, i)
+                assert replay.players[following.opener] == ref["next_opener"][i], (seed, i)
+    assert ref["scores"] == {p: replay.scores[replay.side_of[i]] for i, p in enumerate(players)}
+    assert ref["winners"] == replay.winners()
+
+
+def test_the_engine_agrees_with_the_reference_over_many_seeded_games():
+    seen.clear()
+    for seed in range(1000):
+        check_game(seed)
+    # Every form of entering hands, and every way a round ends, was gone through.
+    for corner in (*FORMS, "a partner's hand", "a hand of 0 pips given as 0", "domino, next opener named",
+                   "blocked, next opener named", "blocked, next opener by the table"):
+        assert seen[corner] > 0, (corner, seen)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(1000, 2**32 - 1))
+def test_the_engine_agrees_with_the_reference(seed):
+    check_game(seed)
