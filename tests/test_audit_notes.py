@@ -155,9 +155,9 @@ def test_the_log_marks_a_muggins_call_and_an_uncalled_miss_on_the_plays_row(tmp_
 # --- the lenient replay carries on or reports, never a traceback ---------------------------------
 
 def test_an_opener_who_draws_more_than_the_boneyard_before_the_lead():
-    text = record('opener = "Ann"\nmoves = ["Ann: draw 30", "Ann: 6-4", "Bob: 4-4 E"]')
+    text = record('opener = "Ann"\nmoves = ["Ann: draw 20", "Ann: 6-4", "Bob: 4-4 E"]')
     audited = audit_text(text)
-    assert messages(audited.problems) == [(1, 1, "'Ann: draw 30': Ann opens round 1: lead a tile first")]
+    assert messages(audited.problems) == [(1, 1, "'Ann: draw 20': Ann opens round 1: lead a tile first")]
     assert audited.game.scores == [10, 0]  # the replay went on from the lead
 
 

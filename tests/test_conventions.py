@@ -224,11 +224,25 @@ def test_a_broken_record_on_standard_input_is_refused_plainly():
 def test_bytes_that_are_not_text_on_standard_input():
     shown = run("show", "-f", "-", input=b"\xff\xfe\x00")
     assert shown.exit_code == 2
-    assert shown.output == "scorepad: cannot read the record: standard input is not text\n"
+    assert shown.output == "scorepad: cannot read the record: standard input is not text (a record is UTF-8 text)\n"
     audited = run("audit", "-", input=b"\xff\xfe\x00")
-    assert audited.exit_code == 2 and audited.output == "-: cannot read the file: not a text file\n"
+    assert audited.exit_code == 2
+    assert audited.output == "-: cannot read the file: standard input is not text (a record is UTF-8 text)\n"
     counted = run("stats", "-", input=b"\xff")
-    assert counted.exit_code == 2 and "scorepad: skipped -: not a text file" in counted.output
+    assert counted.exit_code == 2
+    assert "scorepad: skipped -: standard input is not text (a record is UTF-8 text)" in counted.output
+
+
+def test_standard_input_is_read_up_to_the_record_limit(monkeypatch):
+    """No more than a record's limit (and one byte to tell) is read, whatever comes."""
+    from scorepad import record
+
+    monkeypatch.setattr(record, "MAX_RECORD_BYTES", len(DEMO.encode()) - 1)
+    result = run("show", "-f", "-", input=DEMO)
+    assert result.exit_code == 2
+    assert result.output.startswith("scorepad: cannot read the record: standard input holds more than ")
+    monkeypatch.setattr(record, "MAX_RECORD_BYTES", len(DEMO.encode()))
+    assert run("show", "-f", "-", input=DEMO).exit_code == 0
 
 
 @pytest.mark.parametrize("command", [["play", "4-0", "e"], ["draw"], ["pass"], ["undo"], ["muggins", "Bob"],

@@ -22,7 +22,8 @@ from scorepad.grammar import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import RecordError, locked, loads, save
+from scorepad.record import RecordError, keep_copy, locked, loads, save, save_text
+from scorepad.record import read_text as record_text
 from scorepad.rules import Rules
 from scorepad.tiles import ALL_TILES
 
@@ -49,12 +50,13 @@ def content(file: Path) -> bytes | None:
 
 
 def read_text(file: Path) -> str:
-    if not file.exists():
+    """The record's text, through record.read_text's limits (size, regular file, UTF-8)."""
+    if not os.path.lexists(file):
         raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
     try:
-        return file.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(_("cannot read the record: {file}: not a text file").format(file=file)) from None
+        return record_text(file)
+    except RecordError as error:
+        raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
 
 
 def read_game(file: Path) -> Game:
@@ -66,17 +68,27 @@ def read_game(file: Path) -> Game:
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
 
+def backup_note(kept: Path | None) -> list[str]:
+    """What to say when saving kept a hand-edited original (its comments cannot be kept)."""
+    if kept is None:
+        return []
+    return [_("Note: the record was hand-edited and its comments cannot be kept; "
+              "the file as it was is in {path}").format(path=kept)]
+
+
 @contextmanager
-def changing(file: Path, expect: bytes | None = None) -> Iterator[Game]:
+def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, list[str]]]:
     """Lock the record, replay it, let the action change the game, and save it only if
     the action succeeded. `expect`: the record as the player last saw it; if it has
-    changed since, nothing is done."""
+    changed since, nothing is done. Yields the game and a list that, after the save,
+    holds what saving has to say."""
     with locked(file):
         if expect is not None and content(file) != expect:
             raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
         game = read_game(file)
-        yield game
-        save(game, file)
+        said: list[str] = []
+        yield game, said
+        said.extend(backup_note(save(game, file)))
 
 
 def mover(game: Game, by: str | None, live: bool = False) -> str:
@@ -104,24 +116,30 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
     """Do one change to the record typed on the command line or at the live prompt."""
     if isinstance(typed, AmendIn):
         return amend(file, typed, expect=expect)
-    with changing(file, expect) as game:
-        if game.winner is not None and not isinstance(typed, UndoIn):
-            raise IllegalMoveError(
-                _("the game is over: {names} won; for the next game type  {command}").format(
-                    names=" & ".join(game.winners() or []), command="new" if live else "scorepad new")
-            )
-        if isinstance(typed, PlayIn):
-            return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
-        if isinstance(typed, DrawIn):
-            return Done(game, game.push(Draw(mover(game, typed.by, live), typed.count)))
-        if isinstance(typed, PassIn):
-            return Done(game, game.push(Pass(mover(game, typed.by, live))))
-        if isinstance(typed, MugginsIn):
-            return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
-        if isinstance(typed, HandsIn):
-            return _hands(game, typed, live)
-        if isinstance(typed, UndoIn):
-            return _undo(game, typed.count)
+    with changing(file, expect) as (game, said):
+        done = _change(game, typed, live)
+    done.notes.extend(said)
+    return done
+
+
+def _change(game: Game, typed: Typed, live: bool) -> Done:
+    if game.winner is not None and not isinstance(typed, UndoIn):
+        raise IllegalMoveError(
+            _("the game is over: {names} won; for the next game type  {command}").format(
+                names=" & ".join(game.winners() or []), command="new" if live else "scorepad new")
+        )
+    if isinstance(typed, PlayIn):
+        return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+    if isinstance(typed, DrawIn):
+        return Done(game, game.push(Draw(mover(game, typed.by, live), typed.count)))
+    if isinstance(typed, PassIn):
+        return Done(game, game.push(Pass(mover(game, typed.by, live))))
+    if isinstance(typed, MugginsIn):
+        return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
+    if isinstance(typed, HandsIn):
+        return _hands(game, typed, live)
+    if isinstance(typed, UndoIn):
+        return _undo(game, typed.count)
     raise TypeError(typed)  # pragma: no cover - every kind is handled above
 
 
@@ -184,7 +202,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
         players = read_game(file).players
         move = parse_record_move(typed.move, players) if typed.move is not None else None
         result = change(text, typed.action, typed.at, move)
-        _write_text(file, result.text)
+        kept = save_text(result.text, file)
     at = f"{typed.at[0]}.{typed.at[1]}"
     if typed.action == "insert":
         head = _("Inserted at {at}: {move}").format(at=at, move=move)
@@ -192,26 +210,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
         head = _("Replaced {at}: {move}").format(at=at, move=move)
     else:
         head = _("Deleted {at}").format(at=at)
-    return Done(result.after, None, [head, *changes(result.before, result.after)])
-
-
-def _write_text(file: Path, text: str) -> None:
-    """Save text as the record, atomically (like record.save)."""
-    import tempfile
-
-    fd, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, file)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        raise
+    return Done(result.after, None, [head, *changes(result.before, result.after), *backup_note(kept)])
 
 
 # --- a new game ------------------------------------------------------------------------
@@ -228,21 +227,17 @@ def keep_name(file: Path) -> Path:
 
 
 def keep(file: Path) -> Path:
-    """Keep the game in `file` under a new name, never overwriting anything."""
+    """Keep the game in `file` under a new name, never overwriting anything: a full copy
+    (same mode and group), written and synced before the record is replaced, so the game
+    exists under some name at every moment. Not a hard link: a record with two names
+    would fork at its next save (record.save refuses one)."""
     while True:
         target = keep_name(file)
         try:
-            os.link(file, target)  # fails if the name was taken meanwhile
+            keep_copy(file, target)
             return target
-        except FileExistsError:
+        except FileExistsError:  # the name was taken meanwhile
             continue
-        except OSError:
-            try:
-                with open(file, "rb") as source, open(target, "xb") as copy:
-                    shutil.copyfileobj(source, copy)
-                return target
-            except FileExistsError:
-                continue
 
 
 def new_game(file: Path, players: list[str] | None, preset: str | None, options: dict[str, Any],
@@ -286,7 +281,7 @@ def new_game(file: Path, players: list[str] | None, preset: str | None, options:
                 notes.insert(0, _("The finished game is kept in {kept}.").format(kept=kept))
             else:
                 notes.insert(0, _("The game before is kept in {kept}.").format(kept=kept))
-        save(game, file)
+        notes.extend(backup_note(save(game, file)))
     return Done(game, None, notes)
 
 
@@ -345,7 +340,7 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
                         _("the record changed while it was being edited: nothing was saved; "
                           "your edit is kept in {path}").format(path=path)
                     )
-                _write_text(file, text)
+                save_text(text, file, keep_comments=True)
             return Done(game, None, [_("Saved the edited record.")])
     finally:
         if kept is None:

@@ -6,22 +6,24 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 # string of every command at start-up, which cost about 15 ms on each run.
 
 
-import json
+import io
+import math
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Optional
 
 import typer
 
 from scorepad import __version__
-from scorepad.console import console, echo, error
-from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError
+from scorepad.console import console, echo, error, json_line
+from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.game import Game, Outcome
 from scorepad.i18n import _
 from scorepad.record import LockedError, RecordError
 from scorepad.rules import CHOICES, PRESETS
+from scorepad.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.summary import game_json, log_json
-from scorepad.i18n import _
 
 app = typer.Typer(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
@@ -32,6 +34,7 @@ app = typer.Typer(
 )
 
 RULE_PROBLEM, BAD_USAGE = 1, 2
+MAX_DELAY = 60.0  # seconds between moves of the demo
 
 FileOption = Annotated[
     Path,
@@ -77,12 +80,25 @@ def from_stdin(path: Path) -> bool:
 
 
 def record_text(path: Path) -> str:
-    """The text of a record file, or of standard input for `-`. Raises OSError or
-    UnicodeDecodeError."""
-    if from_stdin(path):
-        stream = getattr(sys.stdin, "buffer", None)
-        return stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
-    return path.read_text(encoding="utf-8")
+    """The text of a record file, or of standard input for `-`, under the same limits
+    (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
+    from scorepad.record import MAX_RECORD_BYTES, read_text
+
+    if not from_stdin(path):
+        return read_text(path)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stream, as some embedders give
+        text = sys.stdin.read(MAX_RECORD_BYTES + 1)
+        data = text.encode("utf-8", "surrogateescape")
+    else:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(_("standard input holds more than {limit} MB: not a scorepad record").format(
+            limit=MAX_RECORD_BYTES // (1024 * 1024)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(_("standard input is not text (a record is UTF-8 text)")) from None
 
 
 def refuse_stdin(file: Path) -> None:
@@ -100,8 +116,6 @@ def read(file: Path) -> Game:
             return loads(record_text(file)).game
         except RecordError as error:
             fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
-        except UnicodeDecodeError:
-            fail(_("cannot read the record: standard input is not text"), BAD_USAGE)
     try:
         return read_game(file)
     except RecordError as error:
@@ -192,7 +206,7 @@ def new(
     from scorepad.actions import new_game
 
     refuse_stdin(file)
-    names = [n.strip() for n in players.split(",")] if players is not None else None
+    names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
     options: dict[str, Any] = {
         "partners": partners, "target": target, "muggins": muggins, "spinner": spinner,
         "first_opener": first_opener, "next_opener": next_opener, "fallback_opener": fallback_opener,
@@ -231,6 +245,8 @@ def play(
 
     if claim is not None and claim < 0:
         fail(f"--claim {claim}: a claim is a score, 0 or more", BAD_USAGE)
+    if claim is not None and claim > MAX_CLAIM:
+        fail(_("--claim {claim}: a claim is at most {limit}").format(claim=brief(claim), limit=MAX_CLAIM), BAD_USAGE)
     typed = attempt(lambda: play_input(move, by, claim))
     act(file, typed)
 
@@ -249,6 +265,8 @@ def draw(
 
     if count < 1:
         fail(f"draw {count}: the count must be at least 1", BAD_USAGE)
+    if count > MAX_DRAW:
+        fail(_("draw {count}: the whole set is {limit} tiles").format(count=brief(count), limit=MAX_DRAW), BAD_USAGE)
     act(file, DrawIn(count, by))
 
 
@@ -390,7 +408,7 @@ def show(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(game_json(game), ensure_ascii=False))
+        json_line(game_json(game))
         return
     show_status(game)
 
@@ -406,7 +424,7 @@ def log(
     """
     game = read(file)
     if as_json:
-        echo(json.dumps(log_json(game), ensure_ascii=False))
+        json_line(log_json(game))
         return
     from scorepad.render import log_table
 
@@ -431,6 +449,8 @@ def demo(
     """
     from scorepad.record import loads
 
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
     path = example_path()
     try:
         recorded = loads(path.read_text(encoding="utf-8")).game
@@ -477,7 +497,7 @@ def audit(
 
     Example: scorepad audit club/*.toml --json
     """
-    from scorepad.record import Problem, audit_text
+    from scorepad.record import Problem, audit_text, read_text
     from scorepad.summary import audit_json
 
     worst = 0
@@ -493,12 +513,12 @@ def audit(
             try:
                 result = audit_text(record_text(path))
                 game, problems, notes = result.game, result.problems, result.notes
-            except (OSError, UnicodeDecodeError) as error:
-                reason = error.strerror if isinstance(error, OSError) else "not a text file"
+            except (OSError, RecordError) as error:
+                reason = error.strerror if isinstance(error, OSError) else str(error)
                 game, problems, notes = None, [Problem(None, None, f"cannot read the file: {reason}")], []
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
-                echo(json.dumps(audit_json(str(path), game, problems, notes), ensure_ascii=False))
+                json_line(audit_json(str(path), game, problems, notes))
             else:
                 if not problems:
                     echo(f"{path}: ok")
@@ -582,24 +602,35 @@ def stats(
         except (RecordError, OSError) as error:
             echo(f"scorepad: skipped {path}: {error}", err=True)
             code = BAD_USAGE
-        except UnicodeDecodeError:
-            echo("scorepad: " + _("skipped {path}: not a text file").format(path=path), err=True)
-            code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
-        echo(json.dumps(rows, ensure_ascii=False))
+        json_line(rows)
     elif as_csv:
         import csv
 
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        from scorepad.console import shown
+
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows([{k: spreadsheet_cell(v) for k, v in row.items()} for row in rows])
+        sys.stdout.write(shown(out.getvalue()))
+        sys.stdout.flush()
     else:
         from scorepad.render import stats_view
 
         out = console()
         out.print(stats_view(rows, out.width))
     raise typer.Exit(code)
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @,
+    a tab or a carriage return gets a leading ' (OWASP's advice on CSV injection).
+    Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 @app.command()
@@ -634,8 +665,31 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 
 def main() -> None:
+    from scorepad.console import sane_environment
+    from scorepad.start import INTERRUPTED, interrupted
+
+    try:  # typer 0.2x carries its own click; older ones use click itself
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException
+
+    sane_environment()
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        error(_("aborted"))
+        code = RULE_PROBLEM
+    except ClickException as usage:
+        # Click would print the bad argument as typed: say it through the boundary instead.
+        context = getattr(usage, "ctx", None)
+        if context is not None:
+            echo(context.get_usage(), err=True)
+            echo(_("Try '{command} --help' for help.").format(command=context.command_path), err=True)
+        error(usage.format_message())
+        code = usage.exit_code
     except KeyboardInterrupt:
-        echo("scorepad: interrupted; the record was not changed", err=True)
-        sys.exit(RULE_PROBLEM)
+        # Saving is atomic: the record is the one before the command or the one after.
+        interrupted()
+    if code == INTERRUPTED:  # typer turns Ctrl-C inside a command into this status, silently
+        error(_("interrupted"))
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,14 +1,27 @@
 """The one way out to the terminal. Everything scorepad prints passes through here, so
 text that came from a record, the command line or a pipe (player names, keys, moves as
-typed) is shown as text: control and bidirectional-override characters are escaped
-visibly, and nothing is read as rich markup.
+typed) is shown as text: control, format and bidirectional characters are escaped
+visibly (`\\x1b`, `\\u202e`), and nothing is read as rich markup.
 
-Renderables built in `render.py` use `rich.text.Text` (never markup strings) for the same
-reason; plain messages go through `echo`/`error`, which clean them first.
+The boundary is this module, not the callers:
+
+- `echo`/`error` clean every message before writing it;
+- `console()` returns a rich console that never reads markup and cleans the text of every
+  segment it renders (rich's own control segments, such as cursor moves, are left alone),
+  so a renderable that carries raw user text still cannot reach the terminal raw;
+  `render.py` also builds `rich.text.Text` (never markup strings), so widths are right;
+- `json_line` writes JSON with the same characters escaped as JSON escapes;
+- `shown` is for the few texts written by other means (the live prompt given to `input`).
+
+Output also survives a stream that cannot encode everything (an ASCII or Latin-1
+terminal or pipe): such characters get readable ASCII stand-ins (`◀` as `<`, `½` as
+` 1/2`, `Ł` as `L`), else a backslash escape, never a crash.
 """
 
 from __future__ import annotations
 
+import codecs
+import json
 import os
 import sys
 import unicodedata
@@ -18,33 +31,107 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MIN_WIDTH, MAX_WIDTH = 20, 400  # a terminal that claims more is clamped
+MAX_LINES = 1000
 
-# Characters that move the cursor, change the terminal or reorder text on screen.
-_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Characters that move the cursor, change the terminal or reorder text on screen, and
+# the invisible ones that make two names look alike.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
-def _visible(ch: str) -> str:
+def unsafe(ch: str) -> bool:
+    """True for a character that must never reach a terminal as itself."""
     if ch == "\n" or ch == "\t":
-        return ch
-    if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
-        code = ord(ch)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-    return ch
+        return False
+    return ch in _BIDI or unicodedata.category(ch) in _UNSAFE_CATEGORIES
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def clean(text: object) -> str:
     """`text` safe to show: every control, format or bidi character written as an escape
-    (`\\x1b`, `\\u202e`), so it is seen, never obeyed. Newlines and tabs stay."""
+    (`\\x1b`, `\\u202e`), so it is seen, never obeyed. Newlines and tabs stay.
+    Cleaning clean text changes nothing."""
     s = str(text)
     if s.isprintable():
         return s
-    return "".join(_visible(ch) for ch in s)
+    return "".join(_escape(ch) if unsafe(ch) else ch for ch in s)
+
+
+# --- streams that cannot encode everything ------------------------------------------------
+
+# Stand-ins for the characters scorepad itself writes, and for letters that have no
+# decomposition into an ASCII letter and a mark.
+_STAND_INS = {
+    "◀": "<", "▶": ">", "½": " 1/2", "·": "-", "…": "...", "—": "-", "–": "-", "×": "x",
+    "─": "-", "━": "-", "│": "|", "’": "'", "‘": "'", "“": '"', "”": '"', "≥": ">=", "≤": "<=",
+    "Ł": "L", "ł": "l", "ß": "ss", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE",
+    "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i", "\u00a0": " ",
+}
+
+
+def _encodable(text: str, encoding: str) -> str:
+    """`text` with what `encoding` cannot hold replaced by a stand-in, the letter without
+    its accents, or a backslash escape."""
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        stand_in = _STAND_INS.get(ch)
+        if stand_in is None:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            try:
+                stand_in = base.encode(encoding).decode(encoding) if base else None
+            except (UnicodeEncodeError, LookupError):
+                stand_in = None
+        out.append(stand_in if stand_in else _escape(ch))
+    return "".join(out)
+
+
+def _is_unicode(encoding: str | None) -> bool:
+    if not encoding:
+        return False
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def shown(text: object, stream: Any = None) -> str:
+    """`text` cleaned and made writable to `stream` (standard output by default)."""
+    stream = sys.stdout if stream is None else stream
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    s = clean(text)
+    return s if _is_unicode(encoding) else _encodable(s, encoding)
+
+
+# --- width --------------------------------------------------------------------------------
+
+def _digits(value: str, limit: int) -> int:
+    """A size from the environment: plain ASCII digits (not `²`, `-5`, `1e9`), at most
+    `limit`; 0 when it is not one."""
+    value = value.strip()
+    if not (value.isascii() and value.isdigit()):
+        return 0
+    return limit if len(value) > len(str(limit)) else min(int(value), limit)
 
 
 def width(default: int = 80) -> int:
-    """The terminal's width, clamped: COLUMNS first (as rich does), then the terminal."""
-    value = os.environ.get("COLUMNS", "")
-    columns = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else 0
+    """The terminal's width, clamped: COLUMNS first (as rich does), then the terminal.
+    COLUMNS that is not plain ASCII digits is ignored; an absurd one is clamped."""
+    columns = _digits(os.environ.get("COLUMNS", ""), MAX_WIDTH)
     if not columns:
         try:
             columns = os.get_terminal_size(sys.stdout.fileno()).columns
@@ -53,12 +140,69 @@ def width(default: int = 80) -> int:
     return max(MIN_WIDTH, min(MAX_WIDTH, columns))
 
 
-def console(stderr: bool = False) -> Console:
-    """A rich console that never interprets markup or highlights, at a clamped width."""
+def sane_environment() -> None:
+    """Make COLUMNS and LINES safe for every library that reads them (rich, typer's help):
+    `²` passes `str.isdigit()` but not `int()`, and 100000000 columns is no terminal."""
+    for name, limit in (("COLUMNS", MAX_WIDTH), ("LINES", MAX_LINES)):
+        value = os.environ.get(name)
+        if value is None:
+            continue
+        size = _digits(value, limit)
+        if size:
+            os.environ[name] = str(size)
+        else:
+            del os.environ[name]
+
+
+def _environment() -> dict[str, str]:
+    """The environment as a console should see it: COLUMNS and LINES sane."""
+    environ = dict(os.environ)
+    environ["COLUMNS"] = str(width())
+    lines = _digits(environ.pop("LINES", ""), MAX_LINES)
+    if lines:
+        environ["LINES"] = str(lines)
+    return environ
+
+
+# --- rich ---------------------------------------------------------------------------------
+
+def _safe_console_class():
     from rich.console import Console
+    from rich.segment import Segment
 
-    return Console(highlight=False, markup=False, emoji=False, stderr=stderr, width=width())
+    class SafeConsole(Console):
+        """A rich console whose every rendered text segment is cleaned and encodable."""
 
+        def render(self, renderable, options=None):  # type: ignore[override]
+            encoding = self.encoding
+            fallback = not _is_unicode(encoding)
+            for segment in super().render(renderable, options):
+                text = segment.text
+                if segment.control or (text.isprintable() and not fallback) or text == "\n":
+                    yield segment
+                    continue
+                text = clean(text)
+                if fallback:
+                    text = _encodable(text, encoding)
+                yield Segment(text, segment.style, segment.control)
+
+    return SafeConsole
+
+
+_SafeConsole = None
+
+
+def console(stderr: bool = False) -> Console:
+    """A rich console that never interprets markup or highlights, cleans what it shows,
+    and is as wide as the terminal, clamped."""
+    global _SafeConsole
+    if _SafeConsole is None:
+        _SafeConsole = _safe_console_class()
+    return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width(),
+                        _environ=_environment())
+
+
+# --- plain lines --------------------------------------------------------------------------
 
 def echo(message: object = "", *, err: bool = False) -> None:
     """Print a plain line, cleaned."""
@@ -71,11 +215,41 @@ def error(message: object) -> None:
     echo(f"scorepad: {message}", err=True)
 
 
+def json_text(data: Any) -> str:
+    """`data` as one line of JSON, with every character `clean` would escape written as a
+    JSON escape: the same data for a program, nothing raw for a terminal."""
+    text = json.dumps(data, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if not unsafe(ch):
+            out.append(ch)
+            continue
+        code = ord(ch)
+        if code > 0xFFFF:  # a surrogate pair, as JSON writes characters beyond the BMP
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
+
+
+def json_line(data: Any) -> None:
+    """Print `data` as one line of JSON (never wrapped: programs read it). A stream that
+    cannot encode every character gets pure-ASCII JSON: the same data, all escaped."""
+    if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
+        text = json_text(data)
+    else:
+        text = json.dumps(data, ensure_ascii=True)
+    _write(sys.stdout, text + "\n")
+
+
 def _write(stream: Any, text: str) -> None:
     try:
         stream.write(text)
     except UnicodeEncodeError:
         # A terminal or pipe that cannot show every character: say it with what it can.
         encoding = getattr(stream, "encoding", None) or "ascii"
-        stream.write(text.encode(encoding, errors="backslashreplace").decode(encoding, errors="replace"))
+        stream.write(_encodable(text, encoding))
     stream.flush()

@@ -24,3 +24,19 @@ class InvalidHandsError(ScorepadError):
 
 class RulesError(ScorepadError):
     """An unknown rules option, a value it does not take, or a bad list of players."""
+
+
+def brief(value: object) -> str:
+    """`repr(value)` for a message, kept short: a nested list, a long text or a number of
+    thousands of digits from a hostile record is cut, never expanded in full."""
+    import reprlib
+
+    shorter = reprlib.Repr()
+    shorter.maxlevel, shorter.maxstring, shorter.maxother, shorter.maxlong = 2, 60, 60, 40
+    shorter.maxlist = shorter.maxtuple = shorter.maxdict = shorter.maxset = 6
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number with more than 60 digits"
+    try:
+        return shorter.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"

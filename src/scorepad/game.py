@@ -14,7 +14,7 @@ from typing import NamedTuple
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _
 from scorepad.layout import Layout
-from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name
+from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name, same_name_key
 from scorepad.rules import PRESETS, Rules
 from scorepad.scoring import HandAward, hand_award, play_score
 from scorepad.tiles import ALL_TILES, Tile
@@ -126,8 +126,11 @@ class Game:
                 check_player_name(name)
             except InvalidMoveError as error:
                 raise RulesError(str(error)) from None
-        if len(set(players)) != len(players):
-            raise RulesError(f"player names must differ: {', '.join(players)}")
+        keys = [same_name_key(name) for name in players]
+        if len(set(keys)) != len(keys):
+            raise RulesError(
+                _("player names must differ, not only in upper and lower case: {names}").format(names=", ".join(players))
+            )
         self.players = players
         self.rules = rules if rules is not None else PRESETS["pagat"]
         n = len(players)

@@ -157,7 +157,7 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
                 raise InvalidMoveError(_("'{word}': say who played once").format(word=word))
             by = word[1:]
         elif word.startswith("="):
-            if claim is not None or not word[1:].isascii() or not word[1:].isdigit():
+            if claim is not None or not word[1:].isascii() or not word[1:].isdigit() or len(word) > 5:
                 raise InvalidMoveError(_("'{word}': a claim is one number, e.g. =10").format(word=word))
             claim = int(word[1:])
         else:
@@ -165,7 +165,7 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
     text = " ".join(rest)
     if "=" in text:  # a claim glued to the end: 64e=10
         text, _sep, number = text.partition("=")
-        if claim is not None or not number.strip().isdigit():
+        if claim is not None or not (number.strip().isascii() and number.strip().isdigit()) or len(number.strip()) > 4:
             raise InvalidMoveError(_("'{word}': a claim is one number, e.g. =10").format(word="=" + number))
         claim = int(number)
     tile, end = parse_tile_and_end(text)
@@ -245,9 +245,9 @@ def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[
     can make with that many tiles). If both readings are possible it is refused with both
     shown; if only one is, that one is taken; if neither, it is a pip total and the
     engine says why it cannot be."""
-    if value[-1:] in ("p", "P") and value[:-1].isascii() and value[:-1].isdigit():
+    if value[-1:] in ("p", "P") and _is_number(value[:-1]):
         return int(value[:-1])
-    if not (value.isascii() and value.isdigit()):
+    if not _is_number(value):
         return _tiles_of(value)
     pips = int(value)
     as_tiles: list[Tile] | None = None
@@ -281,7 +281,7 @@ def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequen
             raise InvalidMoveError(_("{name}'s hand is given twice").format(name=name))
         typed_hands[name] = value
     shown = {name: _tiles_of(value) for name, value in typed_hands.items()
-             if not value.isdigit() and not (value[-1:] in ("p", "P") and value[:-1].isdigit())}
+             if not _is_number(value) and not (value[-1:] in ("p", "P") and _is_number(value[:-1]))}
     given: dict[str, int | list[Tile]] = {}
     for name, value in typed_hands.items():
         seen = set(on_table).union(*(tiles for other, tiles in shown.items() if other != name))
@@ -313,7 +313,7 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
     words = action.split()
     head = words[0].lower()
     if head == "draw":
-        if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()) or (len(words) == 2 and int(words[1]) < 1):
+        if len(words) > 2 or (len(words) == 2 and not _is_number(words[1], 2)) or (len(words) == 2 and int(words[1]) < 1):
             raise InvalidMoveError(_("'{text}': draw takes one count, 1 or more, e.g. 'Tom: draw 4'").format(text=text))
         return Draw(player, int(words[1]) if len(words) == 2 else 1)
     if head in ("pass", "muggins"):
@@ -335,8 +335,14 @@ _VIEWS = {
 }
 
 
+def _is_number(word: str, digits: int = 60) -> bool:
+    """ASCII digits only (`str.isdigit` takes '²'), and not absurdly long: no hand, count
+    or claim needs more than a few digits, and a huge one must not reach `int()`."""
+    return word.isascii() and word.isdigit() and len(word) <= digits
+
+
 def _count(word: str, line: str, example: str) -> int:
-    if not word.isascii() or not word.isdigit() or int(word) < 1:
+    if not _is_number(word, 2) or int(word) < 1:
         raise InvalidMoveError(_("'{line}': give a count of 1 or more, e.g. {example}").format(line=line, example=example))
     return int(word)
 

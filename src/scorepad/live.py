@@ -4,11 +4,12 @@ by the same grammar as the command line (grammar.py) and done by the same action
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
 
-from scorepad.console import console, echo, error
+from scorepad.console import console, echo, error, shown
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 
@@ -158,6 +159,10 @@ def run(file: Path) -> int:
     from scorepad.actions import content, read_game
 
     history = _History() if sys.stdin.isatty() else None
+    try:  # bytes that are not text in the terminal's encoding: kept, shown escaped, refused
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        pass
     try:
         _show(file)
     except ScorepadError as problem:
@@ -174,7 +179,7 @@ def run(file: Path) -> int:
             return 2
         prompt = f"{game.turn}> " if game.turn else "> "
         try:
-            line = input(prompt)
+            line = input(shown(prompt))
         except EOFError:
             echo()
             break

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,16 +19,49 @@ from scorepad.i18n import _
 from scorepad.tiles import End, Tile, parse_end, parse_tile
 
 
-def check_player_name(name: str) -> str:
-    """A name is any text without ':' and without leading or trailing spaces."""
-    if not name or ":" in name or name != name.strip():
+MAX_NAME_LENGTH = 40
+# Characters a name may not hold: ':' ends the name in a move, '=' splits NAME=PIPS,
+# '@' marks a name at the live prompt.
+NAME_SEPARATORS = frozenset(":=@")
+# Letters and marks that show as nothing, so two names could look alike or a name empty.
+_INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"
+    "\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f"
+)
+
+
+def check_player_name(name: object) -> str:
+    """The one rule for player names (README "Safety"): printable text of 1 to 40
+    characters, in Unicode NFC form, without ':', '=' or '@', without control, format,
+    invisible or bidirectional characters, and without leading or trailing spaces.
+    Returns the name; raises InvalidMoveError saying what is wrong."""
+    def refuse(why: str) -> InvalidMoveError:
+        return InvalidMoveError(_("'{name}' is not a player name: {why}").format(name=name, why=why))
+
+    if not isinstance(name, str):
+        raise InvalidMoveError(_("a player name must be text, not {value}").format(value=type(name).__name__))
+    if not name:
+        raise refuse(_("it is empty"))
+    if len(name) > MAX_NAME_LENGTH:
         raise InvalidMoveError(
-            _(
-                "'{name}' is not a player name: it must be non-empty, without ':' "
-                "and without leading or trailing spaces"
-            ).format(name=name)
+            _("a player name has at most {limit} characters, not {length}").format(limit=MAX_NAME_LENGTH, length=len(name))
         )
+    if name != name.strip():
+        raise refuse(_("it must not start or end with a space"))
+    if not name.isprintable() or any(ch in _INVISIBLE for ch in name):
+        raise refuse(_("it holds a control, format, invisible or right-to-left character"))
+    if NAME_SEPARATORS & set(name):
+        raise refuse(_("it must not hold ':', '=' or '@'"))
+    if unicodedata.combining(name[0]):
+        raise refuse(_("it must not start with an accent or other combining mark"))
+    if unicodedata.normalize("NFC", name) != name:
+        raise refuse(_("it is not in Unicode NFC form (the same letters written another way)"))
     return name
+
+
+def same_name_key(name: str) -> str:
+    """What two names that would look the same on a score sheet share: NFC, then casefold."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 @dataclass(slots=True)  # not frozen: a frozen __init__ costs three times as much
@@ -76,14 +110,25 @@ class Muggins:
 Move = Play | Draw | Pass | Muggins
 
 
+MAX_CLAIM = 1000  # no play scores more than 60; a claim is checked, so keep it small
+MAX_DRAW = 28  # the whole set
+
+
 def _number(text: str, whole: str, *, claim: bool) -> int:
-    """`text` as a whole number: a claim, else a draw count."""
+    """`text` as a whole number: a claim, else a draw count; absurd sizes refused before `int()`."""
+    limit = MAX_CLAIM if claim else MAX_DRAW
     if not text.isascii() or not text.isdigit():
         if claim:
             refusal = _("'{move}': the claim must be a whole number, not '{text}'")
         else:
             refusal = _("'{move}': the draw count must be a whole number, not '{text}'")
         raise InvalidMoveError(refusal.format(move=whole, text=text))
+    if len(text) > len(str(limit)) + 2 or int(text) > limit:
+        if claim:
+            refusal = _("'{move}': the claim can be at most {limit}")
+        else:
+            refusal = _("'{move}': the draw count can be at most {limit}")
+        raise InvalidMoveError(refusal.format(move=whole, limit=limit))
     return int(text)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
-import time
+import secrets
+import stat
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorepad.errors import IllegalMoveError, ScorepadError
+from scorepad.errors import IllegalMoveError, ScorepadError, brief
+from scorepad.i18n import _
 from scorepad.game import Game
 from scorepad.i18n import _
 from scorepad.notation import Draw, Move, Muggins, Play, parse_move
@@ -29,6 +30,9 @@ from scorepad.tiles import parse_tiles
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
 ROUND_KEYS = ("opener", "moves", "hands", "points")
+MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
+MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
+MAX_HAND_PIPS = 168  # every tile of the set together
 
 
 class RecordError(ScorepadError):
@@ -75,15 +79,27 @@ class _Reader:
         self.strict = strict
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        self._lines: _KeyLines | None = None
+
+    @property
+    def lines(self) -> _KeyLines:
+        """Where each key is set, indexed once on first need."""
+        if self._lines is None:
+            self._lines = _KeyLines(self.text)
+        return self._lines
 
     def note(self, message: str, round: int, move: int | None) -> None:
-        if not self.strict:
+        if not self.strict and len(self.notes) < MAX_PROBLEMS:  # bounded like problems
             self.notes.append(Problem(round, move, message))
 
     def problem(self, message: str, round: int | None = None, move: int | None = None) -> None:
         if self.strict:
             where = f"round {round}, move {move}: " if move else f"round {round}: " if round else ""
             raise RecordError(where + message, round=round, move=move)
+        if len(self.problems) >= MAX_PROBLEMS:
+            # Past this the record is not a game with mistakes in it: say so once, stop.
+            self.problems.append(Problem(None, None, _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)))
+            raise _Stop
         self.problems.append(Problem(round, move, message))
 
     def read(self) -> Record:
@@ -99,11 +115,17 @@ class _Reader:
         except tomllib.TOMLDecodeError as error:
             self.problem(f"not a valid TOML file: {error}")
             raise _Stop from None
+        except RecursionError:
+            self.problem(_("not a record: arrays or tables nested too deeply"))
+            raise _Stop from None
+        except ValueError as error:  # a number with more digits than Python converts
+            self.problem(_("not a valid TOML file: {reason}").format(reason=error))
+            raise _Stop from None
         self._known(data, TOP_KEYS, "")
         if "format" not in data:
             self.problem(f"no 'format' key: a scorepad record starts with format = \"{FORMAT}\"")
         elif data["format"] != FORMAT:
-            self.problem(f"unknown format {data['format']!r} (line {_line(self.text, 'format')}): this scorepad reads {FORMAT}")
+            self.problem(f"unknown format {brief(data['format'])} (line {self.lines.find('format')}): this scorepad reads {FORMAT}")
             raise _Stop
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -145,7 +167,7 @@ class _Reader:
         r = game.current
         opener = table.get("opener")
         if not isinstance(opener, str) or opener not in game.players:
-            self.problem(f"'opener' must name a player, not {opener!r}", number)
+            self.problem(f"'opener' must name a player, not {brief(opener)}", number)
         elif r.opener is None:
             game.set_opener(opener)
         elif game.players[r.opener] != opener:
@@ -203,7 +225,7 @@ class _Reader:
 
     def _move(self, game: Game, number: int, index: int, text: Any) -> None:
         if not isinstance(text, str):
-            self.problem(f"a move must be a string, not {text!r}", number, index)
+            self.problem(f"a move must be a string, not {brief(text)}", number, index)
             return
         try:
             move = parse_move(text)
@@ -294,13 +316,13 @@ class _Reader:
                 # A stored points table is only a cache: loading a record for a command
                 # recounts and rewrites it, so only an audit reports the difference.
                 if not self.strict:
-                    self.problems.append(Problem(number, None, f"points: {name} is written as {written!r}, the count is {points_number(count)}"))
+                    self.problems.append(Problem(number, None, f"points: {name} is written as {brief(written)}, the count is {points_number(count)}"))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
         for key in table:
             if key not in keys:
                 where = f"[{parent}]" if parent else "the top level"
-                line = _line(self.text, key)
+                line = self.lines.find(key)
                 at = f" (line {line})" if line else ""
                 self.problem(f"unknown key '{key}' in {where}{at}: known keys are {', '.join(keys)}")
 
@@ -313,12 +335,15 @@ def loads(text: str) -> Record:
 def audit_text(text: str) -> Record:
     """Replay a record and report every problem in it, never stopping at the first."""
     record = _Reader(text, strict=False).read()
+    stop = record.problems.pop() if len(record.problems) > MAX_PROBLEMS else None
     # In the order of the game; a round's own problems (no move) after its moves.
     def order(p: Problem) -> tuple[int, int]:
         return (p.round or 0, p.move if p.move is not None else 1 << 30)
 
     record.problems.sort(key=order)
     record.notes.sort(key=order)
+    if stop is not None:
+        record.problems.append(stop)  # last, where a reader of the list stops too
     return record
 
 
@@ -326,18 +351,44 @@ def _hand(name: str, value: Any) -> int | list:
     if isinstance(value, str):
         return parse_tiles(value, strict=True)
     if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= MAX_HAND_PIPS:
+            raise RecordError(
+                _("{name}'s hand cannot hold {pips} pips: the whole set holds {limit}").format(
+                    name=name, pips=brief(value), limit=MAX_HAND_PIPS)
+            )
         return value
-    raise RecordError(f"{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {value!r}")
+    raise RecordError(f"{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {brief(value)}")
 
 
-def _line(text: str, key: str) -> int | None:
-    """The first line where `key` is set or opens a table, for messages about it."""
-    name = re.escape(key)
-    pattern = re.compile(rf'^\s*(?:{name}|"{name}"|\'{name}\')\s*=|^\s*\[+[^\]]*\b{name}\]+\s*$')
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.search(line):
-            return number
-    return None
+_KEY = re.compile(r'^\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*(?:=|\.)')
+_HEADER = re.compile(r'^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$')
+
+
+class _KeyLines:
+    """The first line where each key is set or opens a table, for messages about it.
+    Built in one pass over the text, so finding every unknown key of a big record
+    costs no more than reading it."""
+
+    def __init__(self, text: str) -> None:
+        self.first: dict[str, int] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = _HEADER.match(line)
+            if header:
+                key = header.group(1).strip().rsplit(".", 1)[-1].strip().strip("\"'")
+                self.first.setdefault(key, number)
+                continue
+            match = _KEY.match(line)
+            if match:
+                key = next(g for g in match.groups() if g is not None)
+                if match.group(1) and "\\" in key:  # a basic string with escapes: as TOML reads it
+                    try:
+                        key = tomllib.loads(f'k = "{key}"')["k"]
+                    except tomllib.TOMLDecodeError:
+                        pass
+                self.first.setdefault(key, number)
+
+    def find(self, key: str) -> int | None:
+        return self.first.get(key)
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -372,31 +423,191 @@ def dumps(game: Game) -> str:
 
 # --- files ----------------------------------------------------------------------------------
 
+def real_path(path: str | os.PathLike) -> Path:
+    """The file a record's path stands for: symbolic links followed, once. Reading,
+    locking and saving all use it, so a link to a record never forks the game."""
+    return Path(os.path.realpath(path))
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A record file's text, refused (RecordError) when it is not a regular file (a folder,
+    a pipe, a device), larger than MAX_RECORD_BYTES, or not UTF-8. A pipe or device is
+    never opened for reading: opening a pipe would wait for a writer."""
+    shown = str(path)
+    status = os.stat(path)  # FileNotFoundError and friends: the caller says so
+    _check_regular(shown, status)
+    if status.st_size > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(shown))
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        _check_regular(shown, os.fstat(fd))  # the same file as the one looked at
+        chunks, size = [], 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(shown))
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(_("{path}: not a text file (a record is UTF-8 text)").format(path=shown)) from None
+
+
+def _check_regular(shown: str, status: os.stat_result) -> None:
+    if stat.S_ISDIR(status.st_mode):
+        raise RecordError(_("{path} is a folder, not a record").format(path=shown))
+    if not stat.S_ISREG(status.st_mode):
+        raise RecordError(_("{path} is not a regular file (a pipe or a device?): not read").format(path=shown))
+
+
+def _too_big(shown: str) -> str:
+    return _("{path} is larger than {limit} MB: not a scorepad record").format(
+        path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024))
+
+
 def load(path: str | os.PathLike) -> Record:
     """Read and replay a record file. Raises RecordError (or OSError)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
+    text = read_text(path)
     try:
         return loads(text)
     except RecordError as error:
         raise RecordError(f"{path}: {error}", round=error.round, move=error.move) from None
 
 
-def save(game: Game, path: str | os.PathLike) -> None:
-    """Write atomically: a temporary file in the same folder, flushed and fsynced, then
-    renamed over the record, so a crash leaves either the old or the new record whole."""
-    path = Path(path)
-    text = dumps(game)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+# TOML's four kinds of string, or a '#' outside them (a comment).
+_STRING_OR_COMMENT = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL
+)
+
+
+def has_comments(text: str) -> bool:
+    """True when TOML text holds a comment (a '#' outside every string)."""
+    if "#" not in text:
+        return False
+    return any(match.group(1) for match in _STRING_OR_COMMENT.finditer(text))
+
+
+def backup_path(path: Path) -> Path:
+    """A free name beside the record for the hand-edited original: NAME.orig, NAME.orig.2, …
+    (not *.toml, so `audit club/*.toml` does not count the game twice)."""
+    candidate = path.with_name(path.name + ".orig")
+    number = 2
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{path.name}.orig.{number}")
+        number += 1
+    return candidate
+
+
+def save(game: Game, path: str | os.PathLike) -> Path | None:
+    """Write `game` as the record at `path` (see `save_text`)."""
+    return save_text(dumps(game), path)
+
+
+def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False) -> Path | None:
+    """Write atomically: a temporary file beside the real record (symbolic links followed),
+    flushed and fsynced, then renamed over it, so a crash leaves either the old or the new
+    record whole. The record keeps its mode, group and, where permitted, its owner.
+
+    Refused (RecordError, nothing written): a read-only record, a record with more than one
+    hard link (replacing it would split the game in two), a group that cannot be kept.
+    A hand-edited record whose comments the new text would drop is first copied beside it;
+    returns that copy's path, else None."""
+    real = real_path(path)
+    try:
+        status: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        status = None
+    backup = None
+    if status is not None:
+        _check_writable(str(path), status, real)
+        old = read_text(real)
+        if old != text and not keep_comments and has_comments(old):
+            backup = backup_path(real)
+            _write_new(backup, old, status)
+    _replace(real, text, status)
+    return backup
+
+
+def _check_writable(shown: str, status: os.stat_result, real: Path) -> None:
+    _check_regular(shown, status)
+    writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    if not status.st_mode & writable_bits or not os.access(real, os.W_OK):
+        raise RecordError(_("{path} is read-only: not changed").format(path=shown))
+    if status.st_nlink > 1:
+        raise RecordError(
+            _("{path} has {links} hard links: saving would split the game in two; "
+              "use one name (a symbolic link is fine), or copy it").format(path=shown, links=status.st_nlink)
+        )
+
+
+def _keep_owner(fd: int, temp: Path, status: os.stat_result) -> None:
+    """Give the new file the old one's owner and group; the owner only where permitted,
+    the group always (else another player could lose access)."""
+    if not hasattr(os, "fchown"):
+        return  # Windows: no owners and groups to keep
+    if (status.st_uid, status.st_gid) == (os.fstat(fd).st_uid, os.fstat(fd).st_gid):
+        return
+    try:
+        os.fchown(fd, status.st_uid, status.st_gid)
+        return
+    except PermissionError:
+        pass
+    try:
+        os.fchown(fd, -1, status.st_gid)
+    except PermissionError:
+        raise RecordError(
+            _("{path}: cannot keep the record's group (id {group}): not changed").format(path=temp.parent, group=status.st_gid)
+        ) from None
+
+
+def _open_new(path: Path, status: os.stat_result | None) -> int:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o666)  # a new record: the umask decides, as for any new file
+    try:
+        if status is not None:
+            _keep_owner(fd, path, status)
+            mode = stat.S_IMODE(status.st_mode)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            else:
+                os.chmod(path, mode)
+    except BaseException:
+        os.close(fd)
+        os.unlink(path)
+        raise
+    return fd
+
+
+def keep_copy(path: str | os.PathLike, target: Path) -> None:
+    """Copy the record at `path` to the new file `target` (FileExistsError if it exists),
+    with the record's mode and group; synced before returning."""
+    real = real_path(path)
+    _write_new(target, read_text(real), os.stat(real))
+
+
+def _write_new(path: Path, text: str, status: os.stat_result | None) -> None:
+    fd = _open_new(path, status)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _replace(real: Path, text: str, status: os.stat_result | None) -> None:
+    temp = real.with_name(f".{real.name}.{secrets.token_hex(4)}.tmp")
+    fd = _open_new(temp, status)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, path)
+        os.replace(temp, real)
     except BaseException:
         try:
             os.unlink(temp)
@@ -404,7 +615,7 @@ def save(game: Game, path: str | os.PathLike) -> None:
             pass
         raise
     try:  # make the rename itself durable
-        dir_fd = os.open(path.parent or ".", os.O_RDONLY)
+        dir_fd = os.open(real.parent, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
@@ -419,23 +630,29 @@ class LockedError(ScorepadError):
 
 @contextmanager
 def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
-    """Hold the record's lock (a `.NAME.lock` file beside it) while reading, changing and
-    saving, so two terminals recording at once cannot interleave."""
-    import fcntl
+    """Hold the record's lock while reading, changing and saving, so two terminals
+    recording at once cannot interleave. The lock is `.NAME.lock` beside the real record
+    (symbolic links to the record followed first, so every path to it shares one lock);
+    the lock file itself is never followed if it is a link, and it gets the record's
+    permissions so every player who may write the record may lock it."""
+    from filelock import FileLock, Timeout
 
-    path = Path(path)
-    lock_path = path.parent / f".{path.name}.lock"
-    handle = open(lock_path, "a")
+    real = real_path(path)
+    lock_path = real.with_name(f".{real.name}.lock")
+    if not real.parent.is_dir():  # a typed folder name: not created behind the player's back
+        raise FileNotFoundError(2, os.strerror(2), str(real.parent))
+    if os.path.islink(lock_path):
+        raise RecordError(_("{lock} is a symbolic link: a lock file must not be one").format(lock=lock_path))
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise LockedError(f"{path} is being written by another scorepad; try again") from None
-                time.sleep(0.02)
+        mode = stat.S_IMODE(os.stat(real).st_mode) & 0o666 | 0o600  # the locker must open it
+    except FileNotFoundError:
+        mode = None
+    lock = FileLock(lock_path, timeout=timeout, **({"mode": mode} if mode else {}))
+    try:
+        lock.acquire()
+    except Timeout:
+        raise LockedError(f"{path} is being written by another scorepad; try again") from None
+    try:
         yield
     finally:
-        handle.close()
+        lock.release()

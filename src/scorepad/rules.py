@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from scorepad.errors import RulesError
+from scorepad.errors import RulesError, brief
 from scorepad.i18n import _, ngettext
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -22,6 +22,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blocked_tie": ("nothing", "split-third"),
 }
 FLAGS = ("partners", "muggins")
+MAX_TARGET = 100_000  # a game to more is no game of dominoes; bounded so scores stay small
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,10 @@ class Rules:
     def from_options(cls, preset: str = "pagat", **options: Any) -> Rules:
         """A preset with options changed, each value checked:
         ``Rules.from_options("pagat", target=150, muggins=True)``."""
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(
-                _("unknown preset '{preset}': choose {presets}").format(preset=preset, presets=", ".join(PRESETS))
+                _("unknown preset '{preset}': choose {presets}").format(
+                    preset=preset if isinstance(preset, str) else brief(preset), presets=", ".join(PRESETS))
             )
         base = PRESETS[preset]
         known = {f.name for f in fields(cls)} - {"preset", "overridden"}
@@ -103,13 +105,13 @@ OPTION_ORDER = (
 def _check(name: str, value: Any) -> Any:
     if name in FLAGS:
         if not isinstance(value, bool):
-            raise RulesError(_("{name} must be true or false, not {value}").format(name=name, value=repr(value)))
+            raise RulesError(_("{name} must be true or false, not {value}").format(name=name, value=brief(value)))
         return value
     if name in CHOICES:
-        if value not in CHOICES[name]:
+        if not isinstance(value, str) or value not in CHOICES[name]:
             raise RulesError(
                 _("{name} must be one of {choices}, not {value}").format(
-                    name=name, choices=", ".join(CHOICES[name]), value=repr(value)
+                    name=name, choices=", ".join(CHOICES[name]), value=brief(value)
                 )
             )
         return value
@@ -117,7 +119,9 @@ def _check(name: str, value: Any) -> Any:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise RulesError(_("target must be a positive whole number, not {value}").format(value=repr(value)))
+            raise RulesError(_("target must be a positive whole number, not {value}").format(value=brief(value)))
+        if value > MAX_TARGET:
+            raise RulesError(_("target {target}: at most {limit} points").format(target=brief(value), limit=MAX_TARGET))
         return value
     if name == "deal":
         if (
@@ -126,14 +130,14 @@ def _check(name: str, value: Any) -> Any:
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
             raise RulesError(
-                _("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=repr(value))
+                _("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=brief(value))
             )
         for players, count in zip((2, 3, 4), value):
             # Every player needs a tile, and the hands must come out of the 28 tiles.
             if count < 1 or players * count > 28:
                 raise RulesError(
                     _("deal {deal}: {count} tiles each for {players} players does not fit a 28-tile set").format(
-                        deal=list(value), count=count, players=players
+                        deal=brief(list(value)), count=brief(count), players=players
                     )
                 )
         return tuple(value)
