@@ -4,12 +4,15 @@
 
 Builds a 25-round record (a simulated game with an unreachable target), then times, in
 alternation so that machine noise hits all alike:
+  - python -c pass             (the interpreter starting and stopping: the floor),
   - benchmarks/minimal_app.py  (a Typer app that prints one line),
+  - scorepad --version         (start-up alone: the command line imported, one line printed),
   - scorepad show --json       (reads and replays the record, prints JSON),
   - scorepad play ...          (reads, replays, records the lead of round 26, saves,
                                 renders the status with rich); the record is restored
                                 before each run.
-Each command runs in a fresh Python process; the figure is the median wall time.
+Each command runs in a fresh Python process; the figure is the median wall time, then
+that time against the minimal Typer app, and what it costs above bare Python.
 """
 
 from __future__ import annotations
@@ -66,9 +69,14 @@ def main() -> None:
         # off by default, which would charge every run for compiling scorepad).
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         commands = {
+            "python -c pass": ([sys.executable, "-c", "pass"], None),
             "minimal Typer app": ([sys.executable, str(HERE / "minimal_app.py")], None),
+            "scorepad --version": ([scorepad, "--version"], None),
             "scorepad show --json": ([scorepad, "show", "--json"], None),
-            "scorepad play": ([scorepad, "play", "6-6", "--by", opener], lambda: path.write_text(text, encoding="utf-8")),
+            "scorepad play": (
+                [scorepad, "play", "6-6", "--by", opener],
+                lambda: path.write_text(text, encoding="utf-8"),
+            ),
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
         for command, before in commands.values():  # warm the file cache
@@ -77,10 +85,12 @@ def main() -> None:
             for name, (command, before) in commands.items():
                 times[name].append(timed(command, env, before))
     base = statistics.median(times["minimal Typer app"])
+    bare = statistics.median(times["python -c pass"])
     print(f"record: {rounds} finished rounds, {len(text):,} bytes; {args.runs} runs each, median")
+    print(f"{'':22} {'wall':>10}  {'/ Typer app':>11}  {'above python -c pass':>20}")
     for name, values in times.items():
         median = statistics.median(values)
-        print(f"{name:22} {median * 1000:7.1f} ms  {median / base:4.2f}x")
+        print(f"{name:22} {median * 1000:7.1f} ms  {median / base:10.2f}x  {(median - bare) * 1000:17.1f} ms")
 
 
 if __name__ == "__main__":

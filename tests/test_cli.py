@@ -63,15 +63,15 @@ def test_new_refuses_to_overwrite(game):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--rules", "pagot"], "unknown preset 'pagot'"),
-        (["--spinner", "two"], "spinner must be one of first-double, none"),
+        (["--rules", "pagot"], "'pagot' is not one of 'pagat', 'two-ends', 'fuenfer'"),  # Typer checks choices
+        (["--spinner", "two"], "'two' is not one of 'first-double', 'none'"),
         (["--deal", "9,x"], "--deal '9,x'"),
         (["--opener", "Zed"], "'Zed' is not playing"),
     ],
 )
 def test_new_bad_options(tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
-    result = run("new", "--players", "Ann,Bob", *args)
+    result = run("new", "--players", "Ann,Bob", *args, width=200)
     assert result.exit_code == 2, result.output
     assert message in flat(result.output)
     assert not (tmp_path / "scorepad.toml").exists()

@@ -11,10 +11,11 @@ import math
 import sys
 import unicodedata
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Optional
 
 import typer
 
+from scorepad import __version__
 from scorepad.console import console, echo, error, json_line
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.game import Game, Outcome
@@ -29,7 +30,8 @@ from scorepad.helpscreen import ScreenTyper
 app = ScreenTyper(
     help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 
@@ -41,6 +43,25 @@ FileOption = Annotated[
     typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help="The game record.", show_default=True),
 ]
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who moved (default: whose turn it is).")]
+
+
+STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        echo(f"scorepad {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    pass  # the options that come before any command; the app's help text stands above
 
 
 # --- plumbing ---------------------------------------------------------------------------
@@ -56,9 +77,47 @@ def exit_code(error: ScorepadError) -> int:
     return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
 
 
+def from_stdin(path: Path) -> bool:
+    return str(path) == STDIN
+
+
+def record_text(path: Path) -> str:
+    """The text of a record file, or of standard input for `-`, under the same limits
+    (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
+    from scorepad.record import MAX_RECORD_BYTES, read_text
+
+    if not from_stdin(path):
+        return read_text(path)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stream, as some embedders give
+        text = sys.stdin.read(MAX_RECORD_BYTES + 1)
+        data = text.encode("utf-8", "surrogateescape")
+    else:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(_("standard input holds more than {limit} MB: not a scorepad record").format(
+            limit=MAX_RECORD_BYTES // (1024 * 1024)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(_("standard input is not text (a record is UTF-8 text)")) from None
+
+
+def refuse_stdin(file: Path) -> None:
+    if from_stdin(file):
+        fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
+
+
 def read(file: Path) -> Game:
     from scorepad.actions import read_game
 
+    if from_stdin(file):
+        from scorepad.record import loads
+
+        try:
+            return loads(record_text(file)).game
+        except RecordError as error:
+            fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
     try:
         return read_game(file)
     except RecordError as error:
@@ -80,6 +139,7 @@ def act(file: Path, typed) -> None:
     """Do a change through the shared actions; a refusal becomes a message and an exit code."""
     from scorepad.actions import perform
 
+    refuse_stdin(file)
     done = attempt(lambda: perform(file, typed))
     show_status(done.game, done.out, done.notes)
 
@@ -95,17 +155,35 @@ def attempt(action):
 
 # --- commands -----------------------------------------------------------------------------
 
+CHOICE_HELP = {
+    "spinner": "Whether the first double is a spinner.",
+    "first_opener": "Who leads round 1.",
+    "next_opener": "Who leads the later rounds.",
+    "fallback_opener": "Who leads when the next opener names nobody.",
+    "domino_award": "What a domino scores.",
+    "blocked_award": "What a blocked round scores.",
+    "blocked_tie": "What a blocked round with the lowest pips tied scores.",
+}
+
+
 def _choice(name: str):
+    # Typed as the option's values, so Typer checks them and the shell completes them.
     return Annotated[
-        Optional[str],
-        typer.Option(f"--{name.replace('_', '-')}", help=f"{' | '.join(CHOICES[name])}", show_default=False),
+        Optional[Literal[CHOICES[name]]],
+        typer.Option(f"--{name.replace('_', '-')}", help=CHOICE_HELP[name], show_default=False),
     ]
+
+
+if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes them from PRESETS
+    Preset = str
+else:
+    Preset = Literal[tuple(PRESETS)]
 
 
 @app.command()
 def new(
     players: Annotated[Optional[str], typer.Option("--players", "-p", help="Names in seating order, comma-separated (default: the players of the game in the file).", show_default=False)] = None,
-    rules: Annotated[Optional[str], typer.Option("--rules", help=f"Preset: {' | '.join(PRESETS)} (default: the game before's rules, else pagat).", show_default=False)] = None,
+    rules: Annotated[Optional[Preset], typer.Option("--rules", help="The preset the options below change (default: the game before's rules, else pagat).", show_default=False)] = None,
     partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help="Four players as two partnerships.", show_default=False)] = None,
     target: Annotated[Optional[int], typer.Option("--target", help="Points to win.", show_default=False)] = None,
     muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help="Players must claim their scores.", show_default=False)] = None,
@@ -129,6 +207,7 @@ def new(
     """
     from scorepad.actions import new_game
 
+    refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
     options: dict[str, Any] = {
         "partners": partners, "target": target, "muggins": muggins, "spinner": spinner,
@@ -306,6 +385,7 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
     """
     from scorepad.actions import edit as edit_record
 
+    refuse_stdin(file)
     def ask(question: str) -> str:
         echo(question)
         try:
@@ -433,7 +513,7 @@ def audit(
     try:
         for path in records:
             try:
-                result = audit_text(read_text(path))
+                result = audit_text(record_text(path))
                 game, problems, notes = result.game, result.problems, result.notes
             except (OSError, RecordError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
@@ -480,7 +560,7 @@ def hint(
 
 @app.command("rules")
 def rules_(
-    preset: Annotated[Optional[str], typer.Argument(help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
+    preset: Annotated[Optional[Preset], typer.Argument(metavar="PRESET", help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     """The options of a preset, or of the current game, in words.
@@ -491,8 +571,6 @@ def rules_(
 
     out = console()
     if preset is not None:
-        if preset not in PRESETS:
-            fail(f"unknown preset '{preset}': choose {', '.join(PRESETS)}", BAD_USAGE)
         out.print(f"Preset {preset}:", style="bold")
         out.print(rules_table(PRESETS[preset]))
         return
@@ -516,14 +594,14 @@ def stats(
 
     Example: scorepad stats club/*.toml --csv > season.csv
     """
-    from scorepad.record import load
+    from scorepad.record import load, loads
     from scorepad.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
     code = 0
     for path in records:
         try:
-            add_game(table, load(path).game)
+            add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
         except (RecordError, OSError) as problem:
             error(f"skipped {path}: {problem}")
             code = BAD_USAGE
@@ -652,6 +730,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
     """
     from scorepad.live import run
 
+    refuse_stdin(file)  # the prompt reads standard input itself
     raise typer.Exit(run(file))
 
 

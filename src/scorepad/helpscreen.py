@@ -8,11 +8,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from typer import _click as click  # the click that Typer brings with it
 import typer
+
+try:  # typer 0.26 and later carry their own click; older ones use click itself
+    from typer import _click as click
+except ImportError:
+    import click  # type: ignore[no-redef]
 from typer.core import TyperCommand, TyperGroup
 
 from scorepad.console import width, wrapped
+from scorepad.i18n import _
 
 PANELS_FROM = 70  # columns: below this the panels cut names such as --fallback-opener
 
@@ -52,6 +57,11 @@ class ScreenHelpFormatter(click.HelpFormatter):
             super().write_dl(rows, col_max, col_spacing)
             return
         for term, text in rows:
+            choices = re.fullmatch(r"(.+?) <([^<>]+\|[^<>]+)>", term)
+            if choices and self.current_indent + len(term) > self.width:
+                # The values of a choice on their own line: the option's name stays whole.
+                term = f"{choices.group(1)} <{_('value')}>"
+                text = f"{' | '.join(choices.group(2).split('|'))}. {text}" if text else choices.group(2)
             self.write(f"{'':>{self.current_indent}}{term}\n")
             if text:
                 indent = " " * (self.current_indent + 4)

@@ -640,30 +640,27 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     steps, scores, starts = score_race(game)
     if len(steps) < 2:
         return Text(_("(no moves yet)"), style="dim")
-    figure = plotext.figure
-    figure.clear()
-    figure.plot_size(max(28, width), height or (12 if width < 60 else 18))
-    figure.theme("clear")
-    figure.legend(False)  # a legend inside the plot hides the race on a narrow screen
+    plotext.clf()
+    plotext.plotsize(max(28, width), height or (12 if width < 60 else 18))
+    plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
     # Steps, not slopes: a score changes at a move and holds until the next.
     xs = [x for step in steps for x in (step, step)][1:]
     for s, ys in enumerate(scores):
         stepped = [y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:]
-        signal = figure.signal(xs, stepped, marker=plotext.marker(MARKERS[s % 4], COLOURS[s % 4]))
-        signal.lines()
-        figure.draw(signal)
-    figure.line(game.target, orientation="h")
+        plotext.plot(xs, stepped, marker=MARKERS[s % 4], color=COLOURS[s % 4])
+    plotext.hline(game.target)
     for step, _number in starts[1:]:
-        figure.line(step, orientation="v")
-    figure.ruler("x").ticks([step for step, _n in starts], [str(n) for _s, n in starts])
+        plotext.vline(step)
+    plotext.xticks([step for step, _n in starts], [str(n) for _s, n in starts])
     top = max(game.target, *(max(ys) for ys in scores))
     every = 25 if top <= 100 else 50 if top <= 300 else 100
     ticks = list(range(0, int(top) + every, every))
-    figure.ruler("y").ticks(ticks, [str(t) for t in ticks])
-    figure.label(_("round"), axis="x")
-    figure.title(_("the race to {target}").format(target=game.target))
-    drawn = str(figure.build()).rstrip("\n")
-    figure.clear()
+    plotext.ylim(0, ticks[-1])
+    plotext.yticks(ticks, [str(t) for t in ticks])
+    plotext.xlabel(_("round"))
+    plotext.title(_("the race to {target}").format(target=game.target))
+    drawn = str(plotext.build()).rstrip("\n")
+    plotext.clf()
     key = Text("  ").join(
         Text.assemble((MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])),
                       f" {_side(game, s)} {points(game.scores[s])}")
