@@ -1,0 +1,105 @@
+"""Regenerate the README's transcripts by running their commands for real.
+
+A transcript is a ```text block whose line before is a marker comment:
+
+    <!-- transcript id=round [continue=ID] [setup="scorepad new ...; scorepad play 64"] [lang=de] -->
+
+Every `$ scorepad ...` line of the block is run (through this checkout's `scorepad`, at 40
+columns, without colour) and the lines up to the next `$` are replaced by what it printed,
+standard output and standard error together as a terminal shows them. `setup` commands run
+first and are not shown; `continue=ID` goes on in the folder of an earlier transcript, so one
+game can be told in several blocks. The bundled `examples/` are copied into each folder.
+
+    python scripts/transcripts.py           # rewrite README.md (and README files given)
+    python scripts/transcripts.py --check   # exit 1 if a transcript is not what runs today
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MARKER = re.compile(r"^<!-- transcript (?P<args>.*?) -->$")
+
+
+def scorepad() -> list[str]:
+    here = Path(sys.executable).parent / "scorepad"
+    return [str(here)] if here.exists() else [sys.executable, "-m", "scorepad"]
+
+
+def run(command: str, folder: Path, lang: str) -> str:
+    words = shlex.split(command)
+    if not words or words[0] != "scorepad":
+        raise SystemExit(f"not a scorepad command: {command}")
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREPAD_FILE", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(COLUMNS="40", LINES="30", NO_COLOR="1", SCOREPAD_LANG=lang, TERM="dumb",
+               XDG_STATE_HOME=str(folder / ".state"))
+    done = subprocess.run([*scorepad(), *words[1:]], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+    return done.stdout
+
+
+def regenerate(text: str) -> str:
+    lines = text.split("\n")
+    out: list[str] = []
+    folders: dict[str, Path] = {}
+    base = Path(tempfile.mkdtemp(prefix="scorepad-transcripts-"))
+    try:
+        i = 0
+        while i < len(lines):
+            marker = MARKER.match(lines[i])
+            if not marker or i + 1 >= len(lines) or lines[i + 1] != "```text":
+                out.append(lines[i])
+                i += 1
+                continue
+            args = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', marker.group("args")))
+            args = {k: v.strip('"') for k, v in args.items()}
+            if "continue" in args:
+                folder = folders[args["continue"]]
+            else:
+                folder = base / args["id"]
+                folder.mkdir()
+                shutil.copytree(ROOT / "examples", folder / "examples")
+            folders[args["id"]] = folder
+            lang = args.get("lang", "en")
+            for command in filter(None, (c.strip() for c in args.get("setup", "").split(";"))):
+                run(command, folder, lang)
+            out += [lines[i], lines[i + 1]]
+            end = lines.index("```", i + 2)
+            commands = [line[2:] for line in lines[i + 2:end] if line.startswith("$ ")]
+            for command in commands:
+                out.append(f"$ {command}")
+                out += run(command, folder, lang).rstrip("\n").split("\n")
+            out.append("```")
+            i = end + 1
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return "\n".join(out)
+
+
+def main() -> int:
+    check = "--check" in sys.argv[1:]
+    files = [Path(a) for a in sys.argv[1:] if not a.startswith("--")] or [ROOT / "README.md"]
+    stale = []
+    for path in files:
+        old = path.read_text(encoding="utf-8")
+        new = regenerate(old)
+        if new != old:
+            stale.append(path)
+            if not check:
+                path.write_text(new, encoding="utf-8")
+    if check and stale:
+        print("transcripts differ from what runs today:", *map(str, stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
