@@ -31,12 +31,14 @@ def brief(value: object) -> str:
     thousands of digits from a hostile record is cut, never expanded in full."""
     import reprlib
 
+    from scorepad.i18n import _
+
     shorter = reprlib.Repr()
     shorter.maxlevel, shorter.maxstring, shorter.maxother, shorter.maxlong = 2, 60, 60, 40
     shorter.maxlist = shorter.maxtuple = shorter.maxdict = shorter.maxset = 6
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return "a number with more than 60 digits"
+        return _("a number with more than 60 digits")
     try:
         return shorter.repr(value)
     except (ValueError, RecursionError):
-        return f"a {type(value).__name__}"
+        return _("a {kind}").format(kind=type(value).__name__)

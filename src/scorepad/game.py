@@ -120,7 +120,9 @@ class Game:
     def __init__(self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 4:
-            raise RulesError(f"All Fives needs 2 to 4 players, not {len(players)}: {', '.join(players)}")
+            raise RulesError(
+                _("All Fives needs 2 to 4 players, not {n}: {names}").format(n=len(players), names=", ".join(players))
+            )
         for name in players:
             try:
                 check_player_name(name)
@@ -158,7 +160,9 @@ class Game:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalMoveError(f"'{name}' is not playing: players are {', '.join(self.players)}") from None
+            raise IllegalMoveError(
+                _("'{name}' is not playing: players are {players}").format(name=name, players=", ".join(self.players))
+            ) from None
 
     @property
     def current(self) -> Round:
@@ -196,31 +200,42 @@ class Game:
         """The move made legal and explicit (a play gets its end), or an error saying why
         not. Like python-chess's parse_san: validation without changing the game."""
         if self.winner is not None:
-            raise IllegalMoveError(f"the game is over: {' & '.join(self.winners() or [])} won")
+            raise IllegalMoveError(_("the game is over: {winners} won").format(winners=" & ".join(self.winners() or [])))
         r = self.current
         p = self.index(move.player)
         if isinstance(move, Muggins):
             self._check_muggins(p)
             return move
         if r.result is not None:
-            how = f"domino by {self.players[r.domino_maker]}" if r.result == "domino" else "blocked"
-            raise IllegalMoveError(f"round {r.number} is over ({how}): enter the remaining hands")
+            if r.result == "domino":
+                refusal = _("round {number} is over (domino by {player}): enter the remaining hands")
+            else:
+                refusal = _("round {number} is over (blocked): enter the remaining hands")
+            raise IllegalMoveError(refusal.format(number=r.number, player=self.players[r.domino_maker or 0]))
         if r.turn is None:
             if not isinstance(move, Play):
                 raise IllegalMoveError(
-                    f"round {r.number} has not started: its first move is the lead, a tile played by the opener"
+                    _("round {number} has not started: its first move is the lead, a tile played by the opener")
+                    .format(number=r.number)
                 )
         elif p != r.turn and not (isinstance(move, Play) and self._table_names_opener(r)):
-            raise IllegalMoveError(f"it is {self.players[r.turn]}'s turn, not {move.player}'s")
+            raise IllegalMoveError(
+                _("it is {player}'s turn, not {mover}'s").format(player=self.players[r.turn], mover=move.player)
+            )
         if isinstance(move, Play):
             end = r.layout.resolve_end(move.tile, move.end)
             return move if end is move.end else Play(move.player, move.tile, end, move.claim)
         if not r.layout:
-            raise IllegalMoveError(f"{move.player} opens round {r.number}: lead a tile first")
+            raise IllegalMoveError(
+                _("{player} opens round {number}: lead a tile first").format(player=move.player, number=r.number)
+            )
         if isinstance(move, Draw):
             if move.count > r.boneyard:
-                held = f"holds only {r.boneyard}" if r.boneyard else "is empty"
-                raise IllegalMoveError(f"{move.player} cannot draw {move.count}: the boneyard {held}")
+                if r.boneyard:
+                    refusal = _("{player} cannot draw {count}: the boneyard holds only {left}")
+                else:
+                    refusal = _("{player} cannot draw {count}: the boneyard is empty")
+                raise IllegalMoveError(refusal.format(player=move.player, count=move.count, left=r.boneyard))
             return move
         if r.boneyard:
             raise IllegalMoveError(
@@ -277,7 +292,8 @@ class Game:
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
             if r.opener_rule == "highest-double" and not move.tile.is_double:
-                self._warn(r, out, index, f"{move.player} led {move.tile}, but the highest double must lead")
+                self._warn(r, out, index, _("{player} led {tile}, but the highest double must lead").format(
+                    player=move.player, tile=move.tile))
         out.end_sum = end_sum = layout.place(move.tile, move.end)
         out.score = score = play_score(end_sum)
         r.hand_sizes[p] -= 1
@@ -286,7 +302,8 @@ class Game:
         if not self.rules.muggins:
             # scorepad scores every play itself; a claim given anyway is only checked.
             if move.claim is not None and move.claim != score:
-                out.wrong_claim = f"{move.player} claimed {move.claim}, but {move.tile} scores {score}"
+                out.wrong_claim = _("{player} claimed {claim}, but {tile} scores {score}").format(
+                    player=move.player, claim=move.claim, tile=move.tile, score=score)
                 self._warn(r, out, index, out.wrong_claim)
             if score:
                 self._credit(r, out, Credit(side, score, "play", p, index))
@@ -315,24 +332,26 @@ class Game:
         r = self.current
         name = self.players[caller]
         if not self.rules.muggins:
-            raise IllegalMoveError(f"{name} calls muggins, but this game is played without muggins")
+            raise IllegalMoveError(_("{name} calls muggins, but this game is played without muggins").format(name=name))
         if r.hands is not None or r.pending is None:
-            raise IllegalMoveError(f"{name} calls muggins, but there is nothing to take: {self._why_nothing(r)}")
+            raise IllegalMoveError(
+                _("{name} calls muggins, but there is nothing to take: {why}").format(name=name, why=self._why_nothing(r))
+            )
         if self.side_of[caller] == r.pending.side:
-            raise IllegalMoveError(f"{name} cannot call muggins on their own side's play")
+            raise IllegalMoveError(_("{name} cannot call muggins on their own side's play").format(name=name))
 
     def _why_nothing(self, r: Round) -> str:
         """Why no muggins call can take anything now, in the words of the table."""
         last = r.moves[-1] if r.moves else None
         if r.hands is not None or last is None:
-            return "no play to call it on"
+            return _("no play to call it on")
         if isinstance(last, Muggins):
-            return f"{last.player} has already called it"
+            return _("{player} has already called it").format(player=last.player)
         if not isinstance(last, Play):
-            return "a move has been made since the last play"
+            return _("a move has been made since the last play")
         if last.claim is None:
-            return f"{last.player}'s {last.tile} scored nothing"
-        return f"{last.player} claimed {last.claim}, which is right"
+            return _("{player}'s {tile} scored nothing").format(player=last.player, tile=last.tile)
+        return _("{player} claimed {claim}, which is right").format(player=last.player, claim=last.claim)
 
     def _credit(self, r: Round, out: Outcome, credit: Credit, *, check: bool = True) -> None:
         r.credits.append(credit)
@@ -371,13 +390,15 @@ class Game:
 
         r = self.current
         if self.winner is not None:
-            raise InvalidHandsError("the game is over: no more hands to enter")
+            raise InvalidHandsError(_("the game is over: no more hands to enter"))
         if r.result is None:
-            raise InvalidHandsError(f"round {r.number} is still being played: hands are entered once it ends")
+            raise InvalidHandsError(
+                _("round {number} is still being played: hands are entered once it ends").format(number=r.number)
+            )
         given: dict[int, Hand] = {}
         for name, hand in hands.items():
             if name not in self.players:
-                problem(f"'{name}' is not playing: players are {', '.join(self.players)}")
+                problem(_("'{name}' is not playing: players are {players}").format(name=name, players=", ".join(self.players)))
                 continue
             given[self.players.index(name)] = hand if isinstance(hand, int) else tuple(hand)
         seen = r.layout.tiles_mask
@@ -391,9 +412,9 @@ class Game:
                 for tile in hand:
                     if seen >> tile.id & 1:  # on the table, or in a hand named before
                         if r.layout.on_table(tile):
-                            problem(f"{name}'s {tile} is already on the table")
+                            problem(_("{name}'s {tile} is already on the table").format(name=name, tile=tile))
                         else:
-                            problem(f"{tile} is named twice in the hands")
+                            problem(_("{tile} is named twice in the hands").format(tile=tile))
                     seen |= 1 << tile.id
         unseen: list[int] = []  # pips of the tiles nobody has shown, to bound a pip total
         if any(isinstance(hand, int) for hand in given.values()):
@@ -415,12 +436,12 @@ class Game:
                 pips[p] = sum(t.pips for t in hand)
                 continue
             if isinstance(hand, bool) or hand < 0:
-                problem(f"{name}'s hand cannot hold {hand!r} pips")
+                problem(_("{name}'s hand cannot hold {pips} pips").format(name=name, pips=repr(hand)))
                 continue
             pips[p] = hand
             if size == 0:
                 if hand:
-                    problem(f"{name} holds no tiles, so not {hand} pips")
+                    problem(_("{name} holds no tiles, so not {pips} pips").format(name=name, pips=hand))
                 continue
             low, high = sum(unseen[:size]), sum(unseen[-size:])
             if not low <= hand <= high:
@@ -491,7 +512,7 @@ class Game:
         """Name the opener of a round that has not started (after a lot drawn by scorepad)."""
         r = self.current
         if r.layout or r.result is not None:
-            raise IllegalMoveError(f"round {r.number} has already started")
+            raise IllegalMoveError(_("round {number} has already started").format(number=r.number))
         r.opener = r.turn = self.index(name)
 
     # --- undo -------------------------------------------------------------------------
@@ -499,7 +520,7 @@ class Game:
     def pop(self) -> Move | dict[int, Hand]:
         """Undo the last move or hands entry and return it."""
         if not self._stack:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError(_("nothing to undo"))
         item, round_before, rounds = self._stack.pop()
         del self.rounds[rounds:]
         self.rounds[-1].restore(round_before)

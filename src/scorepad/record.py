@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
-from scorepad.i18n import _
 from scorepad.game import Game
 from scorepad.i18n import _
 from scorepad.notation import Draw, Move, Muggins, Play, parse_move
@@ -94,8 +93,11 @@ class _Reader:
 
     def problem(self, message: str, round: int | None = None, move: int | None = None) -> None:
         if self.strict:
-            where = f"round {round}, move {move}: " if move else f"round {round}: " if round else ""
-            raise RecordError(where + message, round=round, move=move)
+            if move:
+                message = _("round {round}, move {move}: {problem}").format(round=round, move=move, problem=message)
+            elif round:
+                message = _("round {round}: {problem}").format(round=round, problem=message)
+            raise RecordError(message, round=round, move=move)
         if len(self.problems) >= MAX_PROBLEMS:
             # Past this the record is not a game with mistakes in it: say so once, stop.
             self.problems.append(Problem(None, None, _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)))
@@ -113,7 +115,7 @@ class _Reader:
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
-            self.problem(f"not a valid TOML file: {error}")
+            self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
         except RecursionError:
             self.problem(_("not a record: arrays or tables nested too deeply"))
@@ -123,17 +125,20 @@ class _Reader:
             raise _Stop from None
         self._known(data, TOP_KEYS, "")
         if "format" not in data:
-            self.problem(f"no 'format' key: a scorepad record starts with format = \"{FORMAT}\"")
+            self.problem(_("no 'format' key: a scorepad record starts with format = \"{format}\"").format(format=FORMAT))
         elif data["format"] != FORMAT:
-            self.problem(f"unknown format {brief(data['format'])} (line {self.lines.find('format')}): this scorepad reads {FORMAT}")
+            self.problem(
+                _("unknown format {given} (line {line}): this scorepad reads {format}").format(
+                    given=brief(data["format"]), line=self.lines.find("format"), format=FORMAT)
+            )
             raise _Stop
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            self.problem("'players' must be a list of names, e.g. players = [\"Ann\", \"Bob\"]")
+            self.problem(_("'players' must be a list of names, e.g. players = [\"Ann\", \"Bob\"]"))
             raise _Stop
         options = data.get("rules", {})
         if not isinstance(options, dict):
-            self.problem("'rules' must be a table: [rules]")
+            self.problem(_("'rules' must be a table: [rules]"))
             options = {}
         self._known(options, ("preset", *OPTION_ORDER), "rules")
         options = {k: v for k, v in options.items() if k in OPTION_ORDER or k == "preset"}
@@ -141,11 +146,11 @@ class _Reader:
         try:
             rules = Rules.from_options(preset, **options)
         except ScorepadError as error:
-            self.problem(f"[rules]: {error}")
+            self.problem(_("[rules]: {error}").format(error=error))
             raise _Stop from None
         rounds = data.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-            self.problem("'rounds' must be an array of tables: [[rounds]]")
+            self.problem(_("'rounds' must be an array of tables: [[rounds]]"))
             raise _Stop
         first = rounds[0].get("opener") if rounds else None
         try:
@@ -162,25 +167,29 @@ class _Reader:
         """Replay one round; False when the rounds after it cannot be replayed."""
         self._known(table, ROUND_KEYS, "rounds")
         if len(game.rounds) != number:
-            self.problem("the game was already over", number)
+            self.problem(_("the game was already over"), number)
             return False
         r = game.current
         opener = table.get("opener")
         if not isinstance(opener, str) or opener not in game.players:
-            self.problem(f"'opener' must name a player, not {brief(opener)}", number)
+            self.problem(_("'opener' must name a player, not {value}").format(value=brief(opener)), number)
         elif r.opener is None:
             game.set_opener(opener)
         elif game.players[r.opener] != opener:
-            self.problem(f"opener is {opener}, but the rules ({r.opener_rule}) give {game.players[r.opener]}", number)
+            self.problem(
+                _("opener is {opener}, but the rules ({rule}) give {player}").format(
+                    opener=opener, rule=r.opener_rule, player=game.players[r.opener]),
+                number,
+            )
         moves = table.get("moves", [])
         if not isinstance(moves, list):
-            self.problem("'moves' must be a list of strings like \"Ann: 6-4 E\"", number)
+            self.problem(_("'moves' must be a list of strings like \"Ann: 6-4 E\""), number)
             moves = []
         for index, text in enumerate(moves, start=1):
             self._move(game, number, index, text)
         led = game.rounds[number - 1].opener
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
-            self.problem(f"opener is {opener}, but {game.players[led]} led", number)
+            self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
         for missed in r.uncalled if not self.strict else ():
             self._uncalled(game, number, r.moves[missed.move], missed.amount, missed.move + 1)
         hands = table.get("hands")
@@ -197,53 +206,53 @@ class _Reader:
             return True
         if hands is None:
             if not last:
-                self.problem("no 'hands': only the last round may be unfinished", number)
+                self.problem(_("no 'hands': only the last round may be unfinished"), number)
                 return False
             return True
         if not isinstance(hands, dict):
-            self.problem("'hands' must be a table of player = pips or \"tiles\"", number)
+            self.problem(_("'hands' must be a table of player = pips or \"tiles\""), number)
             return False
         if r.result is None:
-            self.problem("'hands' are given, but the round is not over (no domino, not blocked)", number)
+            self.problem(_("'hands' are given, but the round is not over (no domino, not blocked)"), number)
             return False
         parsed = {}
         for name, value in hands.items():
             try:
                 parsed[name] = _hand(name, value)
             except ScorepadError as error:
-                self.problem(f"hands: {error}", number)
+                self.problem(_("hands: {problem}").format(problem=error), number)
         notes: list[str] | None = None if self.strict else []
         try:
             game.end_round(parsed, problems=notes)
         except ScorepadError as error:
-            self.problem(f"hands: {error}", number)
+            self.problem(_("hands: {problem}").format(problem=error), number)
             return False
         for note in notes or ():
-            self.problem(f"hands: {note}", number)
+            self.problem(_("hands: {problem}").format(problem=note), number)
         self._points(game, number, table.get("points"))
         return True
 
     def _move(self, game: Game, number: int, index: int, text: Any) -> None:
         if not isinstance(text, str):
-            self.problem(f"a move must be a string, not {brief(text)}", number, index)
+            self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         try:
             move = parse_move(text)
             out = game.push(move)
         except IllegalMoveError as error:
-            self.problem(f"{text!r}: {error}", number, index)
+            self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
             if not self.strict:
                 again = self._carry_on(game, move)
                 if again is not None and again != str(error):
-                    self.problem(f"{text!r}: {again}", number, index)
+                    self.problem(_("{move}: {problem}").format(move=repr(text), problem=again), number, index)
             return
         except ScorepadError as error:
-            self.problem(f"{text!r}: {error}", number, index)
+            self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
             return
         if not self.strict:
             for warning in out.warnings:
                 if warning is not out.wrong_claim:
-                    self.problem(f"{text!r}: {warning}", number, index)
+                    self.problem(_("{move}: {problem}").format(move=repr(text), problem=warning), number, index)
             # A wrong claim is play, not a broken record: with muggins it costs the player
             # the score, without muggins scorepad counts the true score anyway.
             if isinstance(move, Play) and move.claim is not None and move.claim != out.score:
@@ -304,27 +313,34 @@ class _Reader:
         if points is None:
             return
         if not isinstance(points, dict):
-            self.problem("'points' must be a table of player = points", number)
+            self.problem(_("'points' must be a table of player = points"), number)
             return
         counted = game.rounds[number - 1].side_points(len(game.sides))
         for name, written in points.items():
             if name not in game.players:
-                self.problem(f"points: '{name}' is not playing", number)
+                self.problem(_("points: '{name}' is not playing").format(name=name), number)
                 continue
             count = counted[game.side_of[game.players.index(name)]]
             if isinstance(written, bool) or not isinstance(written, (int, float)) or written != count:
                 # A stored points table is only a cache: loading a record for a command
                 # recounts and rewrites it, so only an audit reports the difference.
                 if not self.strict:
-                    self.problems.append(Problem(number, None, f"points: {name} is written as {brief(written)}, the count is {points_number(count)}"))
+                    self.problems.append(Problem(number, None, _("points: {name} is written as {written}, the count is {count}").format(
+                        name=name, written=brief(written), count=points_number(count))))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
         for key in table:
             if key not in keys:
-                where = f"[{parent}]" if parent else "the top level"
                 line = self.lines.find(key)
-                at = f" (line {line})" if line else ""
-                self.problem(f"unknown key '{key}' in {where}{at}: known keys are {', '.join(keys)}")
+                if parent and line:
+                    refusal = _("unknown key '{key}' in [{parent}] (line {line}): known keys are {keys}")
+                elif parent:
+                    refusal = _("unknown key '{key}' in [{parent}]: known keys are {keys}")
+                elif line:
+                    refusal = _("unknown key '{key}' in the top level (line {line}): known keys are {keys}")
+                else:
+                    refusal = _("unknown key '{key}' in the top level: known keys are {keys}")
+                self.problem(refusal.format(key=key, parent=parent, line=line, keys=", ".join(keys)))
 
 
 def loads(text: str) -> Record:
@@ -357,7 +373,9 @@ def _hand(name: str, value: Any) -> int | list:
                     name=name, pips=brief(value), limit=MAX_HAND_PIPS)
             )
         return value
-    raise RecordError(f"{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {brief(value)}")
+    raise RecordError(
+        _("{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {value}").format(name=name, value=brief(value))
+    )
 
 
 _KEY = re.compile(r'^\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*(?:=|\.)')
@@ -477,7 +495,7 @@ def load(path: str | os.PathLike) -> Record:
     try:
         return loads(text)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}", round=error.round, move=error.move) from None
+        raise RecordError(_("{path}: {problem}").format(path=path, problem=error), round=error.round, move=error.move) from None
 
 
 # TOML's four kinds of string, or a '#' outside them (a comment).
@@ -651,7 +669,7 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
     try:
         lock.acquire()
     except Timeout:
-        raise LockedError(f"{path} is being written by another scorepad; try again") from None
+        raise LockedError(_("{path} is being written by another scorepad; try again").format(path=path)) from None
     try:
         yield
     finally:

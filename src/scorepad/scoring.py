@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from fractions import Fraction
 
+from scorepad.i18n import _
 from scorepad.rules import Rules
 
 
@@ -87,6 +88,6 @@ def hand_award(
         return HandAward(
             tuple(half if s in tied else 0 for s in range(3)),
             None,
-            f"round5({third}) / 2 each",
+            _("round5({pips}) / 2 each").format(pips=third),
         )
-    return HandAward(zero, None, "lowest hands tied: nobody scores")
+    return HandAward(zero, None, _("lowest hands tied: nobody scores"))
