@@ -96,7 +96,7 @@ def test_locale_plays_the_demo_in_german():
     result = subprocess.run([sys.executable, "-m", "scorepad", "demo"], capture_output=True, text=True,
                             env=env, stdin=subprocess.DEVNULL, check=False)
     assert result.returncode == 0, result.stderr
-    assert "Eine Partie nach pagat:" in result.stdout
+    assert "Eine Partie (pagat): Ann, Bob, Cy; Ziel" in " ".join(result.stdout.split())
     assert "Runde 1, Zug 1" in result.stdout
     assert "Runde 1, Resthände" in result.stdout
 

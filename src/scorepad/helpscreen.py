@@ -21,8 +21,8 @@ except ImportError:
     import click  # type: ignore[no-redef]
 from typer.core import TyperCommand, TyperGroup
 
-from scorepad.console import width, wrapped
 from scorepad import i18n
+from scorepad.console import width, wrapped
 from scorepad.i18n import N_, _
 from scorepad.start import asked_language
 
@@ -177,8 +177,8 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        for command in self.commands.values():
-            translate_help(command)
+        for listed in self.commands.values():
+            translate_help(listed)
         if formatter.width >= PANELS_FROM:
             super().format_commands(ctx, formatter)
             return
