@@ -55,7 +55,7 @@ def test_help_in_german_then_english_in_the_same_process():
     german = run("--lang", "de", "play", "--help")
     assert german.exit_code == 0, german.output
     text = flat(german.output)
-    assert "Aufruf: root play" in text or "Aufruf: scorepad play" in text
+    assert "Aufruf: root play" in text  # CliRunner's program name
     assert "Einen angelegten Stein eintragen" in text
     assert "Beispiel: scorepad play 6-4 E --claim 10" in text
     assert "Das Protokoll der Partie." in text and "Diese Hilfe zeigen und beenden." in text
@@ -115,3 +115,11 @@ def test_the_rules_help_names_every_preset():
     result = run("rules", "--help", width=100)
     assert result.exit_code == 0, result.output
     assert " | ".join(PRESETS) in flat(result.output)
+
+
+def test_the_shell_completes_the_languages():
+    words = "scorepad --lang "
+    result = runner.invoke(app, [], prog_name="scorepad",
+                           env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"})
+    assert result.exit_code == 0, result.output
+    assert result.output.split() == ["de", "en"]
