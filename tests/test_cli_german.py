@@ -123,3 +123,14 @@ def test_the_shell_completes_the_languages():
                            env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"})
     assert result.exit_code == 0, result.output
     assert result.output.split() == ["de", "en"]
+
+
+def test_replay_of_a_round_without_moves_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
+    result = run("--lang", "de", "replay", "scorepad.toml", "--move", "2")
+    assert result.exit_code == 2, result.output
+    assert "--move 2: Runde 1 hat noch keine Züge" in flat(result.output)
+    english = run("replay", "scorepad.toml", "--move", "2")
+    assert "--move 2: round 1 has no moves yet" in flat(english.output)

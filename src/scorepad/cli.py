@@ -506,9 +506,12 @@ def replay(
     recorded = read(record)
     if not 1 <= round_ <= len(recorded.rounds):
         fail(_("--round {round}: the game has rounds 1 to {last}").format(round=round_, last=len(recorded.rounds)), BAD_USAGE)
-    if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
+    moves = len(recorded.rounds[round_ - 1].moves)
+    if not 1 <= move <= max(1, moves):
+        if not moves:
+            fail(_("--move {move}: round {round} has no moves yet").format(move=move, round=round_), BAD_USAGE)
         fail(_("--move {move}: round {round} has moves 1 to {last}").format(
-            move=move, round=round_, last=len(recorded.rounds[round_ - 1].moves)), BAD_USAGE)
+            move=move, round=round_, last=moves), BAD_USAGE)
     from scorepad.steps import step_through
 
     step_through(recorded, start=(round_, move))
