@@ -31,7 +31,7 @@ LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "scorepad"
 MAPPING = ROOT / "babel.cfg"
 # The lookup functions of scorepad.i18n, in Babel's notation: which arguments are texts.
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
 def _method_map() -> list[tuple[str, str]]:

@@ -128,7 +128,7 @@ def _lookups(tree: ast.AST):
         if isinstance(node, ast.Call):
             # _("..."), and i18n._("...") as Babel also extracts it
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-            texts = {"_": 1, "ngettext": 2, "pgettext": 2}.get(name)
+            texts = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}.get(name)
             if texts:
                 yield node, node.args[:texts]
 

@@ -19,7 +19,8 @@ from scorepad import __version__
 from scorepad.console import console, echo, error, json_line
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.game import Game, Outcome
-from scorepad.i18n import _
+from scorepad import i18n
+from scorepad.i18n import N_, _, ngettext
 from scorepad.record import LockedError, RecordError
 from scorepad.rules import CHOICES, PRESETS
 from scorepad.notation import MAX_CLAIM, MAX_DRAW
@@ -28,7 +29,7 @@ from scorepad.summary import game_json, log_json
 from scorepad.helpscreen import ScreenTyper
 
 app = ScreenTyper(
-    help="Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad).",
+    help=N_("Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."),
     no_args_is_help=True,
     add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -40,9 +41,9 @@ MAX_DELAY = 60.0  # seconds between moves of the demo
 
 FileOption = Annotated[
     Path,
-    typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help="The game record.", show_default=True),
+    typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help=N_("The game record."), show_default=True),
 ]
-ByOption = Annotated[Optional[str], typer.Option("--by", help="Who moved (default: whose turn it is).")]
+ByOption = Annotated[Optional[str], typer.Option("--by", help=N_("Who moved (default: whose turn it is)."))]
 
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
@@ -54,11 +55,26 @@ def _show_version(asked: bool) -> None:
         raise typer.Exit()
 
 
+Language = Literal["de", "en"]  # i18n.LANGUAGES, typed out so the shell completes them
+
+
+def _use_language(asked: Optional[str]) -> None:
+    # The group chose it already from the arguments (helpscreen.ScreenGroup.parse_args);
+    # choosing again here keeps an app invoked some other way right as well.
+    if asked is not None:
+        i18n.use(i18n.choose(asked))
+
+
 @app.callback()
 def _options(
+    lang: Annotated[
+        Optional[Language],
+        typer.Option("--lang", callback=_use_language, is_eager=True, show_default=False,
+                     help=N_("Language of the texts (default: SCOREPAD_LANG, else the locale, else en).")),
+    ] = None,
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+        typer.Option("--version", callback=_show_version, is_eager=True, help=N_("Show the version and exit.")),
     ] = False,
 ) -> None:
     pass  # the options that come before any command; the app's help text stands above
@@ -123,7 +139,7 @@ def read(file: Path) -> Game:
     except RecordError as error:
         fail(str(error), BAD_USAGE)
     except OSError as error:
-        fail(f"cannot read {file}: {error.strerror}", BAD_USAGE)
+        fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
 def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
@@ -153,16 +169,25 @@ def attempt(action):
         fail(_("cannot write {file}: {reason}").format(file=error.filename, reason=error.strerror), BAD_USAGE)
 
 
+def place(round_: int | None, move: int | None) -> str:
+    """Where an audit finding is: 'round 2, move 5', 'round 2', or ''."""
+    if round_ and move:
+        return _("round {round}, move {move}").format(round=round_, move=move)
+    if round_:
+        return _("round {round}").format(round=round_)
+    return _("move {move}").format(move=move) if move else ""
+
+
 # --- commands -----------------------------------------------------------------------------
 
 CHOICE_HELP = {
-    "spinner": "Whether the first double is a spinner.",
-    "first_opener": "Who leads round 1.",
-    "next_opener": "Who leads the later rounds.",
-    "fallback_opener": "Who leads when the next opener names nobody.",
-    "domino_award": "What a domino scores.",
-    "blocked_award": "What a blocked round scores.",
-    "blocked_tie": "What a blocked round with the lowest pips tied scores.",
+    "spinner": N_("Whether the first double is a spinner."),
+    "first_opener": N_("Who leads round 1."),
+    "next_opener": N_("Who leads the later rounds."),
+    "fallback_opener": N_("Who leads when the next opener names nobody."),
+    "domino_award": N_("What a domino scores."),
+    "blocked_award": N_("What a blocked round scores."),
+    "blocked_tie": N_("What a blocked round with the lowest pips tied scores."),
 }
 
 
@@ -180,15 +205,21 @@ else:
     Preset = Literal[tuple(PRESETS)]
 
 
-@app.command()
+@app.command(help=N_(
+    "Start a game; a finished game in the file is kept under a new name.\n"
+    "\n"
+    "Without --players and --rules, the game in the file gives them.\n"
+    "\n"
+    "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
+))
 def new(
-    players: Annotated[Optional[str], typer.Option("--players", "-p", help="Names in seating order, comma-separated (default: the players of the game in the file).", show_default=False)] = None,
-    rules: Annotated[Optional[Preset], typer.Option("--rules", help="The preset the options below change (default: the game before's rules, else pagat).", show_default=False)] = None,
-    partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help="Four players as two partnerships.", show_default=False)] = None,
-    target: Annotated[Optional[int], typer.Option("--target", help="Points to win.", show_default=False)] = None,
-    muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help="Players must claim their scores.", show_default=False)] = None,
-    opener: Annotated[Optional[str], typer.Option("--opener", help="Who leads round 1, or 'lot' to draw it.", show_default=False)] = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", help="Tiles each for 2,3,4 players, e.g. 9,7,5.", show_default=False)] = None,
+    players: Annotated[Optional[str], typer.Option("--players", "-p", help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."), show_default=False)] = None,
+    rules: Annotated[Optional[Preset], typer.Option("--rules", help=N_("The preset the options below change (default: the game before's rules, else pagat)."), show_default=False)] = None,
+    partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)] = None,
+    target: Annotated[Optional[int], typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
+    muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)] = None,
+    opener: Annotated[Optional[str], typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)] = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)] = None,
     spinner: _choice("spinner") = None,
     first_opener: _choice("first_opener") = None,
     next_opener: _choice("next_opener") = None,
@@ -196,15 +227,9 @@ def new(
     domino_award: _choice("domino_award") = None,
     blocked_award: _choice("blocked_award") = None,
     blocked_tie: _choice("blocked_tie") = None,
-    force: Annotated[bool, typer.Option("--force", help="Start over although the game is not over (it is kept as a backup).")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Start a game; a finished game in the file is kept under a new name.
-
-    Without --players and --rules, the game in the file gives them.
-
-    Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins
-    """
     from scorepad.actions import new_game
 
     refuse_stdin(file)
@@ -219,7 +244,7 @@ def new(
         try:
             options["deal"] = [int(n) for n in deal.split(",")]
         except ValueError:
-            fail(f"--deal '{deal}': give three whole numbers, e.g. 9,7,5", BAD_USAGE)
+            fail(_("--deal '{deal}': give three whole numbers, e.g. 9,7,5").format(deal=deal), BAD_USAGE)
     try:
         done = new_game(file, names, rules, options, opener, force)
     except (RulesError, InvalidMoveError) as error:
@@ -228,86 +253,86 @@ def new(
         # An unfinished game in the file: bad usage, as any refused option.
         fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
     except OSError as error:
-        fail(f"cannot write {file}: {error.strerror}", BAD_USAGE)
+        fail(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
     show_status(done.game, note=done.notes)
 
 
-@app.command()
+@app.command(help=N_(
+    "Record a tile played (the lead takes no end).\n"
+    "\n"
+    "Example: scorepad play 6-4 E --claim 10"
+))
 def play(
-    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help="The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w.")],
+    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help=N_("The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."))],
     by: ByOption = None,
-    claim: Annotated[Optional[int], typer.Option("--claim", help="The score the player announced.", show_default=False)] = None,
+    claim: Annotated[Optional[int], typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Record a tile played (the lead takes no end).
-
-    Example: scorepad play 6-4 E --claim 10
-    """
     from scorepad.grammar import play_input
 
     if claim is not None and claim < 0:
-        fail(f"--claim {claim}: a claim is a score, 0 or more", BAD_USAGE)
+        fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
     if claim is not None and claim > MAX_CLAIM:
         fail(_("--claim {claim}: a claim is at most {limit}").format(claim=brief(claim), limit=MAX_CLAIM), BAD_USAGE)
     typed = attempt(lambda: play_input(move, by, claim))
     act(file, typed)
 
 
-@app.command()
+@app.command(help=N_(
+    "Record tiles drawn from the boneyard.\n"
+    "\n"
+    "Example: scorepad draw 2"
+))
 def draw(
-    count: Annotated[int, typer.Argument(help="How many tiles were drawn.")] = 1,
+    count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."))] = 1,
     by: ByOption = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Record tiles drawn from the boneyard.
-
-    Example: scorepad draw 2
-    """
     from scorepad.grammar import DrawIn
 
     if count < 1:
-        fail(f"draw {count}: the count must be at least 1", BAD_USAGE)
+        fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
     if count > MAX_DRAW:
         fail(_("draw {count}: the whole set is {limit} tiles").format(count=brief(count), limit=MAX_DRAW), BAD_USAGE)
     act(file, DrawIn(count, by))
 
 
-@app.command("pass")
+@app.command("pass", help=N_(
+    "Record a pass (only with an empty boneyard).\n"
+    "\n"
+    "Example: scorepad pass"
+))
 def pass_(by: ByOption = None, file: FileOption = Path("scorepad.toml")) -> None:
-    """Record a pass (only with an empty boneyard).
-
-    Example: scorepad pass
-    """
     from scorepad.grammar import PassIn
 
     act(file, PassIn(by))
 
 
-@app.command()
+@app.command(help=N_(
+    "Call muggins on the play just made.\n"
+    "\n"
+    "The caller takes the missed score (or a claim that was too high).\n"
+    "\n"
+    "Example: scorepad muggins Bob"
+))
 def muggins(
-    caller: Annotated[str, typer.Argument(metavar="NAME", help="The player who calls muggins (any case, or a prefix).")],
+    caller: Annotated[str, typer.Argument(metavar="NAME", help=N_("The player who calls muggins (any case, or a prefix)."))],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Call muggins on the play just made.
-
-    The caller takes the missed score (or a claim that was too high).
-
-    Example: scorepad muggins Bob
-    """
     from scorepad.grammar import MugginsIn
 
     act(file, MugginsIn(caller))
 
 
-@app.command()
+@app.command(help=N_(
+    "Take back the last moves, or the last hands entered, listing each.\n"
+    "\n"
+    "Example: scorepad undo 3"
+))
 def undo(
-    count: Annotated[int, typer.Argument(help="How many moves (or hands entries) to take back.")] = 1,
+    count: Annotated[int, typer.Argument(help=N_("How many moves (or hands entries) to take back."))] = 1,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Take back the last moves, or the last hands entered, listing each.
-
-    Example: scorepad undo 3
-    """
     from scorepad.grammar import UndoIn
 
     if count < 1:
@@ -315,26 +340,26 @@ def undo(
     act(file, UndoIn(count))
 
 
-@app.command()
+@app.command(help=N_(
+    "Enter the remaining hands once a round is over.\n"
+    "\n"
+    "Awards the hand points and starts the next round. A value of digits only that could\n"
+    "be the player's tiles as well as a pip total is refused with both readings.\n"
+    "\n"
+    "Example: scorepad hands Bob=8 Cy=4-3,5-0"
+))
 def hands(
-    remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help="Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles).")],
-    by: Annotated[Optional[str], typer.Option("--by", help="Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot).", show_default=False)] = None,
+    remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles)."))],
+    by: Annotated[Optional[str], typer.Option("--by", help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Enter the remaining hands once a round is over.
-
-    Awards the hand points and starts the next round. A value of digits only that could
-    be the player's tiles as well as a pip total is refused with both readings.
-
-    Example: scorepad hands Bob=8 Cy=4-3,5-0
-    """
     from scorepad.grammar import HandsIn
 
     act(file, HandsIn(tuple(remaining), by))
 
 
-AtArgument = Annotated[str, typer.Argument(metavar="AT", help="ROUND.MOVE as the log numbers the moves, e.g. 1.12.")]
-MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help="The move as in the record, e.g. 'Tom: draw 4'.")]
+AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as the log numbers the moves, e.g. 1.12."))]
+MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help=N_("The move as in the record, e.g. 'Tom: draw 4'."))]
 
 
 def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> None:
@@ -344,45 +369,45 @@ def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> N
     act(file, AmendIn(action, position, " ".join(move) if move is not None else None))
 
 
-@app.command()
+@app.command(help=N_(
+    "Insert a forgotten move; the whole game is replayed with it.\n"
+    "\n"
+    "The moves from AT on shift down one; AT one past a round's last move appends to it.\n"
+    "If anything later becomes illegal, nothing is written.\n"
+    "\n"
+    "Example: scorepad insert 1.12 \"Tom: draw 4\""
+))
 def insert(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
-    """Insert a forgotten move; the whole game is replayed with it.
-
-    The moves from AT on shift down one; AT one past a round's last move appends to it.
-    If anything later becomes illegal, nothing is written.
-
-    Example: scorepad insert 1.12 "Tom: draw 4"
-    """
     amend_command(file, "insert", at, move)
 
 
-@app.command()
+@app.command(help=N_(
+    "Replace the move at AT; the whole game is replayed with it.\n"
+    "\n"
+    "Example: scorepad replace 1.3 \"Cy: 6-2 E\""
+))
 def replace(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
-    """Replace the move at AT; the whole game is replayed with it.
-
-    Example: scorepad replace 1.3 "Cy: 6-2 E"
-    """
     amend_command(file, "replace", at, move)
 
 
-@app.command()
+@app.command(help=N_(
+    "Delete the move at AT; the whole game is replayed without it.\n"
+    "\n"
+    "Example: scorepad delete 1.7"
+))
 def delete(at: AtArgument, file: FileOption = Path("scorepad.toml")) -> None:
-    """Delete the move at AT; the whole game is replayed without it.
-
-    Example: scorepad delete 1.7
-    """
     amend_command(file, "delete", at, None)
 
 
-@app.command()
+@app.command(help=N_(
+    "Edit the record in $VISUAL or $EDITOR; kept only if it is still a valid record.\n"
+    "\n"
+    "Like crontab -e: an edit that is not a valid record is shown with its problem, and\n"
+    "you may edit again or discard it.\n"
+    "\n"
+    "Example: EDITOR=nano scorepad edit"
+))
 def edit(file: FileOption = Path("scorepad.toml")) -> None:
-    """Edit the record in $VISUAL or $EDITOR; kept only if it is still a valid record.
-
-    Like crontab -e: an edit that is not a valid record is shown with its problem, and
-    you may edit again or discard it.
-
-    Example: EDITOR=nano scorepad edit
-    """
     from scorepad.actions import edit as edit_record
 
     refuse_stdin(file)
@@ -399,15 +424,15 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
     show_status(done.game, note=done.notes)
 
 
-@app.command()
+@app.command(help=N_(
+    "Show the game: layout, ends, scores, whose turn.\n"
+    "\n"
+    "Example: scorepad show --json"
+))
 def show(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/format.md).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Show the game: layout, ends, scores, whose turn.
-
-    Example: scorepad show --json
-    """
     game = read(file)
     if as_json:
         json_line(game_json(game))
@@ -415,15 +440,15 @@ def show(
     show_status(game)
 
 
-@app.command()
+@app.command(help=N_(
+    "Every move with its points, round by round.\n"
+    "\n"
+    "Example: scorepad log"
+))
 def log(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Every move with its points, round by round.
-
-    Example: scorepad log
-    """
     game = read(file)
     if as_json:
         json_line(log_json(game))
@@ -441,14 +466,14 @@ def example_path(name: str = "demo.toml") -> Path:
     return Path(__file__).resolve().parents[2] / "examples" / name
 
 
-@app.command()
+@app.command(help=N_(
+    "Replay a bundled example game move by move.\n"
+    "\n"
+    "Example: scorepad demo"
+))
 def demo(
-    delay: Annotated[float, typer.Option("--delay", help="Seconds between moves in a terminal (0: press Enter).")] = 0.0,
+    delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
-    """Replay a bundled example game move by move.
-
-    Example: scorepad demo
-    """
     from scorepad.record import loads
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
@@ -457,48 +482,53 @@ def demo(
     try:
         recorded = loads(path.read_text(encoding="utf-8")).game
     except (OSError, RecordError) as error:
-        fail(f"cannot read the bundled example {path}: {error}", BAD_USAGE)
-    echo(f"A {recorded.rules.preset} game: {', '.join(recorded.players)}, to {recorded.target}.")
+        fail(_("cannot read the bundled example {path}: {error}").format(path=path, error=error), BAD_USAGE)
+    echo(_("A {preset} game: {players}, to {target}.").format(
+        preset=recorded.rules.preset, players=", ".join(recorded.players), target=recorded.target))
     from scorepad.steps import step_through
 
     step_through(recorded, delay=delay)
 
 
-@app.command()
+@app.command(help=N_(
+    "Step through a saved game, move by move.\n"
+    "\n"
+    "Shows the layout, the end sum and the points after each move: Enter for the next\n"
+    "move in a terminal, the whole game when not in one.\n"
+    "\n"
+    "Example: scorepad replay club/2026-11-28.toml --round 3"
+))
 def replay(
-    record: Annotated[Path, typer.Argument(metavar="FILE", help="A game record.")],
-    round_: Annotated[int, typer.Option("--round", help="Start at this round.")] = 1,
-    move: Annotated[int, typer.Option("--move", help="Start at this move of that round.")] = 1,
+    record: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A game record."))],
+    round_: Annotated[int, typer.Option("--round", help=N_("Start at this round."))] = 1,
+    move: Annotated[int, typer.Option("--move", help=N_("Start at this move of that round."))] = 1,
 ) -> None:
-    """Step through a saved game, move by move.
-
-    Shows the layout, the end sum and the points after each move: Enter for the next
-    move in a terminal, the whole game when not in one.
-
-    Example: scorepad replay club/2026-11-28.toml --round 3
-    """
     recorded = read(record)
     if not 1 <= round_ <= len(recorded.rounds):
-        fail(f"--round {round_}: the game has rounds 1 to {len(recorded.rounds)}", BAD_USAGE)
-    if not 1 <= move <= max(1, len(recorded.rounds[round_ - 1].moves)):
-        fail(f"--move {move}: round {round_} has moves 1 to {len(recorded.rounds[round_ - 1].moves)}", BAD_USAGE)
+        fail(_("--round {round}: the game has rounds 1 to {last}").format(round=round_, last=len(recorded.rounds)), BAD_USAGE)
+    moves = len(recorded.rounds[round_ - 1].moves)
+    if not 1 <= move <= max(1, moves):
+        if not moves:
+            fail(_("--move {move}: round {round} has no moves yet").format(move=move, round=round_), BAD_USAGE)
+        fail(_("--move {move}: round {round} has moves 1 to {last}").format(
+            move=move, round=round_, last=moves), BAD_USAGE)
     from scorepad.steps import step_through
 
     step_through(recorded, start=(round_, move))
 
 
-@app.command()
+@app.command(help=N_(
+    "Check records: every problem, with its round and move.\n"
+    "\n"
+    "Replays each record under its own rules. Exit 1 when any record has a problem, 2\n"
+    "when one cannot be read.\n"
+    "\n"
+    "Example: scorepad audit club/*.toml --json"
+))
 def audit(
-    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file, one per line (docs/format.md).")] = False,
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    """Check records: every problem, with its round and move.
-
-    Replays each record under its own rules. Exit 1 when any record has a problem, 2
-    when one cannot be read.
-
-    Example: scorepad audit club/*.toml --json
-    """
     from scorepad.record import Problem, audit_text, read_text
     from scorepad.summary import audit_json
 
@@ -508,7 +538,7 @@ def audit(
         from rich.progress import Progress
 
         progress = Progress(transient=True, console=console(stderr=True))
-        task = progress.add_task("auditing", total=len(records))
+        task = progress.add_task(_("auditing"), total=len(records))
         progress.start()
     try:
         for path in records:
@@ -517,19 +547,20 @@ def audit(
                 game, problems, notes = result.game, result.problems, result.notes
             except (OSError, RecordError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
-                game, problems, notes = None, [Problem(None, None, f"cannot read the file: {reason}")], []
+                game, problems, notes = None, [Problem(None, None, _("cannot read the file: {reason}").format(reason=reason))], []
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
                 json_line(audit_json(str(path), game, problems, notes))
             else:
                 if not problems:
-                    echo(f"{path}: ok")
+                    echo(_("{path}: ok").format(path=path))
                 for p in problems:
-                    where = "".join([f"round {p.round}" if p.round else "", f", move {p.move}" if p.move else ""])
+                    where = place(p.round, p.move)
                     # One line per finding, never wrapped: `grep` and editors read them.
-                    echo(f"{path}: {where + ': ' if where else ''}{p.message}", wrap=False)
+                    echo(_("{path}: {where}{message}").format(
+                        path=path, where=where + ": " if where else "", message=p.message), wrap=False)
                 for n in notes:  # play, not a broken record: marked apart
-                    where = "".join([f"round {n.round}" if n.round else "", f", move {n.move}" if n.move else ""])
+                    where = place(n.round, n.move)
                     echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message), wrap=False)
             if progress is not None:
                 progress.advance(task)
@@ -539,17 +570,17 @@ def audit(
     raise typer.Exit(worst)
 
 
-@app.command()
+@app.command(help=N_(
+    "Where each tile fits, what it scores, and the best reply it leaves.\n"
+    "\n"
+    "The best reply is the most the next player could score with a tile still unseen.\n"
+    "\n"
+    "Example: scorepad hint 64 55 31"
+))
 def hint(
-    tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help="Tiles in your hand.")],
+    tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help=N_("Tiles in your hand."))],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Where each tile fits, what it scores, and the best reply it leaves.
-
-    The best reply is the most the next player could score with a tile still unseen.
-
-    Example: scorepad hint 64 55 31
-    """
     from scorepad.actions import hint_lines
     from scorepad.grammar import parse_tile
 
@@ -558,42 +589,43 @@ def hint(
         echo(line)
 
 
-@app.command("rules")
+@app.command("rules", help=N_(
+    "The options of a preset, or of the current game, in words.\n"
+    "\n"
+    "Example: scorepad rules two-ends"
+))
 def rules_(
-    preset: Annotated[Optional[Preset], typer.Argument(metavar="PRESET", help=f"A preset ({' | '.join(PRESETS)}); default: the current game's rules.", show_default=False)] = None,
+    preset: Annotated[Optional[Preset], typer.Argument(metavar="PRESET", help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """The options of a preset, or of the current game, in words.
-
-    Example: scorepad rules two-ends
-    """
     from scorepad.render import rules_table
 
     out = console()
     if preset is not None:
-        out.print(f"Preset {preset}:", style="bold")
+        out.print(_("Preset {preset}:").format(preset=preset), style="bold")
         out.print(rules_table(PRESETS[preset]))
         return
     if not file.exists():
-        fail(f"no game in {file}: name a preset, e.g.  scorepad rules pagat", BAD_USAGE)
+        fail(_("no game in {file}: name a preset, e.g.  scorepad rules pagat").format(file=file), BAD_USAGE)
     game = read(file)
-    out.print(f"This game ({game.rules.preset}, {len(game.players)} players):", style="bold")
+    out.print(ngettext("This game ({preset}, {n} player):", "This game ({preset}, {n} players):", len(game.players)).format(
+        preset=game.rules.preset, n=len(game.players)), style="bold")
     out.print(rules_table(game.rules, len(game.players)))
 
 
-@app.command()
+@app.command(help=N_(
+    "Per-player statistics over any number of records.\n"
+    "\n"
+    "Games, wins, rounds, points from plays, hands and muggins, the best play, the\n"
+    "average per round.\n"
+    "\n"
+    "Example: scorepad stats club/*.toml --csv > season.csv"
+))
 def stats(
-    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Game records.")],
-    as_json: Annotated[bool, typer.Option("--json", help="JSON: one object per player.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="CSV for spreadsheets.")] = False,
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("JSON: one object per player."))] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
 ) -> None:
-    """Per-player statistics over any number of records.
-
-    Games, wins, rounds, points from plays, hands and muggins, the best play, the
-    average per round.
-
-    Example: scorepad stats club/*.toml --csv > season.csv
-    """
     from scorepad.record import load, loads
     from scorepad.summary import PlayerStats, add_game
 
@@ -603,7 +635,7 @@ def stats(
         try:
             add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
         except (RecordError, OSError) as problem:
-            error(f"skipped {path}: {problem}")
+            error(_("skipped {path}: {problem}").format(path=path, problem=problem))
             code = BAD_USAGE
     rows = [s.as_dict(name) for name, s in sorted(table.items())]
     if as_json:
@@ -636,30 +668,30 @@ def spreadsheet_cell(value: Any) -> Any:
     return value
 
 
-@app.command()
+@app.command(help=N_(
+    "The score sheet: a row per round, running totals, what each side still needs.\n"
+    "\n"
+    "Each side's points from plays, muggins and hands per round; the round being played\n"
+    "is marked *.\n"
+    "\n"
+    "Example: scorepad sheet"
+))
 def sheet(file: FileOption = Path("scorepad.toml")) -> None:
-    """The score sheet: a row per round, running totals, what each side still needs.
-
-    Each side's points from plays, muggins and hands per round; the round being played
-    is marked *.
-
-    Example: scorepad sheet
-    """
     from scorepad.render import sheet as draw_sheet
 
     out = console()
     out.print(draw_sheet(read(file), out.width))
 
 
-@app.command()
+@app.command(help=N_(
+    "The score race: each side's score after every move, rounds marked.\n"
+    "\n"
+    "Example: scorepad chart club/2026-11-28.toml"
+))
 def chart(
-    records: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE...]", help="Game records (default: the --file game).", show_default=False)] = None,
+    records: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """The score race: each side's score after every move, rounds marked.
-
-    Example: scorepad chart club/2026-11-28.toml
-    """
     from scorepad.render import chart as draw_chart
 
     out = console()
@@ -671,21 +703,21 @@ def chart(
         out.print(draw_chart(game, out.width))
 
 
-@app.command()
+@app.command(help=N_(
+    "Write a shareable page of a game: sheet, chart, each round's layout.\n"
+    "\n"
+    "The page holds everything it shows: it opens without a network.\n"
+    "\n"
+    "Example: scorepad export tonight.html -f tonight.toml"
+))
 def export(
-    out_file: Annotated[Path, typer.Argument(metavar="OUT", help="The page to write: OUT.html or OUT.svg.")],
-    html: Annotated[bool, typer.Option("--html", help="Write HTML (the default for any suffix but .svg).")] = False,
-    svg: Annotated[bool, typer.Option("--svg", help="Write SVG.")] = False,
+    out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
+    html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
+    svg: Annotated[bool, typer.Option("--svg", help=N_("Write SVG."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    """Write a shareable page of a game: sheet, chart, each round's layout.
-
-    The page holds everything it shows: it opens without a network.
-
-    Example: scorepad export tonight.html -f tonight.toml
-    """
     if html and svg:
-        fail("--html and --svg: choose one", BAD_USAGE)
+        fail(_("--html and --svg: choose one"), BAD_USAGE)
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
     game = read(file)
     from scorepad.render import page
@@ -694,40 +726,38 @@ def export(
     try:
         out_file.write_text(text, encoding="utf-8")
     except OSError as problem:
-        fail(f"cannot write {out_file}: {problem.strerror}", BAD_USAGE)
-    from scorepad.i18n import _, ngettext
-
+        fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
     played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
     rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
     echo(_("Wrote {path} ({kind}): {rounds}, {players}").format(
         path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)))
 
 
-@app.command()
+@app.command(help=N_(
+    "The scores as the traditional paper tally.\n"
+    "\n"
+    "A stroke for every 5 points, the 50-point sign (a large X with a small x in each of\n"
+    "its four fields), half points noted apart.\n"
+    "\n"
+    "Example: scorepad tally"
+))
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
-    """The scores as the traditional paper tally.
-
-    A stroke for every 5 points, the 50-point sign (a large X with a small x in each of
-    its four fields), half points noted apart.
-
-    Example: scorepad tally
-    """
     from scorepad.render import tally as draw_tally
 
     out = console()
     out.print(draw_tally(read(file), out.width))
 
 
-@app.command()
+@app.command(help=N_(
+    "One prompt for the whole game, with the shortest input.\n"
+    "\n"
+    "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
+    "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
+    "1 if any line was refused.\n"
+    "\n"
+    "Example: scorepad live -f tonight.toml"
+))
 def live(file: FileOption = Path("scorepad.toml")) -> None:
-    """One prompt for the whole game, with the shortest input.
-
-    64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,
-    ? for help, q to leave. Every move is saved at once. From a pipe, the exit status is
-    1 if any line was refused.
-
-    Example: scorepad live -f tonight.toml
-    """
     from scorepad.live import run
 
     refuse_stdin(file)  # the prompt reads standard input itself

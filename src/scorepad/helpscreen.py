@@ -1,7 +1,12 @@
 """Help screens that fit the terminal. From PANELS_FROM columns on, Typer's rich panels;
 below that (a phone) click's plain help, with each option on a line of its own and its
 description under it at the full width, so option names stay whole and descriptions
-do not shrink to slivers."""
+do not shrink to slivers.
+
+The help texts are translated here, as each screen is drawn, not when the commands are
+defined: Typer takes `help=` and docstrings at import, before `--lang` is read (and a test
+runs many commands in one import). The commands keep their English texts, marked with
+`N_()` for extraction; `translate_help` shows them in the language chosen for the run."""
 
 from __future__ import annotations
 
@@ -16,8 +21,62 @@ except ImportError:
     import click  # type: ignore[no-redef]
 from typer.core import TyperCommand, TyperGroup
 
+from scorepad import i18n
 from scorepad.console import width, wrapped
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
+from scorepad.start import asked_language
+
+# Texts of typer and click themselves (their English is the message id in our catalogue).
+_LIBRARY_TEXTS = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+    N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("required"),
+    N_("Missing command."),
+)
+
+
+def _route_library_texts() -> None:
+    """Typer looks its own words up with the standard library's gettext at call time:
+    send those lookups to scorepad's catalogue (a text it lacks stays English)."""
+    import typer.core
+
+    if getattr(typer.core, "_", None) is not None:
+        typer.core._ = _  # type: ignore[attr-defined]
+
+
+_route_library_texts()
+
+
+def _headings() -> dict[str, str]:
+    return {"Options": _("Options"), "Commands": _("Commands"), "Arguments": _("Arguments")}
+
+
+def translate_help(command: Any) -> None:
+    """Show the help of `command` and of its options and arguments in the current
+    language. The English source texts are kept aside on first use, so a later run in
+    another language (a test, the same process) looks them up again."""
+    items = [command, *getattr(command, "params", ())]
+    for item in items:
+        sources = item.__dict__.setdefault("_help_sources", {
+            name: getattr(item, name, None) for name in ("help", "short_help")})
+        for name, source in sources.items():
+            if source:  # _("") would be the catalogue's header
+                setattr(item, name, _(source))
+
+
+def _translate_rich_words() -> None:
+    """Typer's panel titles, read at import from click's own (untranslated) gettext."""
+    from typer import rich_utils
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    rich_utils.DEFAULT_STRING = _("[default: {value}]").replace("{value}", "{}")
+    rich_utils.ENVVAR_STRING = _("[env var: {variable}]").replace("{variable}", "{}")
 
 PANELS_FROM = 70  # columns: below this the panels cut names such as --fallback-opener
 
@@ -30,17 +89,23 @@ class ScreenHelpFormatter(click.HelpFormatter):
         super().__init__(indent_increment, width=_columns(), max_width=max_width)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = _("Usage:") + " "
         if self.width >= PANELS_FROM:
             super().write_usage(prog, args, prefix)
             return
-        usage = f"{'Usage: ' if prefix is None else prefix}{prog} {args}"
+        usage = f"{prefix}{prog} {args}"
         self.write(wrapped(" " * self.current_indent + usage, self.width, "    ") + "\n")
+
+    def section(self, name: str) -> Any:
+        return super().section(_headings().get(name, name))
 
     def write_text(self, text: str) -> None:
         if self.width < PANELS_FROM:
             # An example is a command to copy: its own lines, broken only between words
             # with a shell's ` \` so it still runs when pasted.
-            text = re.sub(r"(?m)^Example: (.+)$", lambda m: self._example(m.group(1)), text)
+            example = re.escape(_("Example:"))
+            text = re.sub(rf"(?m)^(?:Example:|{example}) (.+)$", lambda m: self._example(m.group(1)), text)
         super().write_text(text)
 
     def _example(self, command: str) -> str:
@@ -50,7 +115,7 @@ class ScreenHelpFormatter(click.HelpFormatter):
         room = max(10, self.width - self.current_indent - 4)
         lines = textwrap.wrap(command, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
         body = " \\\n  ".join(lines)
-        return f"\b\nExample:\n  {body}"
+        return f"\b\n{_('Example:')}\n  {body}"
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
         if self.width >= PANELS_FROM:
@@ -80,8 +145,18 @@ class _PlainWhenNarrow:
     context_class = ScreenContext
     rich_markup_mode: Any
 
+    def get_help_option(self, ctx: click.Context) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            translate_help(option)
+        return option
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        translate_help(self)
+        for command in getattr(self, "commands", {}).values():
+            translate_help(command)
         if width() >= PANELS_FROM:
+            _translate_rich_words()
             super().format_help(ctx, formatter)  # type: ignore[misc]
             return
         mode, self.rich_markup_mode = self.rich_markup_mode, None
@@ -96,7 +171,14 @@ class ScreenCommand(_PlainWhenNarrow, TyperCommand):
 
 
 class ScreenGroup(_PlainWhenNarrow, TyperGroup):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # The language first: every text from here on (help, errors) is shown in it.
+        i18n.use(i18n.choose(asked_language(args)))
+        return super().parse_args(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        for listed in self.commands.values():
+            translate_help(listed)
         if formatter.width >= PANELS_FROM:
             super().format_commands(ctx, formatter)
             return

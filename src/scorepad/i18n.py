@@ -88,3 +88,10 @@ def pgettext(context: str, message: str) -> str:
     """`message` in the current language where the bare text is ambiguous, e.g. the end
     names: ``pgettext("end name", "E")`` is "O" in German."""
     return _current.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """`message` unchanged, marked for extraction: a text looked up later with `_()`,
+    such as the help texts of the commands, which Typer takes at import (the command
+    line's help screens translate them as they draw them)."""
+    return message

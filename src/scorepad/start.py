@@ -7,9 +7,23 @@ import sys
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
+def asked_language(args: list[str]) -> str | None:
+    """The value of `--lang` among the command line's arguments, if given."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
 def interrupted() -> None:
+    from scorepad.i18n import _
+
     try:
-        sys.stderr.write("scorepad: interrupted\n")
+        sys.stderr.write("scorepad: " + _("interrupted") + "\n")
         sys.stderr.flush()
     except Exception:  # noqa: BLE001 - a closed or broken stderr: the exit status says it
         pass
@@ -17,6 +31,11 @@ def interrupted() -> None:
 
 
 def main() -> None:
+    from scorepad import i18n
+
+    # Chosen before anything is imported or shown; the command line's group chooses
+    # again from the same arguments (helpscreen), which is what a test's runner meets.
+    i18n.use(i18n.choose(asked_language(sys.argv[1:])))
     try:
         from scorepad.cli import main as run
     except KeyboardInterrupt:

@@ -6,6 +6,7 @@ import sys
 
 from scorepad.console import console
 from scorepad.game import Game
+from scorepad.i18n import _
 from scorepad.render import hands_note, status
 
 
@@ -23,17 +24,17 @@ def step_through(recorded: Game, start: tuple[int, int] = (1, 1), delay: float =
             out = game.push(m)
             if (r.number, index) < start:
                 continue
-            screen.rule(f"round {r.number}, move {index}", style="dim")
+            screen.rule(_("round {round}, move {move}").format(round=r.number, move=index), style="dim")
             screen.print(status(game, screen.width, out))
             if interactive and delay > 0:
                 import time
 
                 time.sleep(delay)
-            elif interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
+            elif interactive and input(_("Enter: next move, q: quit") + " ").strip().lower() == "q":
                 return
         if r.hands is not None:
             out = game.end_round({game.players[p]: h for p, h in r.hands.items()})
             if r.number >= start[0]:
-                screen.rule(f"round {r.number}, hands", style="dim")
+                screen.rule(_("round {round}, hands").format(round=r.number), style="dim")
                 screen.print(hands_note(game, out), style="bold")
     screen.print(status(game, screen.width))
