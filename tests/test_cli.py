@@ -266,3 +266,20 @@ def test_undoing_a_lead_lets_another_player_lead_a_highest_double_round(tmp_path
     data = json.loads(run("show", "--json").output)
     assert data["turn"] == "Ann"
     assert 'opener = "Cy"' in (tmp_path / "scorepad.toml").read_text()
+
+
+def test_an_undone_highest_double_lead_leaves_the_opener_open(tmp_path, monkeypatch):
+    """Under highest-double the lead names the opener: once it is taken back, the table
+    must say again who leads (the next lead is not credited to the one who led by mistake)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Tom,Sue", "--rules", "two-ends").exit_code == 0
+    assert run("play", "66", "--by", "tom").exit_code == 0
+    assert run("undo").exit_code == 0
+    assert json.loads(run("show", "--json").output)["turn"] is None
+    result = run("play", "55")
+    assert result.exit_code == 2, result.output
+    assert "who leads round 1?" in flat(result.output)
+    result = run("play", "55", "--by", "sue")
+    assert result.exit_code == 0, result.output
+    assert json.loads(run("show", "--json").output)["turn"] == "Tom"

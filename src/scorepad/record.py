@@ -153,6 +153,8 @@ class _Reader:
             self.problem(_("'rounds' must be an array of tables: [[rounds]]"))
             raise _Stop
         first = rounds[0].get("opener") if rounds else None
+        if rules.first_opener == "highest-double" and rounds and rounds[0].get("moves"):
+            first = None  # the lead says who opened (see _round)
         try:
             game = Game(players, rules, opener=first if isinstance(first, str) and first in players else None)
         except ScorepadError as error:
@@ -174,7 +176,10 @@ class _Reader:
         if not isinstance(opener, str) or opener not in game.players:
             self.problem(_("'opener' must name a player, not {value}").format(value=brief(opener)), number)
         elif r.opener is None:
-            game.set_opener(opener)
+            # Under highest-double the lead itself names the opener (checked below), so
+            # that taking the lead back leaves the round's opener open again.
+            if not (r.opener_rule == "highest-double" and table.get("moves")):
+                game.set_opener(opener)
         elif game.players[r.opener] != opener:
             self.problem(
                 _("opener is {opener}, but the rules ({rule}) give {player}").format(
