@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Regenerate the README's transcripts by running their commands for real.
 
 A transcript is a ```text block whose line before is a marker comment:

@@ -250,7 +250,7 @@ def score_game(options, players, rounds):
                 else:
                     points[won] = round5(sum(others) - low)
             elif rules["blocked_tie"] == "split-third" and len(sides) == 3 and len(tied) == 2:
-                third = [side_pips[s] for s in range(3) if s not in tied][0]
+                third = next(side_pips[s] for s in range(3) if s not in tied)
                 for s in tied:
                     points[s] = Fraction(round5(third), 2)
         got = {}

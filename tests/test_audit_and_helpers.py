@@ -17,7 +17,6 @@ from scorepad.record import Problem, RecordError, audit_text, dumps, loads
 from scorepad.rules import Rules
 from scorepad.simulate import play_game
 from scorepad.tiles import parse_tile, parse_tiles
-
 from test_cli import EXAMPLES, flat, run
 
 BROKEN = Path(__file__).parent / "broken.toml"

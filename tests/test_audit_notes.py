@@ -14,7 +14,6 @@ from scorepad.record import RecordError, audit_text, dumps, loads
 from scorepad.rules import Rules
 from scorepad.simulate import play_game
 from scorepad.summary import audit_json, log_json
-
 from test_cli import EXAMPLES, run
 
 
@@ -172,7 +171,7 @@ GAMES = [
 
 @st.composite
 def a_move(draw, players):
-    who = draw(st.sampled_from(players + ["Zed"]))
+    who = draw(st.sampled_from([*players, "Zed"]))
     kind = draw(st.sampled_from(["play", "draw", "pass", "muggins"]))
     if kind == "play":
         tile = f"{draw(st.integers(0, 6))}-{draw(st.integers(0, 6))}"

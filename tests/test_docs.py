@@ -36,7 +36,7 @@ def table_after(text: str, heading: str) -> list[list[str]]:
             rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip())[1:-1]])
         elif rows:
             break
-    return [rows[0]] + rows[2:]
+    return [rows[0], *rows[2:]]
 
 
 # --- docs/rules.md -------------------------------------------------------------------------
@@ -83,7 +83,7 @@ def test_rules_doc_presets_table_matches_the_presets():
 
 
 def test_rules_doc_gives_each_presets_targets():
-    header, *rows = table_after(RULES_DOC, "### The three presets")
+    _header, *rows = table_after(RULES_DOC, "### The three presets")
     targets = dict(zip(PRESETS, next(row for row in rows if row[0] == "`target`")[1:]))
     for name, preset in PRESETS.items():
         for players in (2, 3, 4):
@@ -158,7 +158,7 @@ def test_format_doc_keeps_the_contract_keys():
 def test_format_doc_record_example_is_a_readable_record():
     from scorepad.record import loads
 
-    example = re.search(r"```toml\n(.*?)```", FORMAT_DOC, re.S).group(1)
+    example = re.search(r"```toml\n(.*?)```", FORMAT_DOC, re.DOTALL).group(1)
     game = loads(example).game
     assert game.players == ("Ann", "Bob", "Cy")
     assert game.rules.muggins is True
@@ -209,7 +209,7 @@ def test_readme_and_docs_links_lead_to_files_and_headings_that_exist():
             assert path.is_file(), f"{source.name} links to {target}: no such file"
             assert ROOT in path.parents, f"{source.name} links outside the repository: {target}"
             if anchor:
-                headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+                headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
                 assert anchor in {slug(h) for h in headings}, f"{source.name} links to {target}: no such heading"
             checked += 1
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -5,12 +5,16 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import play_all
 from scorepad import (
-    Game, IllegalMoveError, InvalidHandsError, Rules, RulesError, parse_move,
+    Game,
+    IllegalMoveError,
+    InvalidHandsError,
+    Rules,
+    RulesError,
+    parse_move,
 )
 from scorepad.tiles import parse_tiles
-
-from conftest import play_all
 
 
 def small(preset="pagat", players=("Ann", "Bob", "Cy"), opener="Ann", **options):

@@ -22,7 +22,7 @@ from scorepad.cli import app, spreadsheet_cell
 from scorepad.console import clean, json_text, width
 from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.notation import check_player_name
-from scorepad.record import MAX_RECORD_BYTES, RecordError, has_comments, load, locked, loads
+from scorepad.record import MAX_RECORD_BYTES, RecordError, has_comments, load, loads, locked
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -158,7 +158,7 @@ def test_every_command_refuses_a_hostile_record(here, name):
 def test_a_concealed_key_cannot_make_a_problem_look_ok(here):
     """The report of issue 10: a key with CR and a conceal sequence printed `cheat.toml: ok`
     over a real problem."""
-    path = write(here / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]',
+    write(here / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]',
                                              '"\\rcheat.toml: ok\\u001b[8m" = 1'))
     result = run("audit", "cheat.toml")
     answered(result, 1)

@@ -3,7 +3,6 @@
 import pytest
 
 from scorepad import AmbiguousMoveError, End, IllegalMoveError, Layout, Tile, parse_tile
-
 from scorepad.scoring import play_score
 
 

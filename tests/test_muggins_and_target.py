@@ -2,9 +2,8 @@
 
 import pytest
 
-from scorepad import Game, IllegalMoveError, Rules, parse_move
-
 from conftest import play_all
+from scorepad import Game, IllegalMoveError, Rules, parse_move
 
 
 def muggins_game(**options):

@@ -1,7 +1,16 @@
 import pytest
 
 from scorepad import (
-    Draw, End, InvalidMoveError, Muggins, Pass, Play, Tile, parse_end, parse_move, parse_tile,
+    Draw,
+    End,
+    InvalidMoveError,
+    Muggins,
+    Pass,
+    Play,
+    Tile,
+    parse_end,
+    parse_move,
+    parse_tile,
 )
 from scorepad.tiles import ALL_TILES, parse_tiles
 

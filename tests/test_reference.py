@@ -111,7 +111,7 @@ def check_game(seed: int) -> None:
     ref = score_game(options, players, rounds)
     assert ref["sides"] == [list(s) for s in replay.sides]
     assert ref["plays"] == scores
-    for i, written in enumerate(rounds):
+    for i, _written in enumerate(rounds):
         r = replay.rounds[i]
         credits = [{} for _ in r.moves]
         for c in r.credits:

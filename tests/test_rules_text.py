@@ -6,13 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import play_all
 from scorepad import Game, Rules
 from scorepad.errors import InvalidHandsError
 from scorepad.record import audit_text, loads
 from scorepad.scoring import hand_award, round5
 from scorepad.tiles import parse_tiles
-
-from conftest import play_all
 
 
 def sums_and_scores(game: Game, *moves: str) -> list[tuple[int, int]]:

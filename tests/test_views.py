@@ -1,5 +1,6 @@
 """What the table sees, drawn at the widths of a phone and a desk: literal snapshots."""
 
+import os
 import re
 
 import pytest
@@ -21,8 +22,9 @@ def played(rules: str, *moves: str) -> Game:
 
 def text(renderable, width: int) -> str:
     """`renderable` as plain text at `width` columns, trailing spaces dropped."""
-    console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))
-    console.print(renderable)
+    with open(os.devnull, "w") as nowhere:
+        console = Console(width=width, record=True, color_system=None, file=nowhere)
+        console.print(renderable)
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
@@ -301,10 +303,9 @@ def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
 
 
 def test_blocked_hands_say_why():
-    from test_cli import EXAMPLES
-
     from scorepad.record import load
     from scorepad.render import award_reason
+    from test_cli import EXAMPLES
 
     split = load(EXAMPLES / "pagat-split.toml").game
     assert award_reason(split, split.rounds[1]) == "35 split: round5(Bob 34)"
@@ -527,10 +528,9 @@ def test_export_refuses_both_formats(tmp_path):
 
 
 def test_log_of_one_round():
-    from test_cli import EXAMPLES
-
     from scorepad.record import load
     from scorepad.render import log_table
+    from test_cli import EXAMPLES
 
     game = load(EXAMPLES / "demo.toml").game
     one = text(log_table(game, only_round=2), 100)

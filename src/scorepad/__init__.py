@@ -20,6 +20,7 @@ from scorepad.tiles import End, Tile, parse_end, parse_tile
 __version__ = "0.1.0"
 
 __all__ = [
+    "PRESETS",
     "AmbiguousMoveError",
     "Draw",
     "End",
@@ -30,7 +31,6 @@ __all__ = [
     "Layout",
     "Move",
     "Muggins",
-    "PRESETS",
     "Pass",
     "Play",
     "Rules",

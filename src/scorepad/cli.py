@@ -11,22 +11,20 @@ import math
 import sys
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 
 import typer
 
-from scorepad import __version__
+from scorepad import __version__, i18n
 from scorepad.console import console, echo, error, json_line
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.game import Game, Outcome
-from scorepad import i18n
+from scorepad.helpscreen import ScreenTyper
 from scorepad.i18n import N_, _, ngettext
+from scorepad.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.record import LockedError, RecordError
 from scorepad.rules import CHOICES, PRESETS
-from scorepad.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.summary import game_json, log_json
-
-from scorepad.helpscreen import ScreenTyper
 
 app = ScreenTyper(
     help=N_("Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."),
@@ -43,7 +41,7 @@ FileOption = Annotated[
     Path,
     typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help=N_("The game record."), show_default=True),
 ]
-ByOption = Annotated[Optional[str], typer.Option("--by", help=N_("Who moved (default: whose turn it is)."))]
+ByOption = Annotated[str | None, typer.Option("--by", help=N_("Who moved (default: whose turn it is)."))]
 
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
@@ -58,7 +56,7 @@ def _show_version(asked: bool) -> None:
 Language = Literal["de", "en"]  # i18n.LANGUAGES, typed out so the shell completes them
 
 
-def _use_language(asked: Optional[str]) -> None:
+def _use_language(asked: str | None) -> None:
     # The group chose it already from the arguments (helpscreen.ScreenGroup.parse_args);
     # choosing again here keeps an app invoked some other way right as well.
     if asked is not None:
@@ -68,7 +66,7 @@ def _use_language(asked: Optional[str]) -> None:
 @app.callback()
 def _options(
     lang: Annotated[
-        Optional[Language],
+        Language | None,
         typer.Option("--lang", callback=_use_language, is_eager=True, show_default=False,
                      help=N_("Language of the texts (default: SCOREPAD_LANG, else the locale, else en).")),
     ] = None,
@@ -194,7 +192,7 @@ CHOICE_HELP = {
 def _choice(name: str):
     # Typed as the option's values, so Typer checks them and the shell completes them.
     return Annotated[
-        Optional[Literal[CHOICES[name]]],
+        Literal[CHOICES[name]] | None,
         typer.Option(f"--{name.replace('_', '-')}", help=CHOICE_HELP[name], show_default=False),
     ]
 
@@ -213,13 +211,13 @@ else:
     "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
 ))
 def new(
-    players: Annotated[Optional[str], typer.Option("--players", "-p", help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."), show_default=False)] = None,
-    rules: Annotated[Optional[Preset], typer.Option("--rules", help=N_("The preset the options below change (default: the game before's rules, else pagat)."), show_default=False)] = None,
-    partners: Annotated[Optional[bool], typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)] = None,
-    target: Annotated[Optional[int], typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
-    muggins: Annotated[Optional[bool], typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)] = None,
-    opener: Annotated[Optional[str], typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)] = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)] = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."), show_default=False)] = None,
+    rules: Annotated[Preset | None, typer.Option("--rules", help=N_("The preset the options below change (default: the game before's rules, else pagat)."), show_default=False)] = None,
+    partners: Annotated[bool | None, typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)] = None,
+    target: Annotated[int | None, typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
+    muggins: Annotated[bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)] = None,
+    opener: Annotated[str | None, typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)] = None,
+    deal: Annotated[str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)] = None,
     spinner: _choice("spinner") = None,
     first_opener: _choice("first_opener") = None,
     next_opener: _choice("next_opener") = None,
@@ -265,7 +263,7 @@ def new(
 def play(
     move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help=N_("The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."))],
     by: ByOption = None,
-    claim: Annotated[Optional[int], typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
+    claim: Annotated[int | None, typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.grammar import play_input
@@ -350,7 +348,7 @@ def undo(
 ))
 def hands(
     remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles)."))],
-    by: Annotated[Optional[str], typer.Option("--by", help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."), show_default=False)] = None,
+    by: Annotated[str | None, typer.Option("--by", help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.grammar import HandsIn
@@ -529,7 +527,7 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    from scorepad.record import Problem, audit_text, read_text
+    from scorepad.record import Problem, audit_text
     from scorepad.summary import audit_json
 
     worst = 0
@@ -595,7 +593,7 @@ def hint(
     "Example: scorepad rules two-ends"
 ))
 def rules_(
-    preset: Annotated[Optional[Preset], typer.Argument(metavar="PRESET", help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."), show_default=False)] = None,
+    preset: Annotated[Preset | None, typer.Argument(metavar="PRESET", help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.render import rules_table
@@ -689,7 +687,7 @@ def sheet(file: FileOption = Path("scorepad.toml")) -> None:
     "Example: scorepad chart club/2026-11-28.toml"
 ))
 def chart(
-    records: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False)] = None,
+    records: Annotated[list[Path] | None, typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.render import chart as draw_chart

@@ -63,9 +63,23 @@ class Round:
     """One deal, from the lead to the remaining hands."""
 
     __slots__ = (
-        "number", "opener", "opener_rule", "layout", "moves", "hand_sizes", "boneyard",
-        "turn", "passes", "result", "domino_maker", "hands", "award", "credits",
-        "pending", "uncalled", "warnings",
+        "award",
+        "boneyard",
+        "credits",
+        "domino_maker",
+        "hand_sizes",
+        "hands",
+        "layout",
+        "moves",
+        "number",
+        "opener",
+        "opener_rule",
+        "passes",
+        "pending",
+        "result",
+        "turn",
+        "uncalled",
+        "warnings",
     )
 
     def __init__(self, number: int, players: int, deal: int, with_spinner: bool,

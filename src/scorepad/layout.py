@@ -44,7 +44,7 @@ _new_placed = tuple.__new__  # builds a Placed without the Python-level __new__:
 class Layout:
     """The layout of one round. `place` puts a tile down; `copy` is a snapshot."""
 
-    __slots__ = ("with_spinner", "placed", "spinner", "_open", "_double", "_spinner_out", "_started", "_count", "_mask")
+    __slots__ = ("_count", "_double", "_mask", "_open", "_spinner_out", "_started", "placed", "spinner", "with_spinner")
 
     def __init__(self, with_spinner: bool = True) -> None:
         self.with_spinner = with_spinner
@@ -148,7 +148,7 @@ class Layout:
     def ends_for(self, tile: Tile) -> list[End]:
         """Every end `tile` could be joined to now (not checking it is still in play)."""
         a, b = tile.a, tile.b
-        return [ENDS[i] for i, n in enumerate(self._open) if n == a or n == b]  # NO_END matches no half
+        return [ENDS[i] for i, n in enumerate(self._open) if n in (a, b)]  # NO_END matches no half
 
     def showing(self) -> dict[int, list[End]]:
         """Each number an open end shows, with the ends that show it."""

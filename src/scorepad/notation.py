@@ -18,7 +18,6 @@ from scorepad.errors import InvalidMoveError
 from scorepad.i18n import _
 from scorepad.tiles import End, Tile, parse_end, parse_tile
 
-
 MAX_NAME_LENGTH = 40
 # Characters a name may not hold: ':' ends the name in a move, '=' splits NAME=PIPS,
 # '@' marks a name at the live prompt.

@@ -100,7 +100,8 @@ class _Reader:
             raise RecordError(message, round=round, move=move)
         if len(self.problems) >= MAX_PROBLEMS:
             # Past this the record is not a game with mistakes in it: say so once, stop.
-            self.problems.append(Problem(None, None, _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)))
+            stop = _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)
+            self.problems.append(Problem(None, None, stop))
             raise _Stop
         self.problems.append(Problem(round, move, message))
 
@@ -326,12 +327,13 @@ class _Reader:
                 self.problem(_("points: '{name}' is not playing").format(name=name), number)
                 continue
             count = counted[game.side_of[game.players.index(name)]]
-            if isinstance(written, bool) or not isinstance(written, (int, float)) or written != count:
-                # A stored points table is only a cache: loading a record for a command
-                # recounts and rewrites it, so only an audit reports the difference.
-                if not self.strict:
-                    self.problems.append(Problem(number, None, _("points: {name} is written as {written}, the count is {count}").format(
-                        name=name, written=brief(written), count=points_number(count))))
+            wrong = isinstance(written, bool) or not isinstance(written, (int, float)) or written != count
+            # A stored points table is only a cache: loading a record for a command
+            # recounts and rewrites it, so only an audit reports the difference.
+            if wrong and not self.strict:
+                message = _("points: {name} is written as {written}, the count is {count}").format(
+                    name=name, written=brief(written), count=points_number(count))
+                self.problems.append(Problem(number, None, message))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
         for key in table:

@@ -8,8 +8,8 @@ Points are exact: a three-player split can give half points, so they are Fractio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 from fractions import Fraction
+from typing import NamedTuple
 
 from scorepad.i18n import _
 from scorepad.rules import Rules
