@@ -394,7 +394,7 @@ def parse_line(line: str) -> Typed | None:
     if head in DRAW_WORDS:
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': draw takes a count, e.g. d 2").format(line=line))
-        return DrawIn(_count(rest[0], line, "d 2") if rest else 1, by)
+        return DrawIn(_count(rest[0], line, f"{words[0]} 2") if rest else 1, by)
     if head in PASS_WORDS:
         if rest:
             raise InvalidMoveError(_("'{line}': pass takes nothing after it (? for help)").format(line=line))

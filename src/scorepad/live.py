@@ -27,7 +27,7 @@ u, u 3    undo the last move, 3 moves
 hands Bob=8 Cy=43,50
           the remaining hands (8p: pips)
 hands Bob=8 @Cy
-          ... and Cy opens the next round
+          ... Cy opens the next round
 insert 1.12 Tom: draw 4
 replace 1.3 Cy: 6-2 E
 delete 1.3  change the past (l numbers)
