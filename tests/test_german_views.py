@@ -156,3 +156,17 @@ def test_german_live_refusal_and_hint(here, capsys, german):
     said = " ".join((shown.out + shown.err).split())
     assert "'x' ist kein Ende: schreibe w o n s, west ost nord süd oder links rechts oben unten" in said
     assert here.read_bytes() == before
+
+
+def test_german_statistics_write_a_decimal_comma():
+    from scorepad.render import stats_view
+
+    row = {"player": "Cy", "games": 1, "wins": 0, "rounds": 5, "points": 87.5, "from_plays": 55,
+           "from_hands": 32.5, "from_muggins": 0, "best_play": 20, "average_per_round": 17.5}
+    i18n.use("en")
+    assert text(stats_view([row], 40)).splitlines()[1:] == [
+        "  87.5 points: plays 55,", "  hands 32.5, muggins 0", "  best play 20, 17.5 a round"]
+    i18n.use("de")
+    assert text(stats_view([row], 40)).splitlines() == [
+        "Cy: 1 Partie, 0 gewonnen, 5 Runden", "  87,5 Punkte: Anlegen 55,", "  Resthände 32,5, Muggins 0",
+        "  bester Zug 20, 17,5 je Runde"]

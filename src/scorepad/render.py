@@ -10,7 +10,7 @@ from rich.text import Text
 
 from scorepad.game import Game, Outcome
 from scorepad.grammar import either
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import _, ngettext, pgettext
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.summary import MugginsMark, muggins_marks
@@ -434,7 +434,7 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         for i, head in enumerate(heads):
             table.add_column(head, justify="left" if i == 0 else "right")
         for row in rows:
-            table.add_row(row["player"], *(str(row[k]) for k in (
+            table.add_row(row["player"], *(_decimal(row[k]) for k in (
                 "games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins",
                 "best_play", "average_per_round")))
         return table
@@ -444,11 +444,17 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
         blocks.append(Text(_("{player}: {games}, {wins} won, {rounds}").format(
             player=row["player"], games=games, wins=row["wins"], rounds=rounds), style="bold"))
+        row = {k: _decimal(v) if isinstance(v, float) else v for k, v in row.items()}
         blocks.append(Text(_("  {points} points: plays {plays},\n  hands {hands}, muggins {muggins}").format(
             points=row["points"], plays=row["from_plays"], hands=row["from_hands"], muggins=row["from_muggins"])))
         blocks.append(Text(_("  best play {best}, {average} a round").format(
             best=row["best_play"], average=row["average_per_round"]), style="dim"))
     return Group(*blocks)
+
+
+def _decimal(value) -> str:
+    """A statistic as the language writes it: 742.5 in English, 742,5 in German."""
+    return str(value).replace(".", pgettext("decimal separator", ".")) if isinstance(value, float) else str(value)
 
 
 def _side(game: Game, side: int) -> str:
