@@ -170,3 +170,26 @@ def test_german_statistics_write_a_decimal_comma():
     assert text(stats_view([row], 40)).splitlines() == [
         "Cy: 1 Partie, 0 gewonnen, 5 Runden", "  87,5 Punkte: Anlegen 55,", "  Resthände 32,5, Muggins 0",
         "  bester Zug 20, 17,5 je Runde"]
+
+
+def test_a_missing_record_is_said_once_in_german(tmp_path):
+    from scorepad.actions import read_game
+
+    i18n.use("de")
+    with pytest.raises(ValueError) as refused:
+        read_game(tmp_path / "none.toml")
+    assert str(refused.value) == (
+        f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit  scorepad new --players Ann,Bob")
+    (tmp_path / "bad.toml").write_text("format = 3\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="^das Protokoll lässt sich nicht lesen: .*bad.toml: "):
+        read_game(tmp_path / "bad.toml")
+
+
+def test_the_german_sheet_names_the_target():
+    from scorepad.render import sheet
+
+    i18n.use("de")
+    game = load(Path(__file__).resolve().parents[1] / "examples" / "muggins.toml").game
+    lines = text(sheet(game, 40)).splitlines()
+    assert lines[:3] == ["Ziel 150", "Ann", "Runde  Züge  Mugg  Hand     Stand"]
+    assert lines[-1] == "Sieger: Ann."

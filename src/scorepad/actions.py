@@ -60,11 +60,10 @@ def read_text(file: Path) -> str:
 
 
 def read_game(file: Path) -> Game:
+    text = read_text(file)  # its errors are worded already, in any language
     try:
-        return loads(read_text(file)).game
+        return loads(text).game
     except RecordError as error:
-        if str(error).startswith(("no game in", "cannot read")):
-            raise
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
 
