@@ -334,9 +334,9 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
         table = Table(title=_("Round {number}").format(number=r.number), title_justify="left", box=None,
                       padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right", style="dim")
-        table.add_column(_("move"))
-        table.add_column(_("sum"), justify="right")
-        table.add_column(_("pts"), justify="right")
+        table.add_column(pgettext("log column", "move"))
+        table.add_column(pgettext("log column", "sum"), justify="right")
+        table.add_column(pgettext("log column", "pts"), justify="right")
         sums = _sums(game, r)
         marks = muggins_marks(game, r)
         for i, move in enumerate(r.moves):
@@ -429,8 +429,11 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         from rich.table import Table
 
         table = Table(box=None, padding=(0, 1), pad_edge=False)
-        heads = (_("player"), _("games"), _("wins"), _("rounds"), _("points"), _("plays"), _("hands"),
-                 _("muggins"), _("best"), _("per round"))
+        heads = (pgettext("stats column", "player"), pgettext("stats column", "games"),
+                 pgettext("stats column", "wins"), pgettext("stats column", "rounds"),
+                 pgettext("stats column", "points"), pgettext("stats column", "plays"),
+                 pgettext("stats column", "hands"), pgettext("stats column", "muggins"),
+                 pgettext("stats column", "best"), pgettext("stats column", "per round"))
         for i, head in enumerate(heads):
             table.add_column(head, justify="left" if i == 0 else "right")
         for row in rows:
@@ -557,9 +560,10 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
 
     rows = sheet_rows(game)
     table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
-    table.add_column(_("round"), justify="right")
+    table.add_column(pgettext("sheet column", "round"), justify="right")
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
-    heads = {"play": _("play"), "muggins": _("mugg"), "hands": _("hand"), "total": _("total")}
+    heads = {"play": pgettext("sheet column", "play"), "muggins": pgettext("sheet column", "mugg"),
+             "hands": pgettext("sheet column", "hand"), "total": pgettext("sheet column", "total")}
     for s in sides:
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
@@ -573,7 +577,7 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
     needs = []
     for s in sides:
         needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
-    table.add_row(Text(_("needs"), style="dim"), *needs, style="dim")
+    table.add_row(Text(pgettext("sheet column", "needs"), style="dim"), *needs, style="dim")
     return table
 
 
