@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.conftest import play_all
 from typer.testing import CliRunner
 
 from scorepad import Game, Rules, i18n
@@ -16,7 +17,6 @@ from scorepad.live import live_command, live_help
 from scorepad.record import load
 from scorepad.render import ends_line, next_step, status
 from scorepad.tiles import End, Tile
-from tests.conftest import play_all
 
 runner = CliRunner()
 
@@ -75,7 +75,7 @@ def test_german_words_take_nothing_unexpected():
     i18n.use("de")
     with pytest.raises(ValueError, match="nach passen folgt nichts mehr"):
         parse_line("passen 2")
-    with pytest.raises(ValueError, match="gib eine Anzahl ab 1 an, z. B. z 2"):
+    with pytest.raises(ValueError, match=r"gib eine Anzahl ab 1 an, z\. B\. z 2"):
         parse_line("z 0")
 
 
@@ -181,7 +181,7 @@ def test_a_missing_record_is_said_once_in_german(tmp_path):
     assert str(refused.value) == (
         f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit  scorepad new --players Ann,Bob")
     (tmp_path / "bad.toml").write_text("format = 3\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="^das Protokoll lässt sich nicht lesen: .*bad.toml: "):
+    with pytest.raises(ValueError, match=r"^das Protokoll lässt sich nicht lesen: .*bad\.toml: "):
         read_game(tmp_path / "bad.toml")
 
 

@@ -143,7 +143,8 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
             left, right = p.inner, p.outer
         pieces.append(_tile(p, p.spinner, left, right, tiles))
     counts = layout.end_counts()
-    west, east = Text(f"{End.W.label}{counts[End.W]} ", style="cyan"), Text(f" {End.E.label}{counts[End.E]}", style="cyan")
+    west = Text(f"{End.W.label}{counts[End.W]} ", style="cyan")
+    east = Text(f" {End.E.label}{counts[End.E]}", style="cyan")
     line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
     row = Text.assemble(west, line, east)
     if not layout.side_arms_open() or spinner is None:
@@ -455,7 +456,7 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
     return Group(*blocks)
 
 
-def _decimal(value) -> str:
+def _decimal(value: object) -> str:
     """A statistic as the language writes it: 742.5 in English, 742,5 in German."""
     return str(value).replace(".", pgettext("decimal separator", ".")) if isinstance(value, float) else str(value)
 
