@@ -60,11 +60,10 @@ def read_text(file: Path) -> str:
 
 
 def read_game(file: Path) -> Game:
+    text = read_text(file)  # its errors are worded already, in any language
     try:
-        return loads(read_text(file)).game
+        return loads(text).game
     except RecordError as error:
-        if str(error).startswith(("no game in", "cannot read")):
-            raise
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
 
@@ -361,8 +360,13 @@ def hint_lines(game: Game, tiles) -> list[str]:
             lines.append(_("{tile}: fits nowhere").format(tile=tile))
             continue
         for o in options:
-            where = f"{o.end.value}" if o.end else "lead"
+            where = o.end.label if o.end else _("lead")
             # After a tile is down every reply names its end.
-            reply = f"next player up to {o.reply.score}" + (f" ({o.reply.tile} {o.reply.end.value})" if o.reply.tile else "")
-            lines.append(f"{tile} {where}: scores {o.score}; {reply}")
+            if o.reply.tile:
+                reply = _("next player up to {score} ({tile} {end})").format(
+                    score=o.reply.score, tile=o.reply.tile, end=o.reply.end.label)
+            else:
+                reply = _("next player up to {score}").format(score=o.reply.score)
+            lines.append(_("{tile} {where}: scores {score}; {reply}").format(
+                tile=tile, where=where, score=o.score, reply=reply))
     return lines

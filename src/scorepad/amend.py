@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.game import Game
-from scorepad.i18n import _
+from scorepad.i18n import _, pgettext
 from scorepad.notation import Move
 from scorepad.record import RecordError, dumps, loads
 
@@ -100,5 +100,8 @@ def changes(before: Game, after: Game) -> list[str]:
         if old != new:
             lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
     if before.state != after.state or before.current.number != after.current.number:
-        lines.append(_("Now: round {number}, {state}").format(number=after.current.number, state=after.state))
+        state = {"playing": pgettext("game state", "playing"), "hand-over": pgettext("game state", "hand-over"),
+                 "over": pgettext("game state", "over")}
+        lines.append(_("Now: round {number}, {state}").format(
+            number=after.current.number, state=state.get(after.state, after.state)))
     return lines

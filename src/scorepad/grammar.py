@@ -9,7 +9,8 @@ the live line `14 west @bob` both become `PlayIn(tile 1-4, W, by 'bob')`; the ac
 The forms read:
 
 - a tile: `64 6-4 6 4 6/4 6,4 6:4 6|4`, glued to its end or not (`64w`, `6-4 e`);
-- an end: `w e n s`, `west east north south`, `left right up down`, `l r u d`, any case;
+- an end: `w e n s`, `west east north south`, `left right up down`, `l r u d`, any case,
+  and the German `o`, `ost nord süd sued`, `links rechts oben unten` in any language;
 - a player: the name in any case, or a prefix of it that names one player only;
 - a remaining hand: `Tom=37` (pips), `Tom=37p` (always pips), `Tom=6-4,3-1` or
   `Tom=64 31` (tiles). A value of digits only that could be both the player's tiles and
@@ -19,6 +20,7 @@ The forms read:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,9 +34,27 @@ END_WORDS = {
     "west": End.W, "east": End.E, "north": End.N, "south": End.S,
     "left": End.W, "right": End.E, "up": End.N, "down": End.S,
     "l": End.W, "r": End.E, "u": End.N, "d": End.S,
+    # German, accepted whatever language scorepad speaks: none of them is an English word.
+    "o": End.E, "ost": End.E, "nord": End.N, "süd": End.S, "sued": End.S,
+    "links": End.W, "rechts": End.E, "oben": End.N, "unten": End.S,
 }
-TILE_FORMS = "64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4'"  # quoted: a shell reads a bare | as a pipe
-END_FORMS = "w e n s, west east north south, left right up down or l r u d"
+
+
+def tile_forms() -> str:
+    """The typed forms of a tile, for messages; '6|4' quoted: a shell reads a bare | as a pipe."""
+    return _("64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4'")
+
+
+def either(names: Sequence[str]) -> str:
+    """`Ann`, `Ann or Bob`, `Ann, Bob or Cy`: one sentence, so a language words it whole."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {name}").format(names=", ".join(names[:-1]), name=names[-1])
+
+
+def end_forms() -> str:
+    """The typed forms of an end, for messages (in German, the German words)."""
+    return _("w e n s, west east north south, left right up down or l r u d")
 
 # A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
 _PLAY = re.compile(r"^\s*([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*?)?\s*$")
@@ -114,15 +134,15 @@ CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these
 def _tile(a: str, b: str, text: str) -> Tile:
     if int(a) > 6 or int(b) > 6:
         raise InvalidMoveError(
-            _("'{text}' is not a tile: numbers run from 0 to 6, written {forms}").format(text=text, forms=TILE_FORMS)
+            _("'{text}' is not a tile: numbers run from 0 to 6, written {forms}").format(text=text, forms=tile_forms())
         )
     return Tile(int(a), int(b))
 
 
 def parse_end(text: str) -> End:
-    end = END_WORDS.get(text.strip().lower())
+    end = END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
     if end is None:
-        raise InvalidMoveError(_("'{text}' is not an end: write {forms}").format(text=text, forms=END_FORMS))
+        raise InvalidMoveError(_("'{text}' is not an end: write {forms}").format(text=text, forms=end_forms()))
     return end
 
 
@@ -130,7 +150,7 @@ def parse_tile(text: str) -> Tile:
     """One tile in any of its typed forms, without an end."""
     match = _PLAY.match(text)
     if match is None or match.group(3):
-        raise InvalidMoveError(_("'{text}' is not a tile: write {forms}").format(text=text, forms=TILE_FORMS))
+        raise InvalidMoveError(_("'{text}' is not a tile: write {forms}").format(text=text, forms=tile_forms()))
     return _tile(match.group(1), match.group(2), text)
 
 
@@ -140,7 +160,7 @@ def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
     if match is None:
         raise InvalidMoveError(
             _("'{text}' is not a tile: write a tile ({tiles}) and its end ({ends}), e.g. 64 e").format(
-                text=text.strip(), tiles=TILE_FORMS, ends=END_FORMS)
+                text=text.strip(), tiles=tile_forms(), ends=end_forms())
         )
     tile = _tile(match.group(1), match.group(2), text.strip())
     end = parse_end(match.group(3)) if match.group(3) else None
@@ -187,7 +207,7 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
         return starting[0]
     if len(starting) > 1:
         raise AmbiguousInputError(
-            _("'{text}' could be {names}: type more of the name").format(text=text, names=" or ".join(starting))
+            _("'{text}' could be {names}: type more of the name").format(text=text, names=either(starting))
         )
     raise IllegalMoveError(
         _("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players))
@@ -332,7 +352,11 @@ _VIEWS = {
     "s": "show", "show": "show", "l": "log", "log": "log", "t": "sheet", "sheet": "sheet", "tally": "tally",
     "rules": "rules", "?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit",
     "exit": "quit", "edit": "edit",
+    # German words, accepted in any language: none of them means anything else in English.
+    "zeigen": "show", "regeln": "rules", "hilfe": "help",
 }
+DRAW_WORDS = ("d", "draw", "z", "ziehen")
+PASS_WORDS = ("p", "pass", "passen")
 
 
 def _is_number(word: str, digits: int = 60) -> bool:
@@ -362,16 +386,16 @@ def parse_line(line: str) -> Typed | None:
         return ViewIn(what)
     by = None
     ats = [w for w in rest if w.startswith("@") and len(w) > 1]
-    if head in ("d", "draw", "p", "pass", "hands") and ats:
+    if head in (*DRAW_WORDS, *PASS_WORDS, "hands") and ats:
         if len(ats) > 1:
             raise InvalidMoveError(_("'{line}': say who once, e.g. @Bob").format(line=line))
         by = ats[0][1:]
         rest = [w for w in rest if w is not ats[0]]
-    if head in ("d", "draw"):
+    if head in DRAW_WORDS:
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': draw takes a count, e.g. d 2").format(line=line))
-        return DrawIn(_count(rest[0], line, "d 2") if rest else 1, by)
-    if head in ("p", "pass"):
+        return DrawIn(_count(rest[0], line, f"{words[0]} 2") if rest else 1, by)
+    if head in PASS_WORDS:
         if rest:
             raise InvalidMoveError(_("'{line}': pass takes nothing after it (? for help)").format(line=line))
         return PassIn(by)

@@ -13,7 +13,9 @@ from scorepad.console import console, echo, error, shown
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 
-LIVE_HELP = """\
+def live_help() -> str:
+    """The live prompt's help, in the current language: at most 40 columns a line."""
+    return _("""\
 64 e      play 6-4 on E (lead: 64); also
           6-4e, 6 4 east, 6/4 right
 64 e =10  ... and claim 10
@@ -25,7 +27,7 @@ u, u 3    undo the last move, 3 moves
 hands Bob=8 Cy=43,50
           the remaining hands (8p: pips)
 hands Bob=8 @Cy
-          ... and Cy opens the next round
+          ... Cy opens the next round
 insert 1.12 Tom: draw 4
 replace 1.3 Cy: 6-2 E
 delete 1.3  change the past (l numbers)
@@ -34,7 +36,7 @@ new       the next game (new Ann,Bob)
 s, l, t   show, log (l all), sheet
 tally     the paper tally
 hint 64 55, rules
-q         leave (all is saved)"""
+q         leave (all is saved)""")
 
 
 def history_path() -> Path:
@@ -121,7 +123,7 @@ def _view(typed, file: Path) -> bool:
     if typed.what == "quit":
         return False
     if typed.what == "help":
-        echo(_(LIVE_HELP))
+        echo(live_help())
         return True
     if typed.what == "edit":
         done = edit(file, lambda question: input(question), echo)

@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.game import Game, Outcome
-from scorepad.i18n import _, ngettext
+from scorepad.grammar import either
+from scorepad.i18n import _, ngettext, pgettext
 from scorepad.layout import Layout, Placed
 from scorepad.notation import Draw, Muggins, Pass, Play
 from scorepad.summary import MugginsMark, muggins_marks
@@ -142,7 +143,8 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
             left, right = p.inner, p.outer
         pieces.append(_tile(p, p.spinner, left, right, tiles))
     counts = layout.end_counts()
-    west, east = Text(f"W{counts[End.W]} ", style="cyan"), Text(f" E{counts[End.E]}", style="cyan")
+    west = Text(f"{End.W.label}{counts[End.W]} ", style="cyan")
+    east = Text(f" {End.E.label}{counts[End.E]}", style="cyan")
     line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
     row = Text.assemble(west, line, east)
     if not layout.side_arms_open() or spinner is None:
@@ -159,7 +161,7 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
                 for p in layout.arm(end)]
         if arm_tiles is not None and len(rows) > arm_tiles:
             rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1:]]
-        label = f"{end.value}{counts[end]}" if layout.arm(end) else f"{end.value}·"
+        label = f"{end.label}{counts[end]}" if layout.arm(end) else f"{end.label}·"
         return [*rows, column(label, "cyan")]
 
     return Group(*reversed(arm(End.N)), row, *arm(End.S))
@@ -171,8 +173,8 @@ def ends_line(layout: Layout) -> Text:
         return Text("")
     counts = layout.end_counts()
     total = layout.end_sum
-    parts = " + ".join(f"{end.value} {n}" for end, n in counts.items())
-    text = Text(f"ends {parts} = ")
+    parts = " + ".join(f"{end.label} {n}" for end, n in counts.items())
+    text = Text(_("ends {terms} = ").format(terms=parts))
     scores = total > 0 and total % 5 == 0
     text.append(str(total), style="bold black on yellow" if scores else "bold")
     return text
@@ -185,7 +187,7 @@ def explain(game: Game, out: Outcome) -> Text:
     move = out.move
     text = Text()
     if isinstance(move, Play):
-        where = f" {move.end.value}" if move.end else _(" (lead)")
+        where = f" {move.end.label}" if move.end else _(" (lead)")
         terms = " + ".join(f"{n}|{n}" if doubled else str(n) for _e, n, doubled in game.current.layout.counted_ends())
         claim_wrong = game.rules.muggins and not out.credits and (out.score or move.claim)
         if claim_wrong:
@@ -220,7 +222,7 @@ def muggins_chance(game: Game, live: bool = False) -> Text | None:
     if missed is None or game.winner is not None:
         return None
     callers = [game.players[p] for s, side in enumerate(game.sides) if s != missed.side for p in side]
-    who = _(" or ").join(callers)
+    who = either(callers)
     if missed.penalty:
         what = _("{who} may call muggins for {points} (the claim was too high):").format(who=who, points=missed.amount)
     else:
@@ -237,11 +239,12 @@ def scores_lines(game: Game) -> Text:
     for s, side in enumerate(game.sides):
         names = " & ".join(game.players[p] for p in side)
         if game.winner is not None and s in game.winner:
-            names += " wins"
+            names = _("{names} wins").format(names=names)
         held = ", ".join(str(r.hand_sizes[p]) for p in side)
-        unit = ngettext("tile", "tiles", sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2)
+        count = sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2
+        tiles = ngettext("{held} tile", "{held} tiles", count).format(held=held)
         turn = game.turn is not None and game.players.index(game.turn) in side
-        rows.append((names, points(game.scores[s]), f"{held} {unit}" + (" ◀" if turn else ""), turn))
+        rows.append((names, points(game.scores[s]), tiles + (" ◀" if turn else ""), turn))
     name_width = max(len(n) for n, *_ in rows)
     score_width = max(len(p) for _, p, *_ in rows)
     text = Text()
@@ -298,20 +301,24 @@ def next_step(game: Game, live: bool = False) -> Text:
             style="bold green",
         )
     if r.result is not None:
-        how = f"{game.players[r.domino_maker]} made domino" if r.result == "domino" else "blocked"
+        if r.result == "domino":
+            over = _("Round over: {name} made domino.").format(name=game.players[r.domino_maker])
+        else:
+            over = _("Round over: blocked.")
         holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
+        pips = _("PIPS")
         return Text(
-            f"Round over: {how}.\n"
-            + _("Next: {command}hands {hands}").format(command=command, hands=" ".join(f"{h}=PIPS" for h in holders)),
+            over + "\n"
+            + _("Next: {command}hands {hands}").format(command=command, hands=" ".join(f"{h}={pips}" for h in holders)),
             style="bold",
         )
     if r.turn is None:
-        how = "the highest double" if r.opener_rule == "highest-double" else "the lot"
+        how = _("the highest double") if r.opener_rule == "highest-double" else _("the lot")
         if live:
             return Text(_("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(
                 how=how, name=game.players[0]), style="bold")
-        return Text(f"Who leads? ({how}) Record the lead with --by NAME.", style="bold")
-    return Text(f"{game.players[r.turn]} to play.", style="bold")
+        return Text(_("Who leads? ({how}) Record the lead with --by NAME.").format(how=how), style="bold")
+    return Text(_("{name} to play.").format(name=game.players[r.turn]), style="bold")
 
 
 def log_table(game: Game, only_round: int | None = None) -> RenderableType:
@@ -325,11 +332,12 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
             continue
         if only_round is not None and r.number != only_round:
             continue
-        table = Table(title=f"Round {r.number}", title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        table = Table(title=_("Round {number}").format(number=r.number), title_justify="left", box=None,
+                      padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right", style="dim")
-        table.add_column("move")
-        table.add_column("sum", justify="right")
-        table.add_column("pts", justify="right")
+        table.add_column(pgettext("log column", "move"))
+        table.add_column(pgettext("log column", "sum"), justify="right")
+        table.add_column(pgettext("log column", "pts"), justify="right")
         sums = _sums(game, r)
         marks = muggins_marks(game, r)
         for i, move in enumerate(r.moves):
@@ -346,7 +354,7 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
             parts.append(Text(_("hands: {hands}").format(hands=hands)))
             parts.append(Text(_("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won
                               else award_reason(game, r), style="dim"))
-    return Group(*parts) if parts else Text("(no moves yet)", style="dim")
+    return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
 
 
 def _muggins_mark(mark: MugginsMark) -> str:
@@ -392,7 +400,7 @@ def tally(game: Game, width: int) -> RenderableType:
             if any(r.strip() for r in rows):
                 parts.append(Text("\n".join(r.rstrip() for r in rows) if chunk else rows[1].rstrip()))
         if rest:
-            parts.append(Text(f"  apart: {points(rest)}", style="dim"))
+            parts.append(Text("  " + _("apart: {points}").format(points=points(rest)), style="dim"))
     return Group(*parts)
 
 
@@ -410,8 +418,9 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
             # Partnerships need four players: at this table everyone plays for themselves.
             words = ngettext("no: {n} player plays alone", "no: {n} players play each for themselves",
                              players).format(n=players)
-        changed = " (changed)" if name in rules.overridden else ""
-        table.add_row(name, words + changed)
+        if name in rules.overridden:
+            words = _("{words} (changed)").format(words=words)
+        table.add_row(name, words)
     return table
 
 
@@ -421,10 +430,15 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         from rich.table import Table
 
         table = Table(box=None, padding=(0, 1), pad_edge=False)
-        for column in ("player", "games", "wins", "rounds", "points", "plays", "hands", "muggins", "best", "per round"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        heads = (pgettext("stats column", "player"), pgettext("stats column", "games"),
+                 pgettext("stats column", "wins"), pgettext("stats column", "rounds"),
+                 pgettext("stats column", "points"), pgettext("stats column", "plays"),
+                 pgettext("stats column", "hands"), pgettext("stats column", "muggins"),
+                 pgettext("stats column", "best"), pgettext("stats column", "per round"))
+        for i, head in enumerate(heads):
+            table.add_column(head, justify="left" if i == 0 else "right")
         for row in rows:
-            table.add_row(row["player"], *(str(row[k]) for k in (
+            table.add_row(row["player"], *(_decimal(row[k]) for k in (
                 "games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins",
                 "best_play", "average_per_round")))
         return table
@@ -434,10 +448,17 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
         blocks.append(Text(_("{player}: {games}, {wins} won, {rounds}").format(
             player=row["player"], games=games, wins=row["wins"], rounds=rounds), style="bold"))
-        blocks.append(Text(f"  {row['points']} points: plays {row['from_plays']},\n"
-                           f"  hands {row['from_hands']}, muggins {row['from_muggins']}"))
-        blocks.append(Text(f"  best play {row['best_play']}, {row['average_per_round']} a round", style="dim"))
+        row = {k: _decimal(v) if isinstance(v, float) else v for k, v in row.items()}
+        blocks.append(Text(_("  {points} points: plays {plays},\n  hands {hands}, muggins {muggins}").format(
+            points=row["points"], plays=row["from_plays"], hands=row["from_hands"], muggins=row["from_muggins"])))
+        blocks.append(Text(_("  best play {best}, {average} a round").format(
+            best=row["best_play"], average=row["average_per_round"]), style="dim"))
     return Group(*blocks)
+
+
+def _decimal(value: object) -> str:
+    """A statistic as the language writes it: 742.5 in English, 742,5 in German."""
+    return str(value).replace(".", pgettext("decimal separator", ".")) if isinstance(value, float) else str(value)
 
 
 def _side(game: Game, side: int) -> str:
@@ -485,7 +506,7 @@ def award_reason(game: Game, r) -> str:
             how = "round5({terms})".format(terms=" + ".join(
                 f"({_side(game, s)} {side_pips[s]} - {side_pips[own]})" for s in others))
         if how is not None:
-            how = f"{fewest}: {how}"
+            how = _("{fewest}: {how}").format(fewest=fewest, how=how)
     elif any(award.points):
         third = next(s for s, n in enumerate(award.points) if not n)
         how = _("{points} split: round5({side} {pips})").format(
@@ -540,9 +561,10 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
 
     rows = sheet_rows(game)
     table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
-    table.add_column(_("round"), justify="right")
+    table.add_column(pgettext("sheet column", "round"), justify="right")
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
-    heads = {"play": _("play"), "muggins": _("mugg"), "hands": _("hand"), "total": _("total")}
+    heads = {"play": pgettext("sheet column", "play"), "muggins": pgettext("sheet column", "mugg"),
+             "hands": pgettext("sheet column", "hand"), "total": pgettext("sheet column", "total")}
     for s in sides:
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
@@ -556,7 +578,7 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
     needs = []
     for s in sides:
         needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
-    table.add_row(Text(_("needs"), style="dim"), *needs, style="dim")
+    table.add_row(Text(pgettext("sheet column", "needs"), style="dim"), *needs, style="dim")
     return table
 
 
@@ -712,7 +734,8 @@ def hands_summary(game: Game, r) -> str:
     won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
     how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
     reason = award_reason(game, r)
-    return f"{how}; " + (_("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason)
+    said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason
+    return _("{how}; {said}").format(how=how, said=said)
 
 
 def _escape(text: str) -> str:
