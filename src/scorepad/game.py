@@ -14,7 +14,7 @@ from typing import NamedTuple
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _, ngettext
 from scorepad.layout import Layout
-from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name, same_name_key
+from scorepad.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
 from scorepad.rules import PRESETS, Rules
 from scorepad.scoring import HandAward, hand_award, play_score
 from scorepad.tiles import ALL_TILES, Tile
@@ -281,29 +281,32 @@ class Game:
         index = len(r.moves)
         r.moves.append(move)
         out = Outcome(move)
-        if isinstance(move, Muggins):
-            missed = r.pending
-            # resolve() refuses a muggins call with nothing pending.
-            assert missed is not None
-            r.pending = None
-            self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
-            return out
-        # Any other move closes the muggins chance of the play before it.
-        if r.pending is not None:
-            if not r.pending.penalty:
-                r.uncalled.append(r.pending)
-            r.pending = None
-        if isinstance(move, Draw):
-            r.boneyard -= move.count
-            r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
-            return out
-        r.turn = (p + 1) % len(self.players)
-        if isinstance(move, Pass):
+        if not isinstance(move, Play):
+            if isinstance(move, Muggins):
+                missed = r.pending
+                # resolve() refuses a muggins call with nothing pending.
+                assert missed is not None
+                r.pending = None
+                self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
+                return out
+            self._close_muggins_chance(r)
+            if isinstance(move, Draw):
+                r.boneyard -= move.count
+                r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
+                return out
+            # A pass.
+            r.turn = (p + 1) % len(self.players)
             r.passes += 1
             if r.passes == len(self.players):
                 r.result, r.turn = "blocked", None
             return out
-        # A play.
+        # A play; like any move but a muggins call it closes the chance of the play before
+        # it (inline, not _close_muggins_chance: plays are the hot path).
+        if r.pending is not None:
+            if not r.pending.penalty:
+                r.uncalled.append(r.pending)
+            r.pending = None
+        r.turn = (p + 1) % len(self.players)
         if not layout.placed:
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
@@ -337,6 +340,14 @@ class Game:
         if r.hand_sizes[p] == 0:
             r.result, r.domino_maker, r.turn = "domino", p, None
         return out
+
+    @staticmethod
+    def _close_muggins_chance(r: Round) -> None:
+        """Any move but a muggins call closes the muggins chance of the play before it."""
+        if r.pending is not None:
+            if not r.pending.penalty:
+                r.uncalled.append(r.pending)
+            r.pending = None
 
     @staticmethod
     def _table_names_opener(r: Round) -> bool:
