@@ -18,11 +18,22 @@ from typing import Any
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.game import Game, Outcome
 from scorepad.grammar import (
-    AmendIn, DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, parse_record_move, read_hands, resolve_player, split_hands,
+    AmendIn,
+    DrawIn,
+    HandsIn,
+    MugginsIn,
+    PassIn,
+    PlayIn,
+    Typed,
+    UndoIn,
+    parse_record_move,
+    read_hands,
+    resolve_player,
+    split_hands,
 )
 from scorepad.i18n import _, ngettext
 from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import RecordError, keep_copy, locked, loads, save, save_text
+from scorepad.record import RecordError, keep_copy, loads, locked, save, save_text
 from scorepad.record import read_text as record_text
 from scorepad.rules import Rules
 from scorepad.tiles import ALL_TILES
@@ -192,7 +203,8 @@ def _undo(game: Game, count: int) -> Done:
 
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
-    from scorepad.amend import amend as change, changes
+    from scorepad.amend import amend as change
+    from scorepad.amend import changes
 
     with locked(file):
         if expect is not None and content(file) != expect:
@@ -270,7 +282,10 @@ def new_game(file: Path, players: list[str] | None, preset: str | None, options:
         if file.exists():
             over = old is not None and old.state == "over"
             if not over and not force:
-                again = _("finish it first, or start over with  scorepad new --force  (it is kept as a backup)") if live else _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
+                if live:
+                    again = _("finish it first, or start over with  scorepad new --force  (it is kept as a backup)")
+                else:
+                    again = _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
                 state = _("a game that is not over") if readable else _("a record that cannot be read")
                 raise IllegalMoveError(
                     _("{file} already holds {state}: {again}").format(file=file, state=state, again=again)
@@ -363,6 +378,7 @@ def hint_lines(game: Game, tiles) -> list[str]:
             where = o.end.label if o.end else _("lead")
             # After a tile is down every reply names its end.
             if o.reply.tile:
+                assert o.reply.end is not None
                 reply = _("next player up to {score} ({tile} {end})").format(
                     score=o.reply.score, tile=o.reply.tile, end=o.reply.end.label)
             else:

@@ -95,8 +95,8 @@ def changes(before: Game, after: Game) -> list[str]:
         lines.append(_("Scores: {scores}").format(scores=row(before.scores, after.scores)))
     sides = len(after.sides)
     for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
-        old = before.rounds[number - 1].side_points(sides) if number <= len(before.rounds) else [0] * sides
-        new = after.rounds[number - 1].side_points(sides) if number <= len(after.rounds) else [0] * sides
+        old: list[int | Fraction] = before.rounds[number - 1].side_points(sides) if number <= len(before.rounds) else [0] * sides
+        new: list[int | Fraction] = after.rounds[number - 1].side_points(sides) if number <= len(after.rounds) else [0] * sides
         if old != new:
             lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
     if before.state != after.state or before.current.number != after.current.number:

@@ -11,7 +11,7 @@ import math
 import sys
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias
 
 import typer
 
@@ -202,6 +202,23 @@ if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes th
 else:
     Preset = Literal[tuple(PRESETS)]
 
+if TYPE_CHECKING:  # the options of `new` that take one of a rule's choices (see _choice)
+    Spinner: TypeAlias = str | None
+    FirstOpener: TypeAlias = str | None
+    NextOpener: TypeAlias = str | None
+    FallbackOpener: TypeAlias = str | None
+    DominoAward: TypeAlias = str | None
+    BlockedAward: TypeAlias = str | None
+    BlockedTie: TypeAlias = str | None
+else:
+    Spinner = _choice("spinner")
+    FirstOpener = _choice("first_opener")
+    NextOpener = _choice("next_opener")
+    FallbackOpener = _choice("fallback_opener")
+    DominoAward = _choice("domino_award")
+    BlockedAward = _choice("blocked_award")
+    BlockedTie = _choice("blocked_tie")
+
 
 @app.command(help=N_(
     "Start a game; a finished game in the file is kept under a new name.\n"
@@ -218,13 +235,13 @@ def new(
     muggins: Annotated[bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)] = None,
     opener: Annotated[str | None, typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)] = None,
     deal: Annotated[str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)] = None,
-    spinner: _choice("spinner") = None,
-    first_opener: _choice("first_opener") = None,
-    next_opener: _choice("next_opener") = None,
-    fallback_opener: _choice("fallback_opener") = None,
-    domino_award: _choice("domino_award") = None,
-    blocked_award: _choice("blocked_award") = None,
-    blocked_tie: _choice("blocked_tie") = None,
+    spinner: Spinner = None,
+    first_opener: FirstOpener = None,
+    next_opener: NextOpener = None,
+    fallback_opener: FallbackOpener = None,
+    domino_award: DominoAward = None,
+    blocked_award: BlockedAward = None,
+    blocked_tie: BlockedTie = None,
     force: Annotated[bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
@@ -643,11 +660,11 @@ def stats(
 
         from scorepad.console import shown
 
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        sheet = io.StringIO()
+        writer = csv.DictWriter(sheet, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
         writer.writeheader()
         writer.writerows([{k: spreadsheet_cell(v) for k, v in row.items()} for row in rows])
-        sys.stdout.write(shown(out.getvalue()))
+        sys.stdout.write(shown(sheet.getvalue()))
         sys.stdout.flush()
     else:
         from scorepad.render import stats_view
@@ -769,7 +786,8 @@ def main() -> None:
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
     except ImportError:
-        from click.exceptions import ClickException
+        # Only one of the two exists in a given install: the ignore codes cover both cases.
+        from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     sane_environment()
     try:

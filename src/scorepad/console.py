@@ -173,7 +173,7 @@ def _safe_console_class():
     class SafeConsole(Console):
         """A rich console whose every rendered text segment is cleaned and encodable."""
 
-        def render(self, renderable, options=None):  # type: ignore[override]
+        def render(self, renderable, options=None):
             encoding = self.encoding
             fallback = not _is_unicode(encoding)
             for segment in super().render(renderable, options):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _, ngettext
 from scorepad.layout import Layout
-from scorepad.notation import Draw, Move, Muggins, Pass, Play, check_player_name, same_name_key
+from scorepad.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
 from scorepad.rules import PRESETS, Rules
 from scorepad.scoring import HandAward, hand_award, play_score
 from scorepad.tiles import ALL_TILES, Tile
@@ -266,10 +266,10 @@ class Game:
         its end, by the player whose turn it is) is checked inline and a play is applied
         in this body rather than in helpers."""
         r = self.rounds[-1]
-        kind = move.__class__
         layout = r.layout
+        # isinstance is as fast as comparing the class, and mypy narrows `move` by it.
         if (
-            kind is Play and move.end is not None and layout.placed and r.turn is not None
+            isinstance(move, Play) and move.end is not None and layout.placed and r.turn is not None
             and self.players[r.turn] == move.player and self.winner is None
             and layout.accepts(move.tile, move.end)
         ):
@@ -281,27 +281,32 @@ class Game:
         index = len(r.moves)
         r.moves.append(move)
         out = Outcome(move)
-        if kind is Muggins:
-            missed = r.pending
-            r.pending = None
-            self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
-            return out
-        # Any other move closes the muggins chance of the play before it.
-        if r.pending is not None:
-            if not r.pending.penalty:
-                r.uncalled.append(r.pending)
-            r.pending = None
-        if kind is Draw:
-            r.boneyard -= move.count
-            r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
-            return out
-        r.turn = (p + 1) % len(self.players)
-        if kind is Pass:
+        if not isinstance(move, Play):
+            if isinstance(move, Muggins):
+                missed = r.pending
+                # resolve() refuses a muggins call with nothing pending.
+                assert missed is not None
+                r.pending = None
+                self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
+                return out
+            self._close_muggins_chance(r)
+            if isinstance(move, Draw):
+                r.boneyard -= move.count
+                r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
+                return out
+            # A pass.
+            r.turn = (p + 1) % len(self.players)
             r.passes += 1
             if r.passes == len(self.players):
                 r.result, r.turn = "blocked", None
             return out
-        # A play.
+        # A play; like any move but a muggins call it closes the chance of the play before
+        # it (inline, not _close_muggins_chance: plays are the hot path).
+        if r.pending is not None:
+            if not r.pending.penalty:
+                r.uncalled.append(r.pending)
+            r.pending = None
+        r.turn = (p + 1) % len(self.players)
         if not layout.placed:
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
@@ -335,6 +340,14 @@ class Game:
         if r.hand_sizes[p] == 0:
             r.result, r.domino_maker, r.turn = "domino", p, None
         return out
+
+    @staticmethod
+    def _close_muggins_chance(r: Round) -> None:
+        """Any move but a muggins call closes the muggins chance of the play before it."""
+        if r.pending is not None:
+            if not r.pending.penalty:
+                r.uncalled.append(r.pending)
+            r.pending = None
 
     @staticmethod
     def _table_names_opener(r: Round) -> bool:
@@ -486,7 +499,10 @@ class Game:
         if r.pending is not None and not r.pending.penalty:
             r.uncalled.append(r.pending)
         r.pending = None
-        domino_side = self.side_of[r.domino_maker] if r.result == "domino" else None
+        domino_side = None
+        if r.result == "domino":
+            assert r.domino_maker is not None  # push() names the maker whenever it ends a round by domino
+            domino_side = self.side_of[r.domino_maker]
         award = hand_award(self.rules, self.sides, pips, domino_side)
         r.hands, r.award, out.award = given, award, award
         for side, points in enumerate(award.points):

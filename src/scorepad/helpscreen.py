@@ -18,7 +18,8 @@ import typer
 try:  # typer 0.26 and later carry their own click; older ones use click itself
     from typer import _click as click
 except ImportError:
-    import click  # type: ignore[no-redef]
+    # Only one of the two exists in a given install: the ignore codes cover both cases.
+    import click  # type: ignore[no-redef, import-not-found, unused-ignore]
 from typer.core import TyperCommand, TyperGroup
 
 from scorepad import i18n
@@ -44,7 +45,7 @@ def _route_library_texts() -> None:
     import typer.core
 
     if getattr(typer.core, "_", None) is not None:
-        typer.core._ = _  # type: ignore[attr-defined]
+        typer.core._ = _
 
 
 _route_library_texts()
@@ -142,7 +143,7 @@ class ScreenContext(click.Context):
 
 
 class _PlainWhenNarrow:
-    context_class = ScreenContext
+    context_class: type[click.Context] = ScreenContext
     rich_markup_mode: Any
 
     def get_help_option(self, ctx: click.Context) -> Any:

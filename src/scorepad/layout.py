@@ -67,7 +67,7 @@ class Layout:
 
     def restore(self, snapshot: int) -> None:
         placed = self.placed[:snapshot]
-        self.__init__(self.with_spinner)
+        Layout.__init__(self, self.with_spinner)
         for p in placed:
             self.place(p.tile, p.end)
 
@@ -114,7 +114,7 @@ class Layout:
 
     def end_count(self, end: End) -> int:
         """What one open end counts now (docs/rules.md "Counting the ends"); see `_put`."""
-        return self._count[end.index]
+        return self._count[end.slot]
 
     def end_counts(self) -> dict[End, int]:
         return {ENDS[i]: self._count[i] for i in range(4) if self._open[i] != NO_END}
@@ -137,12 +137,12 @@ class Layout:
     # --- placing --------------------------------------------------------------------
 
     def fits(self, tile: Tile, end: End) -> bool:
-        n = self._open[end.index]
+        n = self._open[end.slot]
         return n != NO_END and (tile.a == n or tile.b == n)
 
     def accepts(self, tile: Tile, end: End) -> bool:
         """Whether `tile` may be joined at `end` now."""
-        n = self._open[end.index]
+        n = self._open[end.slot]
         return n != NO_END and (tile.a == n or tile.b == n) and not self._mask >> tile.id & 1
 
     def ends_for(self, tile: Tile) -> list[End]:
@@ -206,7 +206,7 @@ class Layout:
 
     def _refusal(self, tile: Tile, end: End | None) -> str:
         """Why `tile` cannot go at `end` (or anywhere), naming what each end shows."""
-        if end is not None and end.index >= N and self._open[end.index] == NO_END:
+        if end is not None and end.slot >= N and self._open[end.slot] == NO_END:
             if not self.with_spinner:
                 return _("{tile} cannot go {end}: this game has no spinner, only {west} and {east}").format(
                     tile=tile, end=end.label, west=End.W.label, east=End.E.label
@@ -218,7 +218,7 @@ class Layout:
                 "of the spinner {spinner} are occupied"
             ).format(tile=tile, end=end.label, spinner=self.spinner)
         shown = ", ".join(
-            _("{end} shows {number}").format(end=e.label, number=self._open[e.index]) for e in self.open_ends()
+            _("{end} shows {number}").format(end=e.label, number=self._open[e.slot]) for e in self.open_ends()
         )
         fits = ""
         for e in self.ends_for(tile):
@@ -235,6 +235,7 @@ class Layout:
         """Put `tile` down at `end` (None for the lead) and return the new end sum.
         Call `resolve_end` first: this does not check legality again."""
         if self.placed:
+            assert end is not None  # resolve_end gives every play after the lead its end
             self._put(tile, end)
         else:
             self._lead(tile)
@@ -253,7 +254,7 @@ class Layout:
         self.placed.append(_new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner)))
 
     def _put(self, tile: Tile, end: End) -> None:
-        i = end.index
+        i = end.slot
         inner = self._open[i]
         outer = tile.b if tile.a == inner else tile.a
         # Only the first double of a round is a spinner, also when it was the lead.

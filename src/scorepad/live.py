@@ -13,6 +13,7 @@ from scorepad.console import console, echo, error, shown
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 
+
 def live_help() -> str:
     """The live prompt's help, in the current language: at most 40 columns a line."""
     return _("""\

@@ -64,6 +64,13 @@ class Record:
     notes: list[Problem] = field(default_factory=list)
 
 
+@dataclass
+class Loaded(Record):
+    """A record read strictly (`loads`): the first problem raises, so there is a game."""
+
+    game: Game
+
+
 class _Stop(Exception):
     """Auditing cannot go on: the rest of the record depends on what is wrong."""
 
@@ -112,7 +119,7 @@ class _Reader:
             game = None
         return Record(game, self.problems, self.notes)
 
-    def _read(self) -> Game | None:
+    def _read(self) -> Game:
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
@@ -197,7 +204,9 @@ class _Reader:
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
             self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
         for missed in r.uncalled if not self.strict else ():
-            self._uncalled(game, number, r.moves[missed.move], missed.amount, missed.move + 1)
+            play = r.moves[missed.move]
+            assert isinstance(play, Play)  # only a play leaves a score to miss
+            self._uncalled(game, number, play, missed.amount, missed.move + 1)
         hands = table.get("hands")
         if game.winner is not None:
             # The game ended in this round: no hands count, but its points are checked.
@@ -350,9 +359,11 @@ class _Reader:
                 self.problem(refusal.format(key=key, parent=parent, line=line, keys=", ".join(keys)))
 
 
-def loads(text: str) -> Record:
+def loads(text: str) -> Loaded:
     """Read a record and replay it. Raises RecordError at the first problem."""
-    return _Reader(text, strict=True).read()
+    reader = _Reader(text, strict=True)
+    # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
+    return Loaded(reader._read(), reader.problems, reader.notes)
 
 
 def audit_text(text: str) -> Record:
@@ -425,6 +436,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     for r in game.rounds:
         if r.opener is None and not r.moves:
             continue  # the table has not said who opens it yet
+        assert r.opener is not None  # the lead names the opener
         table: dict[str, Any] = {"opener": game.players[r.opener], "moves": [str(m) for m in r.moves]}
         if r.hands is not None:
             table["hands"] = {
@@ -496,7 +508,7 @@ def _too_big(shown: str) -> str:
         path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024))
 
 
-def load(path: str | os.PathLike) -> Record:
+def load(path: str | os.PathLike) -> Loaded:
     """Read and replay a record file. Raises RecordError (or OSError)."""
     text = read_text(path)
     try:
@@ -672,7 +684,7 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
         mode = stat.S_IMODE(os.stat(real).st_mode) & 0o666 | 0o600  # the locker must open it
     except FileNotFoundError:
         mode = None
-    lock = FileLock(lock_path, timeout=timeout, **({"mode": mode} if mode else {}))
+    lock = FileLock(lock_path, timeout=timeout, mode=mode) if mode else FileLock(lock_path, timeout=timeout)
     try:
         lock.acquire()
     except Timeout:

@@ -3,6 +3,7 @@ here changes a game; the CLI prints what these return."""
 
 from __future__ import annotations
 
+import io
 from fractions import Fraction
 
 from rich.console import Group, RenderableType
@@ -302,6 +303,7 @@ def next_step(game: Game, live: bool = False) -> Text:
         )
     if r.result is not None:
         if r.result == "domino":
+            assert r.domino_maker is not None  # push() names the maker of every domino
             over = _("Round over: {name} made domino.").format(name=game.players[r.domino_maker])
         else:
             over = _("Round over: blocked.")
@@ -347,9 +349,11 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
                 pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
             table.add_row(str(i + 1), str(move), sums.get(i, ""), pts)
         parts.append(table)
-        if r.award is not None:
+        if r.award is not None and r.hands is not None:  # end_round sets both together
             # Under the table at the full width: in the move column they wrapped to slivers.
-            hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+            hands = ", ".join(
+                f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items()
+            )
             won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
             parts.append(Text(_("hands: {hands}").format(hands=hands)))
             parts.append(Text(_("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won
@@ -519,6 +523,7 @@ def award_reason(game: Game, r) -> str:
 def hands_note(game: Game, out: Outcome) -> str:
     """Who received what for the hands just entered, and why:
     `Ann +15: round5(Bob 8 + Cy 9)`, `Ann +7½, Bob +7½: 15 split: round5(Cy 13)`."""
+    assert out.award is not None  # called for the outcome of end_round only
     r = next(r for r in reversed(game.rounds) if r.award is out.award)
     won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(out.award.points) if p]
     reason = award_reason(game, r)
@@ -540,7 +545,7 @@ def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
             continue
         per_side = []
         for s in range(len(game.sides)):
-            got = {"play": 0, "muggins": 0, "hands": 0}
+            got: dict[str, int | Fraction] = {"play": 0, "muggins": 0, "hands": 0}
             for credit in r.credits:
                 if credit.side == s:
                     got[credit.source] += credit.points
@@ -570,7 +575,7 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
             table.add_column(head, justify="right", style="bold" if kind == "total" else "")
     for label, per_side in rows:
-        cells = []
+        cells: list[str] = []
         for s in sides:
             got = per_side[s]
             cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
@@ -612,7 +617,7 @@ def sheet(game: Game, width: int) -> RenderableType:
     return Group(*parts)
 
 
-class _Nowhere:
+class _Nowhere(io.StringIO):
     """A file that keeps nothing: measuring a table prints nothing."""
 
     def write(self, text: str) -> int:
@@ -657,7 +662,7 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     """The score race drawn in the terminal: each side's score after every move, a line
     at the target, the rounds marked along the bottom. Drawn by plotext (imported here
     only, so no other command pays for it)."""
-    import plotext
+    import plotext  # type: ignore[import-untyped]  # plotext ships no type information
 
     steps, scores, starts = score_race(game)
     if len(steps) < 2:
@@ -724,7 +729,7 @@ def page(game: Game, title: str, kind: str, width: int = 100) -> str:
 
         # rich's SVG asks a web font server for Fira Code; the page uses the reader's own
         # monospace font instead, so it opens the same with no network.
-        local = re.sub(r"@font-face \{\{.*?\}\}\s*", "", CONSOLE_SVG_FORMAT, flags=re.S)
+        local = re.sub(r"@font-face \{\{.*?\}\}\s*", "", CONSOLE_SVG_FORMAT, flags=re.DOTALL)
         return screen.export_svg(title=title, code_format=local, theme=DEFAULT_TERMINAL_THEME)
     html = screen.export_html(inline_styles=True, theme=DEFAULT_TERMINAL_THEME)
     return html.replace("<head>", f"<head>\n<title>{_escape(title)}</title>", 1)

@@ -83,7 +83,7 @@ def hand_award(
     if rules.blocked_tie == "split-third" and len(sides) == 3 and len(tied) == 2:
         # Three players, exactly two tied lowest: the third hand, rounded, split exactly.
         third = next(n for s, n in enumerate(side_pips) if s not in tied)
-        half = Fraction(round5(third), 2)
+        half: int | Fraction = Fraction(round5(third), 2)
         half = int(half) if half.denominator == 1 else half
         return HandAward(
             tuple(half if s in tied else 0 for s in range(3)),

@@ -25,8 +25,8 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     if r.opener is None:
         if r.opener_rule == "highest-double":
             holders = [(max((t.a for t in h if t.is_double), default=-1), p) for p, h in enumerate(hands)]
-            best, p = max(holders)
-            opener = p if best >= 0 else rng.randrange(n)
+            best, holder = max(holders)
+            opener = holder if best >= 0 else rng.randrange(n)
         else:
             opener = rng.randrange(n)
     else:
@@ -40,6 +40,7 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     muggins = game.rules.muggins
     while game.winner is None and r.result is None:
         p = r.turn
+        assert p is not None  # a round still being played has a player to move
         hand = hands[p]
         name = players[p]
         at = layout.showing()

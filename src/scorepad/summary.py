@@ -45,6 +45,7 @@ def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
         if r.result == "domino" and game.winner is not None and r is game.rounds[-1]:
             # The game ended with a player's last tile (or a muggins call right after it):
             # the round was won by domino, though no hands are entered.
+            assert r.domino_maker is not None  # push() names the maker of every domino
             return "domino", game.side_names(game.side_of[r.domino_maker])
         return "unfinished", None
     winner = r.award.winner if r.award is not None else None
@@ -178,6 +179,7 @@ def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
                 s.from_muggins += credit.points
                 continue
             s.from_plays += credit.points
+            assert credit.move is not None  # only hand credits have no move
             move = r.moves[credit.move]
             if isinstance(move, Play) and credit.points > s.best_play:
                 s.best_play, s.best_play_move = int(credit.points), f"round {r.number}: {move}"

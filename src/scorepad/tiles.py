@@ -14,12 +14,13 @@ HIGHEST_PIP = 6
 class End(str, Enum):
     """An open end: W and E are the line's two ends, N and S the spinner's side arms."""
 
-    index: int  # 0..3 in the order W, E, N, S
+    # 0..3 in the order W, E, N, S (not `index`: that would hide str.index)
+    slot: int
 
-    def __new__(cls, value: str, index: int) -> End:
+    def __new__(cls, value: str, slot: int) -> End:
         end = str.__new__(cls, value)
         end._value_ = value
-        end.index = index
+        end.slot = slot
         return end
 
     W = ("W", 0)
@@ -39,7 +40,7 @@ class End(str, Enum):
             pgettext("end name", "E"),
             pgettext("end name", "N"),
             pgettext("end name", "S"),
-        )[self.index]
+        )[self.slot]
 
 
 ENDS = (End.W, End.E, End.N, End.S)
@@ -113,15 +114,19 @@ def parse_tile(text: str, *, strict: bool = False) -> Tile:
     return tile
 
 
+# End(text) would do, but mypy reads End's __new__ as needing the slot too.
+_END_BY_VALUE = {end.value: end for end in End}
+
+
 def parse_end(text: str, *, strict: bool = False) -> End:
     """`W E N S`, and unless `strict` also any case, left/right/up/down, the compass
     words, and the German ones (o for East, links/rechts/oben/unten, ost, süd, ...)."""
     if strict:
-        try:
-            return End(text)
-        except ValueError:
+        strict_end = _END_BY_VALUE.get(text)
+        if strict_end is None:
             # The record's notation is English in every language: W E N S, never O.
-            raise InvalidMoveError(_("'{text}' is not an end: W, E, N or S").format(text=text)) from None
+            raise InvalidMoveError(_("'{text}' is not an end: W, E, N or S").format(text=text))
+        return strict_end
     end = _END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
     if end is None:
         raise InvalidMoveError(
