@@ -1,6 +1,7 @@
 """The scorepad command as a player uses it, under a fixed terminal width."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,17 @@ def test_an_undone_highest_double_lead_leaves_the_opener_open(tmp_path, monkeypa
     result = run("play", "55", "--by", "sue")
     assert result.exit_code == 0, result.output
     assert json.loads(run("show", "--json").output)["turn"] == "Tom"
+
+
+def test_stats_skip_unplayed_records_and_merge_a_name_written_in_two_cases(tmp_path):
+    played = tmp_path / "a.toml"
+    played.write_text((EXAMPLES / "two-ends.toml").read_text())
+    other = tmp_path / "b.toml"
+    text = (EXAMPLES / "two-ends.toml").read_text()
+    names = json.loads(run("show", "--json", "-f", played).output)["players"]
+    other.write_text(re.sub(rf"\b{names[0]}\b", names[0].lower(), text))
+    empty = tmp_path / "c.toml"
+    assert run("new", "--players", "Zed,Yan", "--opener", "Zed", "-f", empty).exit_code == 0
+    rows = json.loads(run("stats", "--json", played, other, empty).output)
+    assert [r["player"] for r in rows] == sorted({names[0], names[1]}, key=str.casefold)
+    assert all(r["games"] == 2 for r in rows)

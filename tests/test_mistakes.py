@@ -596,3 +596,22 @@ def test_a_history_file_that_cannot_be_written_is_no_reason_to_stop(tmp_path, mo
     history = _History()  # cannot be read
     history.add()  # cannot be written: nothing raised
     assert blocker.read_text() == ""
+
+
+def test_live_new_force_starts_over_and_keeps_the_game(here):
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    ok("play", "64")
+    result = live("new\nnew --force\nq\n")
+    assert result.exit_code == 1, result.output  # the first `new` is refused: the game is not over
+    assert flat("start over with new --force") in flat(result.output)
+    assert "scorepad new" not in result.output
+    kept = [p for p in here.parent.glob("scorepad-*.toml")]
+    assert len(kept) == 1 and "Ann: 6-4" in kept[0].read_text()
+    assert moves(here) == []
+
+
+def test_live_takes_a_tile_quoted_as_for_a_shell(here):
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    result = live("'6|4'\nq\n")
+    assert result.exit_code == 0, result.output
+    assert moves(here) == ["Ann: 6-4"]

@@ -33,8 +33,7 @@ from scorepad.grammar import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import RecordError, keep_copy, loads, locked, save, save_text
-from scorepad.record import read_text as record_text
+from scorepad.record import RecordError, keep_copy, loads, locked, read_game, read_record, save, save_text
 from scorepad.rules import Rules
 from scorepad.tiles import ALL_TILES
 
@@ -58,24 +57,6 @@ def content(file: Path) -> bytes | None:
         return file.read_bytes()
     except OSError:
         return None
-
-
-def read_text(file: Path) -> str:
-    """The record's text, through record.read_text's limits (size, regular file, UTF-8)."""
-    if not os.path.lexists(file):
-        raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
-    try:
-        return record_text(file)
-    except RecordError as error:
-        raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
-
-
-def read_game(file: Path) -> Game:
-    text = read_text(file)  # its errors are worded already, in any language
-    try:
-        return loads(text).game
-    except RecordError as error:
-        raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
 
 def backup_note(kept: Path | None) -> list[str]:
@@ -209,7 +190,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
     with locked(file):
         if expect is not None and content(file) != expect:
             raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
-        text = read_text(file)
+        text = read_record(file)
         players = read_game(file).players
         move = parse_record_move(typed.move, players) if typed.move is not None else None
         result = change(text, typed.action, typed.at, move)
@@ -283,7 +264,7 @@ def new_game(file: Path, players: list[str] | None, preset: str | None, options:
             over = old is not None and old.state == "over"
             if not over and not force:
                 if live:
-                    again = _("finish it first, or start over with  scorepad new --force  (it is kept as a backup)")
+                    again = _("finish it first, or start over with  new --force  (it is kept as a backup)")
                 else:
                     again = _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
                 state = _("a game that is not over") if readable else _("a record that cannot be read")
@@ -321,7 +302,7 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
     import subprocess
     import tempfile
 
-    original = read_text(file)
+    original = read_record(file)
     read_game(file)
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)

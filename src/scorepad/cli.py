@@ -123,7 +123,8 @@ def refuse_stdin(file: Path) -> None:
 
 
 def read(file: Path) -> Game:
-    from scorepad.actions import read_game
+    # From record, not actions: showing a game need not load the typing grammar.
+    from scorepad.record import read_game
 
     if from_stdin(file):
         from scorepad.record import loads
@@ -652,7 +653,7 @@ def stats(
         except (RecordError, OSError) as problem:
             error(_("skipped {path}: {problem}").format(path=path, problem=problem))
             code = BAD_USAGE
-    rows = [s.as_dict(name) for name, s in sorted(table.items())]
+    rows = [s.as_dict(name) for name, s in sorted(table.items(), key=lambda item: item[0].casefold())]
     if as_json:
         json_line(rows)
     elif as_csv:

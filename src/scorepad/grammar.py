@@ -112,6 +112,7 @@ class AmendIn:
 @dataclass(frozen=True)
 class NewIn:
     players: tuple[str, ...] | None = None  # None: the same players as the game before
+    force: bool = False  # start over although the game is not over (it is kept as a backup)
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,8 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
             claim = int(word[1:])
         else:
             rest.append(word)
-    text = " ".join(rest)
+    # Quotes are for a shell ('6|4'); typed at the live prompt they are not part of the tile.
+    text = " ".join(rest).replace("'", "").replace('"', "")
     if "=" in text:  # a claim glued to the end: 64e=10
         text, _sep, number = text.partition("=")
         if claim is not None or not (number.strip().isascii() and number.strip().isdigit()) or len(number.strip()) > 4:
@@ -422,9 +424,11 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(_("'{line}': write delete ROUND.MOVE, e.g. delete 1.12").format(line=line))
         return AmendIn("delete", parse_at(rest[0]))
     if head == "new":
+        force = "--force" in rest
+        rest = [w for w in rest if w != "--force"]
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': write new, or new Ann,Bob,Cy for other players").format(line=line))
-        return NewIn(tuple(n.strip() for n in rest[0].split(",")) if rest else None)
+        return NewIn(tuple(n.strip() for n in rest[0].split(",")) if rest else None, force)
     if head == "hint":
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))

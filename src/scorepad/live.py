@@ -100,7 +100,8 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         if isinstance(typed, grammar.HintIn):
             _hint(typed, file)
         elif isinstance(typed, grammar.NewIn):
-            done = actions.new_game(file, list(typed.players) if typed.players else None, None, {}, None, False, live=True)
+            players = list(typed.players) if typed.players else None
+            done = actions.new_game(file, players, None, {}, None, typed.force, live=True)
             _show(file, done.game, None, done.notes)
         else:
             done = actions.perform(file, typed, expect=seen, live=True)

@@ -508,6 +508,24 @@ def _too_big(shown: str) -> str:
         path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024))
 
 
+def read_record(file: Path) -> str:
+    """The record's text, through record.read_text's limits (size, regular file, UTF-8)."""
+    if not os.path.lexists(file):
+        raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
+    try:
+        return read_text(file)
+    except RecordError as error:
+        raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
+
+
+def read_game(file: Path) -> Game:
+    text = read_record(file)  # its errors are worded already, in any language
+    try:
+        return loads(text).game
+    except RecordError as error:
+        raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
+
+
 def load(path: str | os.PathLike) -> Loaded:
     """Read and replay a record file. Raises RecordError (or OSError)."""
     text = read_text(path)

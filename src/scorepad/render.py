@@ -668,6 +668,7 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     if len(steps) < 2:
         return Text(_("(no moves yet)"), style="dim")
     plotext.clf()
+    plotext.limitsize(False, False)  # the page is drawn at its own width, not the terminal's
     plotext.plotsize(max(28, width), height or (12 if width < 60 else 18))
     plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
     # Steps, not slopes: a score changes at a move and holds until the next.

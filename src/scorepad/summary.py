@@ -162,19 +162,26 @@ class PlayerStats:
 def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
     """Count one game into per-player statistics. Points are the player's own: a play or
     a muggins call counts for who made it; hand points for the players of the side."""
+    rounds = played_rounds(game)
+    if not rounds:
+        return  # a record nobody has played in yet (a fresh start, one abandoned) is no game
     winners = set(game.winners() or [])
+    # A player is the same person in every record whatever the case of the name ("bob" and
+    # "Bob"); the first spelling met is shown.
+    known = {key.casefold(): key for key in stats}
+    row = {name: known.get(name.casefold(), name) for name in game.players}
     for name in game.players:
-        s = stats.setdefault(name, PlayerStats())
+        s = stats.setdefault(row[name], PlayerStats())
         s.games += 1
         s.wins += name in winners
-        s.rounds += len(played_rounds(game))
-    for r in played_rounds(game):
+        s.rounds += len(rounds)
+    for r in rounds:
         for credit in r.credits:
             if credit.source == "hands":
                 for p in game.sides[credit.side]:
-                    stats[game.players[p]].from_hands += credit.points
+                    stats[row[game.players[p]]].from_hands += credit.points
                 continue
-            s = stats[game.players[credit.player]]
+            s = stats[row[game.players[credit.player]]]
             if credit.source == "muggins":
                 s.from_muggins += credit.points
                 continue
