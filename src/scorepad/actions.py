@@ -91,7 +91,7 @@ def mover(game: Game, by: str | None, live: bool = False) -> str:
     r = game.current
     if game.state == "playing" and not r.layout.placed:
         how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
-        how_to = _("type the lead with @NAME, e.g. 64 @Ann") if live else _("add --by NAME")
+        how_to = _("type the lead with @NAME, e.g. 64 @{name}").format(name=game.players[0]) if live else _("add --by NAME")
         raise InvalidMoveError(
             _("who leads round {number}? Say who {how}: {how_to}").format(number=r.number, how=how, how_to=how_to)
         )
