@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import stat
 import tomllib
 from collections.abc import Iterator
@@ -655,6 +654,8 @@ def _write_new(path: Path, text: str, status: os.stat_result | None) -> None:
 
 
 def _replace(real: Path, text: str, status: os.stat_result | None) -> None:
+    import secrets  # only saving needs it (hashlib and hmac cost every reading command)
+
     temp = real.with_name(f".{real.name}.{secrets.token_hex(4)}.tmp")
     fd = _open_new(temp, status)
     try:
