@@ -626,3 +626,27 @@ def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(s
             if east:
                 assert line.split()[-2].endswith((f"{east[-1].inner}-{east[-1].outer}", f"{east[-1].outer}|{east[-1].outer}]",
                                                   f"{east[-1].outer}|{east[-1].outer}}}"))
+
+
+def test_a_difference_award_is_explained_as_it_is_counted():
+    """fuenfer, four single players, blocked: round5(the other sides together - own)."""
+    from scorepad.render import hands_note
+
+    game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", deal=[7, 7, 7]), opener="Ann")
+    for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
+        game.push(parse_move(move))
+    out = game.end_round({"Ann": 11, "Bob": 33, "Cy": 47, "Dee": 65})
+    assert hands_note(game, out) == (
+        "Ann +135: blocked, Ann holds the fewest pips: round5(Bob 33 + Cy 47 + Dee 65 - Ann 11)")
+
+
+def test_a_partnership_holds_and_wins_in_the_plural():
+    from scorepad.render import award_reason, scores_lines
+
+    game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", partners=True, deal=[7, 7, 7], target=40),
+                opener="Ann")
+    for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
+        game.push(parse_move(move))
+    game.end_round({"Ann": 11, "Bob": 33, "Cy": 47, "Dee": 65})
+    assert award_reason(game, game.rounds[0]) == "blocked, Ann & Cy hold the fewest pips: round5(Bob & Dee 98 - Ann & Cy 58)"
+    assert "Ann & Cy win" in scores_lines(game).plain

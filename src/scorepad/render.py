@@ -240,7 +240,7 @@ def scores_lines(game: Game) -> Text:
     for s, side in enumerate(game.sides):
         names = " & ".join(game.players[p] for p in side)
         if game.winner is not None and s in game.winner:
-            names = _("{names} wins").format(names=names)
+            names = ngettext("{names} wins", "{names} win", len(side)).format(names=names)
         held = ", ".join(str(r.hand_sizes[p]) for p in side)
         count = sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2
         tiles = ngettext("{held} tile", "{held} tiles", count).format(held=held)
@@ -500,15 +500,18 @@ def award_reason(game: Game, r) -> str:
     elif award.winner is not None:
         own = award.winner
         others = [s for s in range(len(game.sides)) if s != own]
-        fewest = _("blocked, {side} holds the fewest pips").format(side=_side(game, own))
+        fewest = ngettext("blocked, {side} holds the fewest pips", "blocked, {side} hold the fewest pips",
+                          len(game.sides[own])).format(side=_side(game, own))
         if rules.blocked_award == "as-domino":
             how = domino(own)
         elif rules.blocked_award == "rounded-sides-minus-own":
             how = " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others) + \
                 f" - round5({_side(game, own)} {side_pips[own]})"
         elif rules.blocked_award == "difference":
-            how = "round5({terms})".format(terms=" + ".join(
-                f"({_side(game, s)} {side_pips[s]} - {side_pips[own]})" for s in others))
+            # The other sides' pips together, less the winner's own, rounded once.
+            how = "round5({others} - {own})".format(
+                others=" + ".join(f"{_side(game, s)} {side_pips[s]}" for s in others),
+                own=f"{_side(game, own)} {side_pips[own]}")
         if how is not None:
             how = _("{fewest}: {how}").format(fewest=fewest, how=how)
     elif any(award.points):
