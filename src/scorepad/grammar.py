@@ -28,16 +28,11 @@ from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
 from scorepad.notation import Draw, Move, Muggins, Pass, Play
 from scorepad.tiles import ALL_TILES, End, Tile
+from scorepad.tiles import END_WORDS as TYPED_END_WORDS
 
-END_WORDS = {
-    "w": End.W, "e": End.E, "n": End.N, "s": End.S,
-    "west": End.W, "east": End.E, "north": End.N, "south": End.S,
-    "left": End.W, "right": End.E, "up": End.N, "down": End.S,
-    "l": End.W, "r": End.E, "u": End.N, "d": End.S,
-    # German, accepted whatever language scorepad speaks: none of them is an English word.
-    "o": End.E, "ost": End.E, "nord": End.N, "süd": End.S, "sued": End.S,
-    "links": End.W, "rechts": End.E, "oben": End.N, "unten": End.S,
-}
+# Every end word tiles.py reads (English and German, in any language), and the one-letter
+# forms of left right up down, which only typing needs.
+END_WORDS = {**TYPED_END_WORDS, "l": End.W, "r": End.E, "u": End.N, "d": End.S}
 
 
 def tile_forms() -> str:

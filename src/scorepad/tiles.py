@@ -45,7 +45,7 @@ class End(str, Enum):
 
 ENDS = (End.W, End.E, End.N, End.S)
 # Typed ends: any language's words are accepted whatever language scorepad speaks.
-_END_WORDS = {
+END_WORDS = {
     "w": End.W, "e": End.E, "n": End.N, "s": End.S,
     "left": End.W, "right": End.E, "up": End.N, "down": End.S,
     "west": End.W, "east": End.E, "north": End.N, "south": End.S,
@@ -127,7 +127,7 @@ def parse_end(text: str, *, strict: bool = False) -> End:
             # The record's notation is English in every language: W E N S, never O.
             raise InvalidMoveError(_("'{text}' is not an end: W, E, N or S").format(text=text))
         return strict_end
-    end = _END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
+    end = END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
     if end is None:
         raise InvalidMoveError(
             _("'{text}' is not an end: W, E, N, S (or left, right, up, down)").format(text=text)
