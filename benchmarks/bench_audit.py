@@ -22,9 +22,9 @@ import time
 import tomllib
 from pathlib import Path
 
-from scorepad.record import audit_text, dumps
-from scorepad.rules import Rules
-from scorepad.simulate import play_game
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import audit_text, dumps
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 PARSE_ONLY = "import sys, tomllib\nfor p in sys.argv[1:]:\n    tomllib.loads(open(p, encoding='utf-8').read())\n"

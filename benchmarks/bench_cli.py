@@ -28,9 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorepad.record import dumps
-from scorepad.rules import Rules
-from scorepad.simulate import play_game
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import dumps
 
 HERE = Path(__file__).parent
 
@@ -59,7 +59,7 @@ def main() -> None:
         path = Path(folder) / "game.toml"
         text = record_with_rounds(25)
         path.write_text(text, encoding="utf-8")
-        from scorepad.record import loads
+        from scorepad.record.format import loads
 
         game = loads(text).game
         rounds = sum(1 for r in game.rounds if r.hands is not None)

@@ -3,7 +3,7 @@
     python benchmarks/bench_engine.py [--seconds S]
 
 Simulation: whole random games (every preset, 2, 3 and 4 players) played by
-scorepad.simulate, counting rounds (hands dealt and played out, hands entered).
+scorepad.engine.simulate, counting rounds (hands dealt and played out, hands entered).
 Replay: the moves of those games written out as text, then parsed and pushed into a
 fresh Game with the remaining hands entered, as reading a record does.
 Each figure is given as the best and the median of five runs, on one core (the engine is
@@ -19,11 +19,11 @@ import random
 import statistics
 import time
 
-from scorepad.game import Game
-from scorepad.notation import parse_move
-from scorepad.rules import PRESETS
-from scorepad.simulate import play_game
-from scorepad.tiles import ALL_TILES
+from scorepad.engine.game import Game
+from scorepad.engine.notation import parse_move
+from scorepad.engine.rules import PRESETS
+from scorepad.engine.simulate import play_game
+from scorepad.engine.tiles import ALL_TILES
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 TABLES = [(preset, n) for preset in PRESETS for n in (2, 3, 4)]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from scorepad.record import dumps
-from scorepad.rules import Rules
-from scorepad.simulate import play_game
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import dumps
 
 HERE = Path(__file__).parent
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.cli import app
+from scorepad.cli.app import app
+from scorepad.engine.notation import parse_move
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.engine.tiles import parse_tile, parse_tiles
 from scorepad.errors import InvalidMoveError
-from scorepad.notation import parse_move
-from scorepad.record import Problem, RecordError, audit_text, dumps, loads
-from scorepad.rules import Rules
-from scorepad.simulate import play_game
-from scorepad.tiles import parse_tile, parse_tiles
+from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
 from test_cli import EXAMPLES, flat, run
 
 BROKEN = Path(__file__).parent / "broken.toml"

@@ -10,10 +10,10 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.record import RecordError, audit_text, dumps, loads
-from scorepad.rules import Rules
-from scorepad.simulate import play_game
-from scorepad.summary import audit_json, log_json
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import RecordError, audit_text, dumps, loads
+from scorepad.views.summary import audit_json, log_json
 from test_cli import EXAMPLES, run
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
-from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import load
+from scorepad.cli.app import app
+from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.record.files import load
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()

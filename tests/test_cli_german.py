@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from scorepad.cli import app
-from scorepad.record import load
+from scorepad.cli.app import app
+from scorepad.record.files import load
 
 DEMO = Path(__file__).resolve().parents[1] / "examples" / "demo.toml"
 runner = CliRunner()
@@ -104,13 +104,14 @@ def test_locale_plays_the_demo_in_german():
 def test_lang_choices_are_the_languages_with_a_catalogue():
     from typing import get_args
 
-    from scorepad import cli, i18n
+    from scorepad import i18n
+    from scorepad.cli import app as cli
 
     assert set(get_args(cli.Language)) == set(i18n.LANGUAGES)
 
 
 def test_the_rules_help_names_every_preset():
-    from scorepad.rules import PRESETS
+    from scorepad.engine.rules import PRESETS
 
     result = run("rules", "--help", width=100)
     assert result.exit_code == 0, result.output

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import scorepad
-from scorepad.cli import app
-from scorepad.rules import CHOICES, PRESETS
+from scorepad.cli.app import app
+from scorepad.engine.rules import CHOICES, PRESETS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 DEMO = (EXAMPLES / "demo.toml").read_text(encoding="utf-8")
@@ -235,7 +235,7 @@ def test_bytes_that_are_not_text_on_standard_input():
 
 def test_standard_input_is_read_up_to_the_record_limit(monkeypatch):
     """No more than a record's limit (and one byte to tell) is read, whatever comes."""
-    from scorepad import record
+    from scorepad.record import format as record
 
     monkeypatch.setattr(record, "MAX_RECORD_BYTES", len(DEMO.encode()) - 1)
     result = run("show", "-f", "-", input=DEMO)

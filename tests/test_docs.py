@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
-from scorepad.rules import CHOICES, FLAGS, OPTION_ORDER, PRESETS
+from scorepad.cli.app import app
+from scorepad.engine.rules import CHOICES, FLAGS, OPTION_ORDER, PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -156,7 +156,7 @@ def test_format_doc_keeps_the_contract_keys():
 
 
 def test_format_doc_record_example_is_a_readable_record():
-    from scorepad.record import loads
+    from scorepad.record.format import loads
 
     example = re.search(r"```toml\n(.*?)```", FORMAT_DOC, re.DOTALL).group(1)
     game = loads(example).game

@@ -4,7 +4,7 @@ import pytest
 
 from scorepad import Game, Rules, i18n, parse_move
 from scorepad.errors import IllegalMoveError, InvalidHandsError
-from scorepad.record import RecordError, audit_text, loads
+from scorepad.record.format import RecordError, audit_text, loads
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from scorepad import (
     RulesError,
     parse_move,
 )
-from scorepad.tiles import parse_tiles
+from scorepad.engine.tiles import parse_tiles
 
 
 def small(preset="pagat", players=("Ann", "Bob", "Cy"), opener="Ann", **options):

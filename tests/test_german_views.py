@@ -11,12 +11,12 @@ from tests.conftest import play_all
 from typer.testing import CliRunner
 
 from scorepad import Game, Rules, i18n
-from scorepad.cli import app
-from scorepad.grammar import DrawIn, PassIn, PlayIn, ViewIn, parse_end, parse_line
-from scorepad.live import live_command, live_help
-from scorepad.record import load
-from scorepad.render import ends_line, next_step, status
-from scorepad.tiles import End, Tile
+from scorepad.cli.app import app
+from scorepad.cli.grammar import DrawIn, PassIn, PlayIn, ViewIn, parse_end, parse_line
+from scorepad.cli.live import live_command, live_help
+from scorepad.engine.tiles import End, Tile
+from scorepad.record.files import load
+from scorepad.views.render import ends_line, next_step, status
 
 runner = CliRunner()
 
@@ -141,7 +141,7 @@ def test_german_hands_note():
     path = Path(__file__).resolve().parents[1] / "examples" / "demo.toml"
     game = load(path).game
     r = game.rounds[0]
-    from scorepad.render import award_reason, hands_summary
+    from scorepad.views.render import award_reason, hands_summary
     assert award_reason(game, r) == "round5(Ann 30 + Cy 10)"
     assert hands_summary(game, r) == "Bob hat Domino gemacht; Bob +40: round5(Ann 30 + Cy 10)"
 
@@ -159,7 +159,7 @@ def test_german_live_refusal_and_hint(here, capsys, german):
 
 
 def test_german_statistics_write_a_decimal_comma():
-    from scorepad.render import stats_view
+    from scorepad.views.render import stats_view
 
     row = {"player": "Cy", "games": 1, "wins": 0, "rounds": 5, "points": 87.5, "from_plays": 55,
            "from_hands": 32.5, "from_muggins": 0, "best_play": 20, "average_per_round": 17.5}
@@ -173,7 +173,7 @@ def test_german_statistics_write_a_decimal_comma():
 
 
 def test_a_missing_record_is_said_once_in_german(tmp_path):
-    from scorepad.actions import read_game
+    from scorepad.cli.actions import read_game
 
     i18n.use("de")
     with pytest.raises(ValueError) as refused:
@@ -186,7 +186,7 @@ def test_a_missing_record_is_said_once_in_german(tmp_path):
 
 
 def test_the_german_sheet_names_the_target():
-    from scorepad.render import sheet
+    from scorepad.views.render import sheet
 
     i18n.use("de")
     game = load(Path(__file__).resolve().parents[1] / "examples" / "muggins.toml").game

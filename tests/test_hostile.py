@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorepad import Game
-from scorepad.cli import app, spreadsheet_cell
-from scorepad.console import clean, json_text, width
+from scorepad.cli.app import app, spreadsheet_cell
+from scorepad.engine.notation import check_player_name
 from scorepad.errors import InvalidMoveError, RulesError
-from scorepad.notation import check_player_name
-from scorepad.record import MAX_RECORD_BYTES, RecordError, has_comments, load, loads, locked
+from scorepad.record.files import has_comments, load, locked
+from scorepad.record.format import MAX_RECORD_BYTES, RecordError, loads
+from scorepad.views.console import clean, json_text, width
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -323,7 +324,7 @@ def test_output_survives_a_stream_that_cannot_encode_everything(here, encoding):
 def test_stand_ins_for_what_a_stream_cannot_encode(encoding, expected):
     import io
 
-    from scorepad.console import shown
+    from scorepad.views.console import shown
 
     stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
     assert shown("Łukasz Zoë René 7½ ◀ · … 李", stream) == expected
@@ -494,7 +495,7 @@ def test_big_and_deep_records_stay_in_bounds(here):
 
 
 def test_many_unknown_keys_are_located_in_one_pass():
-    from scorepad.record import _KeyLines
+    from scorepad.record.format import _KeyLines
 
     text = "\n".join(f"k{i} = 1" for i in range(5000)) + '\n[rules]\n"odd key" = 2\n[[rounds]]\n'
     lines = _KeyLines(text)
@@ -662,11 +663,11 @@ def test_ctrl_c_while_starting_up_is_a_message(monkeypatch, capsys):
     real_import = builtins.__import__
 
     def interrupted_import(name, *args, **kwargs):
-        if name == "scorepad.cli":
+        if name == "scorepad.cli.app":
             raise KeyboardInterrupt
         return real_import(name, *args, **kwargs)
 
-    monkeypatch.delitem(sys.modules, "scorepad.cli", raising=False)
+    monkeypatch.delitem(sys.modules, "scorepad.cli.app", raising=False)
     monkeypatch.setattr(builtins, "__import__", interrupted_import)
     with pytest.raises(SystemExit) as stop:
         start.main()
@@ -721,8 +722,8 @@ def test_any_value_in_any_field_is_a_record_error_never_a_crash(field, value):
         loads(text)
     except RecordError:
         pass
-    from scorepad.record import audit_text
-    from scorepad.summary import audit_json
+    from scorepad.record.format import audit_text
+    from scorepad.views.summary import audit_json
 
     result = audit_text(text)
     json.dumps(audit_json("x.toml", result.game, result.problems), allow_nan=False)

@@ -3,7 +3,7 @@
 import pytest
 
 from scorepad import AmbiguousMoveError, End, IllegalMoveError, Layout, Tile, parse_tile
-from scorepad.scoring import play_score
+from scorepad.engine.scoring import play_score
 
 
 def lay(layout: Layout, *plays: str) -> list[tuple[int, int]]:

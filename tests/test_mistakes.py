@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad import grammar
-from scorepad.cli import app
+from scorepad.cli import grammar
+from scorepad.cli.app import app
+from scorepad.cli.grammar import AmbiguousInputError, PlayIn, parse_line, play_input, read_hand, resolve_player
+from scorepad.engine.tiles import End, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
-from scorepad.grammar import AmbiguousInputError, PlayIn, parse_line, play_input, read_hand, resolve_player
-from scorepad.record import load
-from scorepad.tiles import End, Tile
+from scorepad.record.files import load
 
 runner = CliRunner()
 
@@ -428,8 +428,8 @@ def test_live_log_shows_the_round_and_l_all_the_game(here):
 def test_a_line_typed_for_a_stale_prompt_records_nothing(here):
     """Two terminals: the prompt showed Cy's turn; meanwhile the other terminal recorded
     Cy's move. The line typed at `Cy>` is not taken as Ann's move."""
-    from scorepad.actions import content
-    from scorepad.live import live_command
+    from scorepad.cli.actions import content
+    from scorepad.cli.live import live_command
 
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     ok("play", "36")
@@ -464,7 +464,7 @@ def test_two_terminals_through_a_pipe(here):
     ok("play", "36")
     ok("play", "66 e")
     env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
-    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli import main; main()", "live"],
+    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                cwd=here.parent)
     read_until(process, b"Cy> ")
@@ -484,7 +484,7 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
 
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
-    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli import main; main()", "live"],
+    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                cwd=here.parent)
 
@@ -587,7 +587,7 @@ def test_the_typos_of_the_issue_at_the_live_prompt(here):
 
 def test_a_history_file_that_cannot_be_written_is_no_reason_to_stop(tmp_path, monkeypatch):
     pytest.importorskip("readline")
-    from scorepad.live import _History, history_path
+    from scorepad.cli.live import _History, history_path
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")

@@ -12,7 +12,7 @@ from scorepad import (
     parse_move,
     parse_tile,
 )
-from scorepad.tiles import ALL_TILES, parse_tiles
+from scorepad.engine.tiles import ALL_TILES, parse_tiles
 
 
 @pytest.mark.parametrize("text", ["6-4", "64", "6:4", "6|4", " 6-4 "])

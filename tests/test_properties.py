@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad import Game, Rules, parse_move
-from scorepad.notation import Play
-from scorepad.rules import CHOICES
-from scorepad.simulate import play_game
-from scorepad.tiles import ALL_TILES
+from scorepad.engine.notation import Play
+from scorepad.engine.rules import CHOICES
+from scorepad.engine.simulate import play_game
+from scorepad.engine.tiles import ALL_TILES
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -98,7 +98,7 @@ def test_random_games_keep_every_invariant(table, undo_rng):
 def test_a_careful_random_game_audits_clean(table):
     """What the simulator plays, scorepad writes, and the audit then finds nothing wrong
     (but a highest-double lead when nobody was dealt a double)."""
-    from scorepad.record import audit_text, dumps
+    from scorepad.record.format import audit_text, dumps
 
     players, rules, seed, _ = table
     game = play_game(players, rules, random.Random(seed), careless=0.0)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from scorepad import Game, Rules, parse_move
-from scorepad.record import Problem, RecordError, audit_text, dumps, load, loads, locked, save
+from scorepad.record.files import load, locked, save
+from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -127,7 +128,7 @@ def test_a_killed_writer_leaves_the_old_record(tmp_path):
     before = path.read_bytes()
     script = f"""
 import os, signal
-from scorepad import record
+from scorepad.record import files as record
 real_replace = os.replace
 def die(*args):
     os.kill(os.getpid(), signal.SIGKILL)  # killed between writing the temporary file and the rename
@@ -149,7 +150,7 @@ def test_two_processes_recording_at_once_both_land(tmp_path):
     game.push(parse_move("Ann: 6-4"))
     save(game, path)
     env = {**os.environ, "SCOREPAD_FILE": str(path), "COLUMNS": "80"}
-    command = [sys.executable, "-c", "from scorepad.cli import main; main()", "draw", "--by", "Bob"]
+    command = [sys.executable, "-c", "from scorepad.cli.app import main; main()", "draw", "--by", "Bob"]
     procs = [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(6)]
     errors = [p.communicate()[1] for p in procs]
     assert all(p.returncode == 0 for p in procs), errors
@@ -162,7 +163,7 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
     save(Game(["Ann", "Bob"], opener="Ann"), path)
     with locked(path):
         env = {**os.environ, "SCOREPAD_FILE": str(path)}
-        writer = subprocess.Popen([sys.executable, "-c", "from scorepad.cli import main; main()", "play", "6-4"],
+        writer = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "play", "6-4"],
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             writer.wait(timeout=1.0)

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from reference import score_game
 from scorepad import Game, Rules, parse_move
-from scorepad.notation import Play
-from scorepad.record import loads
-from scorepad.simulate import play_game
-from scorepad.tiles import parse_tiles
+from scorepad.engine.notation import Play
+from scorepad.engine.simulate import play_game
+from scorepad.engine.tiles import parse_tiles
+from scorepad.record.format import loads
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # Every option of the rules text with every value it takes (written here, not taken from

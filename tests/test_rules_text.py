@@ -8,10 +8,10 @@ import pytest
 
 from conftest import play_all
 from scorepad import Game, Rules
+from scorepad.engine.scoring import hand_award, round5
+from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import InvalidHandsError
-from scorepad.record import audit_text, loads
-from scorepad.scoring import hand_award, round5
-from scorepad.tiles import parse_tiles
+from scorepad.record.format import audit_text, loads
 
 
 def sums_and_scores(game: Game, *moves: str) -> list[tuple[int, int]]:

@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from scorepad import End, Game, Rules, parse_move
-from scorepad.render import draw_layout
+from scorepad.views.render import draw_layout
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -129,8 +129,8 @@ def test_where_room_is_shortest_the_dots_lose_their_spaces():
 
 from typer.testing import CliRunner  # noqa: E402
 
-from scorepad.cli import app  # noqa: E402
-from scorepad.console import wrapped  # noqa: E402
+from scorepad.cli.app import app  # noqa: E402
+from scorepad.views.console import wrapped  # noqa: E402
 
 runner = CliRunner()
 
@@ -289,9 +289,9 @@ needs                  100
 
 
 def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
-    from scorepad.game import Game
-    from scorepad.render import hands_note
-    from scorepad.rules import Rules
+    from scorepad.engine.game import Game
+    from scorepad.engine.rules import Rules
+    from scorepad.views.render import hands_note
 
     # docs/rules.md: pagat, three players, domino by Ann, Bob holds 8 pips, Cy 9.
     for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"),
@@ -303,8 +303,8 @@ def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
 
 
 def test_blocked_hands_say_why():
-    from scorepad.record import load
-    from scorepad.render import award_reason
+    from scorepad.record.files import load
+    from scorepad.views.render import award_reason
     from test_cli import EXAMPLES
 
     split = load(EXAMPLES / "pagat-split.toml").game
@@ -324,7 +324,7 @@ def muggins_game(*moves: str) -> Game:
 
 
 def test_a_missed_score_says_who_may_call_it_and_how():
-    from scorepad.render import status
+    from scorepad.views.render import status
 
     game = muggins_game("Ann: 5-5 =10")
     out = game.push(parse_move("Bob: 5-0 E"))
@@ -349,18 +349,18 @@ Cy to play."""
 
 
 def test_claims_read_plainly():
-    from scorepad.render import explain
+    from scorepad.views.render import explain
 
     game = muggins_game("Ann: 5-5 =10", "Bob: 5-0 E =10")
     out = game.push(parse_move("Cy: 0-3 E =5"))
     assert explain(game, out).plain == "Cy 0-3 E: claimed 5, counts 13: nothing scores"
     assert "may call muggins for 5 (the claim was too high):" in text(
-        __import__("scorepad.render").render.status(game, 100, out), 100)
+        __import__("scorepad.views.render").views.render.status(game, 100, out), 100)
     out = game.push(parse_move("Ann: muggins"))
     assert explain(game, out).plain == "Muggins! Ann takes +5"
     # Without muggins nothing is said about it.
     plain = played("pagat", "5-5")
-    assert "muggins" not in text(__import__("scorepad.render").render.status(plain, 100), 100)
+    assert "muggins" not in text(__import__("scorepad.views.render").views.render.status(plain, 100), 100)
 
 
 # --- pictures ---------------------------------------------------------------------------------
@@ -436,7 +436,7 @@ def test_chart_of_several_games_names_each(tmp_path):
 
 
 def test_score_race_steps():
-    from scorepad.render import score_race
+    from scorepad.views.render import score_race
 
     game = played("pagat", "5-5", "5-0 E", "0-3 E")
     steps, scores, starts = score_race(game)
@@ -449,7 +449,7 @@ def test_other_commands_do_not_import_plotext():
     import subprocess
     import sys
 
-    code = ("import sys; from typer.testing import CliRunner; from scorepad.cli import app; "
+    code = ("import sys; from typer.testing import CliRunner; from scorepad.cli.app import app; "
             "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
             "print('plotext' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -528,8 +528,8 @@ def test_export_refuses_both_formats(tmp_path):
 
 
 def test_log_of_one_round():
-    from scorepad.record import load
-    from scorepad.render import log_table
+    from scorepad.record.files import load
+    from scorepad.views.render import log_table
     from test_cli import EXAMPLES
 
     game = load(EXAMPLES / "demo.toml").game
@@ -604,7 +604,7 @@ def test_new_help_at_28_columns_keeps_option_names_whole():
 def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(seed):
     import random
 
-    from scorepad.simulate import play_game
+    from scorepad.engine.simulate import play_game
 
     preset = ("pagat", "two-ends", "fuenfer")[seed % 3]
     game = play_game(PLAYERS[: 2 + seed % 2], Rules.from_options(preset, target=150), random.Random(seed))
@@ -630,7 +630,7 @@ def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(s
 
 def test_a_difference_award_is_explained_as_it_is_counted():
     """fuenfer, four single players, blocked: round5(the other sides together - own)."""
-    from scorepad.render import hands_note
+    from scorepad.views.render import hands_note
 
     game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", deal=[7, 7, 7]), opener="Ann")
     for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
@@ -641,7 +641,7 @@ def test_a_difference_award_is_explained_as_it_is_counted():
 
 
 def test_a_partnership_holds_and_wins_in_the_plural():
-    from scorepad.render import award_reason, scores_lines
+    from scorepad.views.render import award_reason, scores_lines
 
     game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", partners=True, deal=[7, 7, 7], target=40),
                 opener="Ann")

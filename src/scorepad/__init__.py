@@ -4,6 +4,11 @@ The engine (tiles, notation, layout, rules, scoring, game) is pure Python and kn
 nothing of the command line, the terminal or the record format.
 """
 
+from scorepad.engine.game import Game
+from scorepad.engine.layout import Layout
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move
+from scorepad.engine.rules import PRESETS, Rules
+from scorepad.engine.tiles import End, Tile, parse_end, parse_tile
 from scorepad.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -11,11 +16,6 @@ from scorepad.errors import (
     InvalidMoveError,
     RulesError,
 )
-from scorepad.game import Game
-from scorepad.layout import Layout
-from scorepad.notation import Draw, Move, Muggins, Pass, Play, parse_move
-from scorepad.rules import PRESETS, Rules
-from scorepad.tiles import End, Tile, parse_end, parse_tile
 
 __version__ = "0.1.0"
 

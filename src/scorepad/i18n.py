@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import gettext
+    from collections.abc import Sequence
 
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -115,3 +116,10 @@ def N_(message: str) -> str:
     such as the help texts of the commands, which Typer takes at import (the command
     line's help screens translate them as they draw them)."""
     return message
+
+
+def either(names: Sequence[str]) -> str:
+    """`Ann`, `Ann or Bob`, `Ann, Bob or Cy`: one sentence, so a language words it whole."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {name}").format(names=", ".join(names[:-1]), name=names[-1])

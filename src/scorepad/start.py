@@ -37,7 +37,7 @@ def main() -> None:
     # again from the same arguments (helpscreen), which is what a test's runner meets.
     i18n.use(i18n.choose(asked_language(sys.argv[1:])))
     try:
-        from scorepad.cli import main as run
+        from scorepad.cli.app import main as run
     except KeyboardInterrupt:
         interrupted()
     run()

@@ -7,23 +7,18 @@ replaying its moves and hands through the engine.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from fractions import Fraction
 from typing import Any
 
+from scorepad.engine.game import Game
+from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
+from scorepad.engine.rules import OPTION_ORDER, Rules
+from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
-from scorepad.game import Game
 from scorepad.i18n import _
-from scorepad.notation import Draw, Move, Muggins, Play, parse_move
-from scorepad.rules import OPTION_ORDER, Rules
-from scorepad.summary import number as points_number
-from scorepad.tiles import parse_tiles
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
@@ -31,6 +26,11 @@ ROUND_KEYS = ("opener", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_HAND_PIPS = 168  # every tile of the set together
+
+
+def points_number(value: int | Fraction) -> int | float:
+    """Whole points as integers, half points as x.5 (as a record and JSON write them)."""
+    return int(value) if value == int(value) else float(value)
 
 
 class RecordError(ScorepadError):
@@ -455,260 +455,3 @@ def dumps(game: Game) -> str:
     import tomli_w  # only writing commands pay for it
 
     return tomli_w.dumps(to_dict(game), indent=2)
-
-
-# --- files ----------------------------------------------------------------------------------
-
-def real_path(path: str | os.PathLike) -> Path:
-    """The file a record's path stands for: symbolic links followed, once. Reading,
-    locking and saving all use it, so a link to a record never forks the game."""
-    return Path(os.path.realpath(path))
-
-
-def read_text(path: str | os.PathLike) -> str:
-    """A record file's text, refused (RecordError) when it is not a regular file (a folder,
-    a pipe, a device), larger than MAX_RECORD_BYTES, or not UTF-8. A pipe or device is
-    never opened for reading: opening a pipe would wait for a writer."""
-    shown = str(path)
-    status = os.stat(path)  # FileNotFoundError and friends: the caller says so
-    _check_regular(shown, status)
-    if status.st_size > MAX_RECORD_BYTES:
-        raise RecordError(_too_big(shown))
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags)
-    try:
-        _check_regular(shown, os.fstat(fd))  # the same file as the one looked at
-        chunks, size = [], 0
-        while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    if size > MAX_RECORD_BYTES:
-        raise RecordError(_too_big(shown))
-    try:
-        return b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(_("{path}: not a text file (a record is UTF-8 text)").format(path=shown)) from None
-
-
-def _check_regular(shown: str, status: os.stat_result) -> None:
-    if stat.S_ISDIR(status.st_mode):
-        raise RecordError(_("{path} is a folder, not a record").format(path=shown))
-    if not stat.S_ISREG(status.st_mode):
-        raise RecordError(_("{path} is not a regular file (a pipe or a device?): not read").format(path=shown))
-
-
-def _too_big(shown: str) -> str:
-    return _("{path} is larger than {limit} MB: not a scorepad record").format(
-        path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024))
-
-
-def read_record(file: Path) -> str:
-    """The record's text, through record.read_text's limits (size, regular file, UTF-8)."""
-    if not os.path.lexists(file):
-        raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
-    try:
-        return read_text(file)
-    except RecordError as error:
-        raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
-
-
-def read_game(file: Path) -> Game:
-    text = read_record(file)  # its errors are worded already, in any language
-    try:
-        return loads(text).game
-    except RecordError as error:
-        raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
-
-
-def load(path: str | os.PathLike) -> Loaded:
-    """Read and replay a record file. Raises RecordError (or OSError)."""
-    text = read_text(path)
-    try:
-        return loads(text)
-    except RecordError as error:
-        raise RecordError(_("{path}: {problem}").format(path=path, problem=error), round=error.round, move=error.move) from None
-
-
-# TOML's four kinds of string, or a '#' outside them (a comment).
-_STRING_OR_COMMENT = re.compile(
-    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL
-)
-
-
-def has_comments(text: str) -> bool:
-    """True when TOML text holds a comment (a '#' outside every string)."""
-    if "#" not in text:
-        return False
-    return any(match.group(1) for match in _STRING_OR_COMMENT.finditer(text))
-
-
-def backup_path(path: Path) -> Path:
-    """A free name beside the record for the hand-edited original: NAME.orig, NAME.orig.2, …
-    (not *.toml, so `audit club/*.toml` does not count the game twice)."""
-    candidate = path.with_name(path.name + ".orig")
-    number = 2
-    while os.path.lexists(candidate):
-        candidate = path.with_name(f"{path.name}.orig.{number}")
-        number += 1
-    return candidate
-
-
-def save(game: Game, path: str | os.PathLike) -> Path | None:
-    """Write `game` as the record at `path` (see `save_text`)."""
-    return save_text(dumps(game), path)
-
-
-def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False) -> Path | None:
-    """Write atomically: a temporary file beside the real record (symbolic links followed),
-    flushed and fsynced, then renamed over it, so a crash leaves either the old or the new
-    record whole. The record keeps its mode, group and, where permitted, its owner.
-
-    Refused (RecordError, nothing written): a read-only record, a record with more than one
-    hard link (replacing it would split the game in two), a group that cannot be kept.
-    A hand-edited record whose comments the new text would drop is first copied beside it;
-    returns that copy's path, else None."""
-    real = real_path(path)
-    try:
-        status: os.stat_result | None = os.stat(real)
-    except FileNotFoundError:
-        status = None
-    backup = None
-    if status is not None:
-        _check_writable(str(path), status, real)
-        old = read_text(real)
-        if old != text and not keep_comments and has_comments(old):
-            backup = backup_path(real)
-            _write_new(backup, old, status)
-    _replace(real, text, status)
-    return backup
-
-
-def _check_writable(shown: str, status: os.stat_result, real: Path) -> None:
-    _check_regular(shown, status)
-    writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
-    if not status.st_mode & writable_bits or not os.access(real, os.W_OK):
-        raise RecordError(_("{path} is read-only: not changed").format(path=shown))
-    if status.st_nlink > 1:
-        raise RecordError(
-            _("{path} has {links} hard links: saving would split the game in two; "
-              "use one name (a symbolic link is fine), or copy it").format(path=shown, links=status.st_nlink)
-        )
-
-
-def _keep_owner(fd: int, temp: Path, status: os.stat_result) -> None:
-    """Give the new file the old one's owner and group; the owner only where permitted,
-    the group always (else another player could lose access)."""
-    if not hasattr(os, "fchown"):
-        return  # Windows: no owners and groups to keep
-    if (status.st_uid, status.st_gid) == (os.fstat(fd).st_uid, os.fstat(fd).st_gid):
-        return
-    try:
-        os.fchown(fd, status.st_uid, status.st_gid)
-        return
-    except PermissionError:
-        pass
-    try:
-        os.fchown(fd, -1, status.st_gid)
-    except PermissionError:
-        raise RecordError(
-            _("{path}: cannot keep the record's group (id {group}): not changed").format(path=temp.parent, group=status.st_gid)
-        ) from None
-
-
-def _open_new(path: Path, status: os.stat_result | None) -> int:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o666)  # a new record: the umask decides, as for any new file
-    try:
-        if status is not None:
-            _keep_owner(fd, path, status)
-            mode = stat.S_IMODE(status.st_mode)
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)
-            else:
-                os.chmod(path, mode)
-    except BaseException:
-        os.close(fd)
-        os.unlink(path)
-        raise
-    return fd
-
-
-def keep_copy(path: str | os.PathLike, target: Path) -> None:
-    """Copy the record at `path` to the new file `target` (FileExistsError if it exists),
-    with the record's mode and group; synced before returning."""
-    real = real_path(path)
-    _write_new(target, read_text(real), os.stat(real))
-
-
-def _write_new(path: Path, text: str, status: os.stat_result | None) -> None:
-    fd = _open_new(path, status)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def _replace(real: Path, text: str, status: os.stat_result | None) -> None:
-    import secrets  # only saving needs it (hashlib and hmac cost every reading command)
-
-    temp = real.with_name(f".{real.name}.{secrets.token_hex(4)}.tmp")
-    fd = _open_new(temp, status)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, real)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dir_fd = os.open(real.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError:
-        pass
-
-
-class LockedError(ScorepadError):
-    """Another scorepad is writing the same record."""
-
-
-@contextmanager
-def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
-    """Hold the record's lock while reading, changing and saving, so two terminals
-    recording at once cannot interleave. The lock is `.NAME.lock` beside the real record
-    (symbolic links to the record followed first, so every path to it shares one lock);
-    the lock file itself is never followed if it is a link, and it gets the record's
-    permissions so every player who may write the record may lock it."""
-    from filelock import FileLock, Timeout
-
-    real = real_path(path)
-    lock_path = real.with_name(f".{real.name}.lock")
-    if not real.parent.is_dir():  # a typed folder name: not created behind the player's back
-        raise FileNotFoundError(2, os.strerror(2), str(real.parent))
-    if os.path.islink(lock_path):
-        raise RecordError(_("{lock} is a symbolic link: a lock file must not be one").format(lock=lock_path))
-    try:
-        mode = stat.S_IMODE(os.stat(real).st_mode) & 0o666 | 0o600  # the locker must open it
-    except FileNotFoundError:
-        mode = None
-    lock = FileLock(lock_path, timeout=timeout, mode=mode) if mode else FileLock(lock_path, timeout=timeout)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise LockedError(_("{path} is being written by another scorepad; try again").format(path=path)) from None
-    try:
-        yield
-    finally:
-        lock.release()

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from scorepad.engine.rules import Rules
 from scorepad.i18n import _
-from scorepad.rules import Rules
 
 
 def play_score(end_sum: int) -> int:

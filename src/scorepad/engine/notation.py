@@ -14,9 +14,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from scorepad.engine.tiles import End, Tile, parse_end, parse_tile
 from scorepad.errors import InvalidMoveError
 from scorepad.i18n import _
-from scorepad.tiles import End, Tile, parse_end, parse_tile
 
 MAX_NAME_LENGTH = 40
 # Characters a name may not hold: ':' ends the name in a move, '=' splits NAME=PIPS,

@@ -11,13 +11,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from scorepad.engine.layout import Layout
+from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
+from scorepad.engine.rules import PRESETS, Rules
+from scorepad.engine.scoring import HandAward, hand_award, play_score
+from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _, ngettext
-from scorepad.layout import Layout
-from scorepad.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
-from scorepad.rules import PRESETS, Rules
-from scorepad.scoring import HandAward, hand_award, play_score
-from scorepad.tiles import ALL_TILES, Tile
 
 Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles themselves
 

@@ -9,9 +9,9 @@ import os
 import sys
 from pathlib import Path
 
-from scorepad.console import console, echo, error, shown
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+from scorepad.views.console import console, echo, error, shown
 
 
 def live_help() -> str:
@@ -77,8 +77,8 @@ class _History:
 
 
 def _show(file: Path, game=None, out=None, notes=()) -> None:
-    from scorepad.actions import read_game
-    from scorepad.render import status
+    from scorepad.cli.actions import read_game
+    from scorepad.views.render import status
 
     screen = console()
     for note in notes:
@@ -89,7 +89,7 @@ def _show(file: Path, game=None, out=None, notes=()) -> None:
 def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | None:
     """Do one line typed at the live prompt. `seen`: the record as it was when the prompt
     was drawn. Returns False when the player leaves, None when the line was refused."""
-    from scorepad import actions, grammar
+    from scorepad.cli import actions, grammar
 
     try:
         typed = grammar.parse_line(line)
@@ -120,7 +120,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
 
 
 def _view(typed, file: Path) -> bool:
-    from scorepad.actions import edit, read_game
+    from scorepad.cli.actions import edit, read_game
 
     if typed.what == "quit":
         return False
@@ -137,26 +137,26 @@ def _view(typed, file: Path) -> bool:
     if typed.what == "show":
         _show(file, game)
     elif typed.what == "log":
-        from scorepad.render import log_table
+        from scorepad.views.render import log_table
 
         screen.print(log_table(game, None if typed.all else game.current.number))
     elif typed.what == "sheet":
-        from scorepad.render import sheet
+        from scorepad.views.render import sheet
 
         screen.print(sheet(game, screen.width))
     elif typed.what == "tally":
-        from scorepad.render import tally
+        from scorepad.views.render import tally
 
         screen.print(tally(game, screen.width))
     elif typed.what == "rules":
-        from scorepad.render import rules_table
+        from scorepad.views.render import rules_table
 
         screen.print(rules_table(game.rules, len(game.players)))
     return True
 
 
 def _hint(typed, file: Path) -> None:
-    from scorepad.actions import hint_lines, read_game
+    from scorepad.cli.actions import hint_lines, read_game
 
     for line in hint_lines(read_game(file), typed.tiles):
         echo(line)
@@ -165,7 +165,7 @@ def _hint(typed, file: Path) -> None:
 def run(file: Path) -> int:
     """The prompt loop: show the game, then read lines until q or end of input. Returns
     the exit status: 1 when input came from a pipe and any line was refused."""
-    from scorepad.actions import content, read_game
+    from scorepad.cli.actions import content, read_game
 
     history = _History() if sys.stdin.isatty() else None
     try:  # bytes that are not text in the terminal's encoding: kept, shown escaped, refused

@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from scorepad.errors import IllegalMoveError, InvalidMoveError
-from scorepad.game import Game, Outcome
-from scorepad.grammar import (
+from scorepad.cli.grammar import (
     AmendIn,
     DrawIn,
     HandsIn,
@@ -31,11 +30,15 @@ from scorepad.grammar import (
     resolve_player,
     split_hands,
 )
-from scorepad.i18n import _, ngettext
-from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.record import RecordError, keep_copy, loads, locked, read_game, read_record, save, save_text
-from scorepad.rules import Rules
-from scorepad.tiles import ALL_TILES
+from scorepad.engine.game import Game, Outcome
+from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.engine.rules import Rules
+from scorepad.engine.tiles import ALL_TILES
+from scorepad.errors import IllegalMoveError, InvalidMoveError
+from scorepad.i18n import _, ngettext, pgettext
+from scorepad.record.files import keep_copy, locked, read_game, read_record, save, save_text
+from scorepad.record.format import RecordError, loads
+from scorepad.views.render import points
 
 
 class RecordChangedError(IllegalMoveError):
@@ -135,7 +138,7 @@ def _change(game: Game, typed: Typed, live: bool) -> Done:
 
 
 def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
-    from scorepad.render import hands_note
+    from scorepad.views.render import hands_note
 
     split_hands(typed.values)  # the typing first: it is wrong whatever the game
     r = game.current
@@ -184,8 +187,7 @@ def _undo(game: Game, count: int) -> Done:
 
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
-    from scorepad.amend import amend as change
-    from scorepad.amend import changes
+    from scorepad.record.amend import amend as change
 
     with locked(file):
         if expect is not None and content(file) != expect:
@@ -344,7 +346,7 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
 
 def hint_lines(game: Game, tiles) -> list[str]:
     """For `hint`: each tile's ends, what it scores there, and the best reply it leaves."""
-    from scorepad.advice import hint as advise
+    from scorepad.engine.advice import hint as advise
 
     layout = game.current.layout
     lines = []
@@ -366,4 +368,34 @@ def hint_lines(game: Game, tiles) -> list[str]:
                 reply = _("next player up to {score}").format(score=o.reply.score)
             lines.append(_("{tile} {where}: scores {score}; {reply}").format(
                 tile=tile, where=where, score=o.score, reply=reply))
+    return lines
+
+
+def changes(before: Game, after: Game) -> list[str]:
+    """What a change did, for the player: the scores before and after, and each round
+    whose points changed."""
+    lines = []
+    names = [" & ".join(after.side_names(s)) for s in range(len(after.sides))]
+
+    def row(old: list[int | Fraction], new: list[int | Fraction]) -> str:
+        return ", ".join(
+            f"{name} {points(o)}" if o == n else f"{name} {points(o)} → {points(n)}"
+            for name, o, n in zip(names, old, new)
+        )
+
+    if before.scores == after.scores:
+        lines.append(_("Scores unchanged: {scores}").format(scores=row(before.scores, after.scores)))
+    else:
+        lines.append(_("Scores: {scores}").format(scores=row(before.scores, after.scores)))
+    sides = len(after.sides)
+    for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
+        old: list[int | Fraction] = before.rounds[number - 1].side_points(sides) if number <= len(before.rounds) else [0] * sides
+        new: list[int | Fraction] = after.rounds[number - 1].side_points(sides) if number <= len(after.rounds) else [0] * sides
+        if old != new:
+            lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
+    if before.state != after.state or before.current.number != after.current.number:
+        state = {"playing": pgettext("game state", "playing"), "hand-over": pgettext("game state", "hand-over"),
+                 "over": pgettext("game state", "over")}
+        lines.append(_("Now: round {number}, {state}").format(
+            number=after.current.number, state=state.get(after.state, after.state)))
     return lines

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scorepad.game import Game
-from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.rules import Rules
-from scorepad.tiles import ALL_TILES
+from scorepad.engine.game import Game
+from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.engine.rules import Rules
+from scorepad.engine.tiles import ALL_TILES
 
 
 def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None:

@@ -9,13 +9,12 @@ from fractions import Fraction
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.game import Game, Outcome
-from scorepad.grammar import either
-from scorepad.i18n import _, ngettext, pgettext
-from scorepad.layout import Layout, Placed
-from scorepad.notation import Draw, Muggins, Pass, Play
-from scorepad.summary import MugginsMark, muggins_marks
-from scorepad.tiles import End
+from scorepad.engine.game import Game, Outcome
+from scorepad.engine.layout import Layout, Placed
+from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.engine.tiles import End
+from scorepad.i18n import _, either, ngettext, pgettext
+from scorepad.views.summary import MugginsMark, muggins_marks
 
 
 def points(value: int | Fraction) -> str:

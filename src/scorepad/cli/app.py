@@ -16,15 +16,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias
 import typer
 
 from scorepad import __version__, i18n
-from scorepad.console import console, echo, error, json_line
+from scorepad.cli.helpscreen import ScreenTyper
+from scorepad.engine.game import Game, Outcome
+from scorepad.engine.notation import MAX_CLAIM, MAX_DRAW
+from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
-from scorepad.game import Game, Outcome
-from scorepad.helpscreen import ScreenTyper
 from scorepad.i18n import N_, _, ngettext
-from scorepad.notation import MAX_CLAIM, MAX_DRAW
-from scorepad.record import LockedError, RecordError
-from scorepad.rules import CHOICES, PRESETS
-from scorepad.summary import game_json, log_json
+from scorepad.record.files import LockedError
+from scorepad.record.format import RecordError
+from scorepad.views.console import console, echo, error, json_line
+from scorepad.views.summary import game_json, log_json
 
 app = ScreenTyper(
     help=N_("Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."),
@@ -98,7 +99,8 @@ def from_stdin(path: Path) -> bool:
 def record_text(path: Path) -> str:
     """The text of a record file, or of standard input for `-`, under the same limits
     (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
-    from scorepad.record import MAX_RECORD_BYTES, read_text
+    from scorepad.record.files import read_text
+    from scorepad.record.format import MAX_RECORD_BYTES
 
     if not from_stdin(path):
         return read_text(path)
@@ -124,10 +126,10 @@ def refuse_stdin(file: Path) -> None:
 
 def read(file: Path) -> Game:
     # From record, not actions: showing a game need not load the typing grammar.
-    from scorepad.record import read_game
+    from scorepad.record.files import read_game
 
     if from_stdin(file):
-        from scorepad.record import loads
+        from scorepad.record.format import loads
 
         try:
             return loads(record_text(file)).game
@@ -142,7 +144,7 @@ def read(file: Path) -> Game:
 
 
 def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
-    from scorepad.render import status
+    from scorepad.views.render import status
 
     out_console = console()
     for line in [note] if isinstance(note, str) else note or ():
@@ -152,7 +154,7 @@ def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | 
 
 def act(file: Path, typed) -> None:
     """Do a change through the shared actions; a refusal becomes a message and an exit code."""
-    from scorepad.actions import perform
+    from scorepad.cli.actions import perform
 
     refuse_stdin(file)
     done = attempt(lambda: perform(file, typed))
@@ -246,7 +248,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.actions import new_game
+    from scorepad.cli.actions import new_game
 
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
@@ -284,7 +286,7 @@ def play(
     claim: Annotated[int | None, typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.grammar import play_input
+    from scorepad.cli.grammar import play_input
 
     if claim is not None and claim < 0:
         fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
@@ -304,7 +306,7 @@ def draw(
     by: ByOption = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.grammar import DrawIn
+    from scorepad.cli.grammar import DrawIn
 
     if count < 1:
         fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
@@ -319,7 +321,7 @@ def draw(
     "Example: scorepad pass"
 ))
 def pass_(by: ByOption = None, file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.grammar import PassIn
+    from scorepad.cli.grammar import PassIn
 
     act(file, PassIn(by))
 
@@ -335,7 +337,7 @@ def muggins(
     caller: Annotated[str, typer.Argument(metavar="NAME", help=N_("The player who calls muggins (any case, or a prefix)."))],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.grammar import MugginsIn
+    from scorepad.cli.grammar import MugginsIn
 
     act(file, MugginsIn(caller))
 
@@ -349,7 +351,7 @@ def undo(
     count: Annotated[int, typer.Argument(help=N_("How many moves (or hands entries) to take back."))] = 1,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.grammar import UndoIn
+    from scorepad.cli.grammar import UndoIn
 
     if count < 1:
         fail(_("undo {count}: the count must be at least 1").format(count=count), BAD_USAGE)
@@ -369,7 +371,7 @@ def hands(
     by: Annotated[str | None, typer.Option("--by", help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.grammar import HandsIn
+    from scorepad.cli.grammar import HandsIn
 
     act(file, HandsIn(tuple(remaining), by))
 
@@ -379,7 +381,7 @@ MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help=N_("The 
 
 
 def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> None:
-    from scorepad.grammar import AmendIn, parse_at
+    from scorepad.cli.grammar import AmendIn, parse_at
 
     position = attempt(lambda: parse_at(at))
     act(file, AmendIn(action, position, " ".join(move) if move is not None else None))
@@ -424,7 +426,7 @@ def delete(at: AtArgument, file: FileOption = Path("scorepad.toml")) -> None:
     "Example: EDITOR=nano scorepad edit"
 ))
 def edit(file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.actions import edit as edit_record
+    from scorepad.cli.actions import edit as edit_record
 
     refuse_stdin(file)
     def ask(question: str) -> str:
@@ -469,17 +471,18 @@ def log(
     if as_json:
         json_line(log_json(game))
         return
-    from scorepad.render import log_table
+    from scorepad.views.render import log_table
 
     console().print(log_table(game))
 
 
 def example_path(name: str = "demo.toml") -> Path:
     """A bundled example record: inside the installed package, or in the source tree."""
-    packaged = Path(__file__).parent / "examples" / name
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "examples" / name
     if packaged.exists():
         return packaged
-    return Path(__file__).resolve().parents[2] / "examples" / name
+    return package.parents[1] / "examples" / name
 
 
 @app.command(help=N_(
@@ -490,7 +493,7 @@ def example_path(name: str = "demo.toml") -> Path:
 def demo(
     delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
-    from scorepad.record import loads
+    from scorepad.record.format import loads
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
@@ -501,7 +504,7 @@ def demo(
         fail(_("cannot read the bundled example {path}: {error}").format(path=path, error=error), BAD_USAGE)
     echo(_("A {preset} game: {players}, to {target}.").format(
         preset=recorded.rules.preset, players=", ".join(recorded.players), target=recorded.target))
-    from scorepad.steps import step_through
+    from scorepad.views.steps import step_through
 
     step_through(recorded, delay=delay)
 
@@ -528,7 +531,7 @@ def replay(
             fail(_("--move {move}: round {round} has no moves yet").format(move=move, round=round_), BAD_USAGE)
         fail(_("--move {move}: round {round} has moves 1 to {last}").format(
             move=move, round=round_, last=moves), BAD_USAGE)
-    from scorepad.steps import step_through
+    from scorepad.views.steps import step_through
 
     step_through(recorded, start=(round_, move))
 
@@ -545,8 +548,8 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    from scorepad.record import Problem, audit_text
-    from scorepad.summary import audit_json
+    from scorepad.record.format import Problem, audit_text
+    from scorepad.views.summary import audit_json
 
     worst = 0
     progress = None
@@ -597,8 +600,8 @@ def hint(
     tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help=N_("Tiles in your hand."))],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.actions import hint_lines
-    from scorepad.grammar import parse_tile
+    from scorepad.cli.actions import hint_lines
+    from scorepad.cli.grammar import parse_tile
 
     hand = attempt(lambda: [parse_tile(t) for t in tiles])
     for line in hint_lines(read(file), hand):
@@ -614,7 +617,7 @@ def rules_(
     preset: Annotated[Preset | None, typer.Argument(metavar="PRESET", help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.render import rules_table
+    from scorepad.views.render import rules_table
 
     out = console()
     if preset is not None:
@@ -642,8 +645,9 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help=N_("JSON: one object per player."))] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
 ) -> None:
-    from scorepad.record import load, loads
-    from scorepad.summary import PlayerStats, add_game
+    from scorepad.record.files import load
+    from scorepad.record.format import loads
+    from scorepad.views.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
     code = 0
@@ -659,7 +663,7 @@ def stats(
     elif as_csv:
         import csv
 
-        from scorepad.console import shown
+        from scorepad.views.console import shown
 
         sheet = io.StringIO()
         writer = csv.DictWriter(sheet, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
@@ -668,7 +672,7 @@ def stats(
         sys.stdout.write(shown(sheet.getvalue()))
         sys.stdout.flush()
     else:
-        from scorepad.render import stats_view
+        from scorepad.views.render import stats_view
 
         out = console()
         out.print(stats_view(rows, out.width))
@@ -693,7 +697,7 @@ def spreadsheet_cell(value: Any) -> Any:
     "Example: scorepad sheet"
 ))
 def sheet(file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.render import sheet as draw_sheet
+    from scorepad.views.render import sheet as draw_sheet
 
     out = console()
     out.print(draw_sheet(read(file), out.width))
@@ -708,7 +712,7 @@ def chart(
     records: Annotated[list[Path] | None, typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.render import chart as draw_chart
+    from scorepad.views.render import chart as draw_chart
 
     out = console()
     paths = records or [file]
@@ -736,7 +740,7 @@ def export(
         fail(_("--html and --svg: choose one"), BAD_USAGE)
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
     game = read(file)
-    from scorepad.render import page
+    from scorepad.views.render import page
 
     text = page(game, f"scorepad: {file.stem}", kind)
     try:
@@ -758,7 +762,7 @@ def export(
     "Example: scorepad tally"
 ))
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.render import tally as draw_tally
+    from scorepad.views.render import tally as draw_tally
 
     out = console()
     out.print(draw_tally(read(file), out.width))
@@ -774,15 +778,15 @@ def tally(file: FileOption = Path("scorepad.toml")) -> None:
     "Example: scorepad live -f tonight.toml"
 ))
 def live(file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.live import run
+    from scorepad.cli.live import run
 
     refuse_stdin(file)  # the prompt reads standard input itself
     raise typer.Exit(run(file))
 
 
 def main() -> None:
-    from scorepad.console import sane_environment
     from scorepad.start import INTERRUPTED, interrupted
+    from scorepad.views.console import sane_environment
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException

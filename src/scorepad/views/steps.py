@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from scorepad.console import console
-from scorepad.game import Game
+from scorepad.engine.game import Game
 from scorepad.i18n import _
-from scorepad.render import hands_note, status
+from scorepad.views.console import console
+from scorepad.views.render import hands_note, status
 
 
 def step_through(recorded: Game, start: tuple[int, int] = (1, 1), delay: float = 0.0) -> None:

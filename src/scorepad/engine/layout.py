@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from scorepad.engine.scoring import play_score
+from scorepad.engine.tiles import ENDS, End, Tile
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
 from scorepad.i18n import _
-from scorepad.scoring import play_score
-from scorepad.tiles import ENDS, End, Tile
 
 W, E, N, S = 0, 1, 2, 3
 NO_END = -1  # an end that does not exist (yet)

@@ -8,13 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from scorepad.game import Game, Round
-from scorepad.notation import Play
-
-
-def number(value: int | Fraction) -> int | float:
-    """Whole points as integers, half points as x.5."""
-    return int(value) if value == int(value) else float(value)
+from scorepad.engine.game import Game, Round
+from scorepad.engine.notation import Play
+from scorepad.record.format import points_number as number
 
 
 def scores(game: Game) -> dict[str, int | float]:

@@ -24,11 +24,11 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play
+from scorepad.engine.tiles import ALL_TILES, End, Tile
+from scorepad.engine.tiles import END_WORDS as TYPED_END_WORDS
 from scorepad.errors import IllegalMoveError, InvalidMoveError
-from scorepad.i18n import _
-from scorepad.notation import Draw, Move, Muggins, Pass, Play
-from scorepad.tiles import ALL_TILES, End, Tile
-from scorepad.tiles import END_WORDS as TYPED_END_WORDS
+from scorepad.i18n import _, either
 
 # Every end word tiles.py reads (English and German, in any language), and the one-letter
 # forms of left right up down, which only typing needs.
@@ -38,13 +38,6 @@ END_WORDS = {**TYPED_END_WORDS, "l": End.W, "r": End.E, "u": End.N, "d": End.S}
 def tile_forms() -> str:
     """The typed forms of a tile, for messages; '6|4' quoted: a shell reads a bare | as a pipe."""
     return _("64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4'")
-
-
-def either(names: Sequence[str]) -> str:
-    """`Ann`, `Ann or Bob`, `Ann, Bob or Cy`: one sentence, so a language words it whole."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} or {name}").format(names=", ".join(names[:-1]), name=names[-1])
 
 
 def end_forms() -> str:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from fractions import Fraction
 
+from scorepad.engine.game import Game
+from scorepad.engine.notation import Move
 from scorepad.errors import IllegalMoveError, InvalidMoveError
-from scorepad.game import Game
-from scorepad.i18n import _, pgettext
-from scorepad.notation import Move
-from scorepad.record import RecordError, dumps, loads
+from scorepad.i18n import _
+from scorepad.record.format import RecordError, dumps, loads
 
 
 class AmendError(IllegalMoveError):
@@ -73,35 +72,3 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
             round=error.round, move=error.move,
         ) from None
     return Amended(before, after, dumps(after))
-
-
-def changes(before: Game, after: Game) -> list[str]:
-    """What a change did, for the player: the scores before and after, and each round
-    whose points changed."""
-    from scorepad.render import points
-
-    lines = []
-    names = [" & ".join(after.side_names(s)) for s in range(len(after.sides))]
-
-    def row(old: list[int | Fraction], new: list[int | Fraction]) -> str:
-        return ", ".join(
-            f"{name} {points(o)}" if o == n else f"{name} {points(o)} → {points(n)}"
-            for name, o, n in zip(names, old, new)
-        )
-
-    if before.scores == after.scores:
-        lines.append(_("Scores unchanged: {scores}").format(scores=row(before.scores, after.scores)))
-    else:
-        lines.append(_("Scores: {scores}").format(scores=row(before.scores, after.scores)))
-    sides = len(after.sides)
-    for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
-        old: list[int | Fraction] = before.rounds[number - 1].side_points(sides) if number <= len(before.rounds) else [0] * sides
-        new: list[int | Fraction] = after.rounds[number - 1].side_points(sides) if number <= len(after.rounds) else [0] * sides
-        if old != new:
-            lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
-    if before.state != after.state or before.current.number != after.current.number:
-        state = {"playing": pgettext("game state", "playing"), "hand-over": pgettext("game state", "hand-over"),
-                 "over": pgettext("game state", "over")}
-        lines.append(_("Now: round {number}, {state}").format(
-            number=after.current.number, state=state.get(after.state, after.state)))
-    return lines

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorepad.layout import Layout
-from scorepad.tiles import ALL_TILES, End, Tile
+from scorepad.engine.layout import Layout
+from scorepad.engine.tiles import ALL_TILES, End, Tile
 
 
 class Reply(NamedTuple):
