@@ -84,8 +84,10 @@ def main() -> None:
         replays.append(rate)
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.seconds:g} s per run")
     print(f"simulated: best {max(sims):,.0f}, median {statistics.median(sims):,.0f} random hands (rounds) per second")
-    print(f"replayed:  best {max(replays):,.0f}, median {statistics.median(replays):,.0f} written moves per second"
-          f" ({moves:,} moves, {len(records)} games)")
+    print(
+        f"replayed:  best {max(replays):,.0f}, median {statistics.median(replays):,.0f} written moves per second"
+        f" ({moves:,} moves, {len(records)} games)"
+    )
 
 
 if __name__ == "__main__":

@@ -36,8 +36,20 @@ print(json.dumps(sorted((d.metadata["Name"], d.version, "Root-Is-Purelib: true" 
 def environment(folder: Path, version: str) -> Path:
     venv.EnvBuilder(with_pip=False).create(folder)
     python = folder / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--disable-pip-version-check", f"typer=={version}"], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            f"typer=={version}",
+        ],
+        check=True,
+    )
     return python
 
 

@@ -49,9 +49,7 @@ def _method_map() -> list[tuple[str, str]]:
 def extract() -> Catalog:
     """Every message of the package, as a template catalogue (file paths without line numbers)."""
     template = Catalog(project="scorepad", domain=DOMAIN, charset="utf-8", fuzzy=False)
-    for filename, lineno, message, comments, context in extract_from_dir(
-        PACKAGE, _method_map(), keywords=KEYWORDS
-    ):
+    for filename, lineno, message, comments, context in extract_from_dir(PACKAGE, _method_map(), keywords=KEYWORDS):
         location = (f"src/scorepad/{Path(filename).as_posix()}", lineno)
         template.add(message, None, [location], auto_comments=comments, context=context)
     return template

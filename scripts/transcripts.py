@@ -40,10 +40,17 @@ def run(command: str, folder: Path, lang: str) -> str:
     if not words or words[0] != "scorepad":
         raise SystemExit(f"not a scorepad command: {command}")
     env = {k: v for k, v in os.environ.items() if k not in ("SCOREPAD_FILE", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    env.update(COLUMNS="40", LINES="30", NO_COLOR="1", SCOREPAD_LANG=lang, TERM="dumb",
-               XDG_STATE_HOME=str(folder / ".state"))
-    done = subprocess.run([*scorepad(), *words[1:]], cwd=folder, env=env, stdin=subprocess.DEVNULL,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+    env.update(COLUMNS="40", LINES="30", NO_COLOR="1", SCOREPAD_LANG=lang, TERM="dumb", XDG_STATE_HOME=str(folder / ".state"))
+    done = subprocess.run(
+        [*scorepad(), *words[1:]],
+        cwd=folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
+    )
     return done.stdout
 
 
@@ -74,7 +81,7 @@ def regenerate(text: str) -> str:
                 run(command, folder, lang)
             out += [lines[i], lines[i + 1]]
             end = lines.index("```", i + 2)
-            commands = [line[2:] for line in lines[i + 2:end] if line.startswith("$ ")]
+            commands = [line[2:] for line in lines[i + 2 : end] if line.startswith("$ ")]
             for command in commands:
                 out.append(f"$ {command}")
                 out += run(command, folder, lang).rstrip("\n").split("\n")

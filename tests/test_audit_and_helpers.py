@@ -77,6 +77,7 @@ def test_audit_finds_a_played_tile_in_a_hand_and_a_bad_opener():
 
 # --- fuzzing: nothing a file contains may crash the reader or the audit ------------------------
 
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=40))
 def test_fuzz_notation(text):
@@ -101,8 +102,10 @@ def test_fuzz_record_text(text):
     assert isinstance(audit_text(text).problems, list)
 
 
-VALID = [play_game(["Ann", "Bob", "Cy"], Rules.from_options(p, target=100, muggins=m), random.Random(s), careless=0.3)
-         for s, (p, m) in enumerate([("pagat", True), ("two-ends", False), ("fuenfer", True)])]
+VALID = [
+    play_game(["Ann", "Bob", "Cy"], Rules.from_options(p, target=100, muggins=m), random.Random(s), careless=0.3)
+    for s, (p, m) in enumerate([("pagat", True), ("two-ends", False), ("fuenfer", True)])
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -111,9 +114,27 @@ def test_fuzz_mutated_records(game, rng, mutations):
     """Valid records changed line by line: a move, a key, a value, a line dropped or
     duplicated. Every outcome is a clean report or a clean error."""
     lines = dumps(game).splitlines()
-    pieces = ["Ann: 6-6 N", "Bob: draw 99", "Cy: pass", "Ann: muggins", "Zed: 1-1", "x = 1",
-              "[rules]", "[[rounds]]", "deal = [1, 1]", 'opener = "Cy"', "moves = 3", "Bob = -4",
-              '  "Cy: 5-0 S =35",', "hands = 7", '"Ann" = "6-6 6-6"', "target = 0", "", "]", "format = 2"]
+    pieces = [
+        "Ann: 6-6 N",
+        "Bob: draw 99",
+        "Cy: pass",
+        "Ann: muggins",
+        "Zed: 1-1",
+        "x = 1",
+        "[rules]",
+        "[[rounds]]",
+        "deal = [1, 1]",
+        'opener = "Cy"',
+        "moves = 3",
+        "Bob = -4",
+        '  "Cy: 5-0 S =35",',
+        "hands = 7",
+        '"Ann" = "6-6 6-6"',
+        "target = 0",
+        "",
+        "]",
+        "format = 2",
+    ]
     for _ in range(mutations):
         i = rng.randrange(len(lines))
         kind = rng.randrange(4)
@@ -135,6 +156,7 @@ def test_fuzz_mutated_records(game, rng, mutations):
 
 
 # --- replay, hint, rules, stats, tally ------------------------------------------------------
+
 
 def test_replay_prints_every_move_when_not_in_a_terminal():
     result = run("replay", EXAMPLES / "pagat-split.toml", width=60)
@@ -211,11 +233,14 @@ def test_tally_strokes_signs_and_half_points():
 
 # --- the live table mode ------------------------------------------------------------------------
 
+
 def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "--deal", "2,2,2").exit_code == 0
     typed = "36\n66 e\n62 E =5\nzz\n?\nu\n62 e\n33 w\nhands Bob=8 Cy=45p\nhands Bob=8 Cy=4-5\nq\n"
-    result = __import__("typer.testing").testing.CliRunner().invoke(app, ["live"], input=typed, env={"COLUMNS": "40", "NO_COLOR": "1"})
+    result = (
+        __import__("typer.testing").testing.CliRunner().invoke(app, ["live"], input=typed, env={"COLUMNS": "40", "NO_COLOR": "1"})
+    )
     assert result.exit_code == 1, result.output  # from a pipe: some lines were refused
     assert "'zz' is not a tile" in result.output
     assert "Cy's 1 tile cannot hold 45 pips" in flat(result.output)
@@ -226,6 +251,7 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
 
 
 # --- in a real terminal: tmux, at 40 and at 100 columns ------------------------------------------
+
 
 def tmux(*args):
     import subprocess
@@ -244,8 +270,17 @@ def test_live_in_a_real_terminal(tmp_path, columns):
     record = tmp_path / "scorepad.toml"
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "-f", record).exit_code == 0
     session = f"scorepad-test-{columns}-{id(tmp_path)}"
-    tmux("new-session", "-d", "-s", session, "-x", str(columns), "-y", "30",
-         f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME=. NO_COLOR=1 {scorepad} live; sleep 5")
+    tmux(
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        str(columns),
+        "-y",
+        "30",
+        f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME=. NO_COLOR=1 {scorepad} live; sleep 5",
+    )
 
     def screen_after(keys=None, wait_for="> "):
         if keys is not None:

@@ -30,17 +30,19 @@ def messages(items):
 
 # --- the round in which the game ends ----------------------------------------------------------
 
+
 def test_the_game_ending_rounds_written_points_are_compared():
-    text = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 5, Bob = 0 }',
-                  rules='preset = "pagat"\ntarget = 10')
+    text = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 5, Bob = 0 }', rules='preset = "pagat"\ntarget = 10')
     audited = audit_text(text)
     assert audited.game.winners() == ["Ann"]
     assert messages(audited.problems) == [(1, None, "points: Ann is written as 5, the count is 10")]
 
 
 def test_hands_written_for_the_round_in_which_the_game_ended_are_a_problem():
-    text = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Ann = 20, Bob = 30 }\n'
-                  'points = { Ann = 10, Bob = 0 }', rules='preset = "pagat"\ntarget = 10')
+    text = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Ann = 20, Bob = 30 }\npoints = { Ann = 10, Bob = 0 }',
+        rules='preset = "pagat"\ntarget = 10',
+    )
     assert messages(audit_text(text).problems) == [
         (1, None, "'hands' are given, but the game ended at move 1: no hands are entered after that"),
     ]
@@ -49,8 +51,10 @@ def test_hands_written_for_the_round_in_which_the_game_ended_are_a_problem():
 
 
 def test_a_missed_score_in_the_game_ending_round_is_noted():
-    text = record('opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: 5-0 E =10"]\npoints = { Ann = 0, Bob = 10 }',
-                  rules='preset = "pagat"\ntarget = 10\nmuggins = true')
+    text = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: 5-0 E =10"]\npoints = { Ann = 0, Bob = 10 }',
+        rules='preset = "pagat"\ntarget = 10\nmuggins = true',
+    )
     audited = audit_text(text)
     assert audited.problems == [] and audited.game.winners() == ["Bob"]
     assert messages(audited.notes) == [
@@ -59,20 +63,24 @@ def test_a_missed_score_in_the_game_ending_round_is_noted():
 
 
 def test_the_game_ending_round_is_domino_when_the_last_play_was_the_players_last_tile():
-    domino = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 10, Bob = 0 }',
-                    rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]')
+    domino = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 10, Bob = 0 }',
+        rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]',
+    )
     audited = audit_text(domino)
     assert audited.problems == []
     line = audit_json("f", audited.game, audited.problems, audited.notes)
     assert line["rounds"] == [{"points": {"Ann": 10, "Bob": 0}, "result": "domino", "winner": ["Ann"]}]
-    mid_round = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 10, Bob = 0 }',
-                       rules='preset = "pagat"\ntarget = 10')
+    mid_round = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5"]\npoints = { Ann = 10, Bob = 0 }', rules='preset = "pagat"\ntarget = 10'
+    )
     audited = audit_text(mid_round)
     line = audit_json("f", audited.game, audited.problems, audited.notes)
     assert line["rounds"] == [{"points": {"Ann": 10, "Bob": 0}, "result": "unfinished", "winner": None}]
 
 
 # --- notes --------------------------------------------------------------------------------------
+
 
 def test_without_muggins_a_wrong_claim_is_a_note_and_the_true_score_counts():
     text = record('opener = "Ann"\nmoves = ["Ann: 5-5 =5", "Bob: 5-1 E"]')
@@ -82,9 +90,9 @@ def test_without_muggins_a_wrong_claim_is_a_note_and_the_true_score_counts():
 
 
 MUGGINS = record(
-    'opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: 5-0 E", "Ann: muggins", "Cy: 0-0 E =15", "Bob: muggins",'
-    ' "Ann: 5-3 W"]',
-    players=("Ann", "Bob", "Cy"), rules='preset = "pagat"\nmuggins = true',
+    'opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: 5-0 E", "Ann: muggins", "Cy: 0-0 E =15", "Bob: muggins", "Ann: 5-3 W"]',
+    players=("Ann", "Bob", "Cy"),
+    rules='preset = "pagat"\nmuggins = true',
 )
 
 
@@ -153,6 +161,7 @@ def test_the_log_marks_a_muggins_call_and_an_uncalled_miss_on_the_plays_row(tmp_
 
 # --- the lenient replay carries on or reports, never a traceback ---------------------------------
 
+
 def test_an_opener_who_draws_more_than_the_boneyard_before_the_lead():
     text = record('opener = "Ann"\nmoves = ["Ann: draw 20", "Ann: 6-4", "Bob: 4-4 E"]')
     audited = audit_text(text)
@@ -161,8 +170,12 @@ def test_an_opener_who_draws_more_than_the_boneyard_before_the_lead():
 
 
 GAMES = [
-    play_game(["Ann", "Bob", "Cy", "Dee"][:n], Rules.from_options(preset, target=60, muggins=muggins, partners=True),
-              random.Random(seed), careless=0.3)
+    play_game(
+        ["Ann", "Bob", "Cy", "Dee"][:n],
+        Rules.from_options(preset, target=60, muggins=muggins, partners=True),
+        random.Random(seed),
+        careless=0.3,
+    )
     for seed, (n, preset, muggins) in enumerate(
         [(2, "pagat", True), (3, "two-ends", False), (4, "fuenfer", True), (4, "pagat", False), (3, "fuenfer", True)]
     )
@@ -205,7 +218,7 @@ def test_fuzz_moves_hands_and_openers_of_real_records(game, data):
         elif kind == "swap" and len(moves) > 1:
             moves[at - 1], moves[at] = moves[at], moves[at - 1]
         elif kind == "player":
-            moves[at] = data.draw(st.sampled_from(players)) + moves[at][moves[at].index(":"):]
+            moves[at] = data.draw(st.sampled_from(players)) + moves[at][moves[at].index(":") :]
         elif kind == "hands":
             hands = r.setdefault("hands", {})
             name = data.draw(st.sampled_from(players))
@@ -232,18 +245,23 @@ def test_fuzz_moves_hands_and_openers_of_real_records(game, data):
 
 # --- decisions where the rules text is silent ------------------------------------------------------
 
+
 def test_hands_after_a_game_ending_domino_are_a_problem_too():
     """The game ended with the last tile, before any hand points: hands are not entered."""
-    text = record('opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Bob = 6 }\npoints = { Ann = 10, Bob = 0 }',
-                  rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]')
+    text = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Bob = 6 }\npoints = { Ann = 10, Bob = 0 }',
+        rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]',
+    )
     assert messages(audit_text(text).problems) == [
         (1, None, "'hands' are given, but the game ended at move 1: no hands are entered after that"),
     ]
 
 
 def test_a_muggins_call_after_a_domino_that_ends_the_game_leaves_the_round_a_domino():
-    text = record('opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: muggins"]\npoints = { Ann = 0, Bob = 10 }',
-                  rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]\nmuggins = true')
+    text = record(
+        'opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: muggins"]\npoints = { Ann = 0, Bob = 10 }',
+        rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]\nmuggins = true',
+    )
     audited = audit_text(text)
     assert audited.problems == [] and audited.notes == [] and audited.game.winners() == ["Bob"]
     line = audit_json("f", audited.game, audited.problems, audited.notes)

@@ -45,6 +45,7 @@ def refused(args, record: Path, code: int, message: str):
 
 # --- new -----------------------------------------------------------------------------------
 
+
 def test_new_draws_the_lot(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("new", "--players", "Ann,Bob")
@@ -80,8 +81,21 @@ def test_new_bad_options(tmp_path, monkeypatch, args, message):
 
 def test_new_with_options_writes_them(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("new", "--players", "Ann,Bob,Cy,Dee", "--rules", "two-ends", "--no-partners", "--target", "150",
-                 "--muggins", "--opener", "Bob", "--blocked-tie", "split-third")
+    result = run(
+        "new",
+        "--players",
+        "Ann,Bob,Cy,Dee",
+        "--rules",
+        "two-ends",
+        "--no-partners",
+        "--target",
+        "150",
+        "--muggins",
+        "--opener",
+        "Bob",
+        "--blocked-tie",
+        "split-third",
+    )
     assert result.exit_code == 0, result.output
     text = (tmp_path / "scorepad.toml").read_text()
     assert 'preset = "two-ends"' in text and "muggins = true" in text and "target = 150" in text
@@ -101,6 +115,7 @@ def test_highest_double_opener_comes_from_the_first_play(tmp_path, monkeypatch):
 
 # --- recording a round ----------------------------------------------------------------------
 
+
 def test_a_round_by_hand(game):
     result = run("play", "3-6")
     assert result.exit_code == 0, result.output
@@ -111,10 +126,17 @@ def test_a_round_by_hand(game):
     assert result.exit_code == 0, result.output
     data = json.loads(run("show", "--json").output)
     assert data == {
-        "players": ["Ann", "Bob", "Cy"], "sides": [["Ann"], ["Bob"], ["Cy"]],
-        "scores": {"Ann": 0, "Bob": 15, "Cy": 5}, "round": 1, "state": "playing", "turn": "Ann",
-        "ends": {"W": 3, "E": 2, "N": 0, "S": 0}, "end_sum": 5, "boneyard": 7,
-        "hand_sizes": {"Ann": 6, "Bob": 6, "Cy": 6}, "winner": None,
+        "players": ["Ann", "Bob", "Cy"],
+        "sides": [["Ann"], ["Bob"], ["Cy"]],
+        "scores": {"Ann": 0, "Bob": 15, "Cy": 5},
+        "round": 1,
+        "state": "playing",
+        "turn": "Ann",
+        "ends": {"W": 3, "E": 2, "N": 0, "S": 0},
+        "end_sum": 5,
+        "boneyard": 7,
+        "hand_sizes": {"Ann": 6, "Bob": 6, "Cy": 6},
+        "winner": None,
     }
     assert run("draw", "2").exit_code == 0
     assert run("play", "2-2", "E").exit_code == 0
@@ -181,7 +203,17 @@ def test_file_option_and_environment(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("width", [40, 100])
 def test_status_fits_the_terminal(game, width):
-    for move in (["1-4"], ["1-1", "W"], ["4-4", "E"], ["4-3", "E"], ["2-1", "W"], ["1-5", "N"], ["5-5", "N"], ["5-0", "N"], ["1-3", "S"]):
+    for move in (
+        ["1-4"],
+        ["1-1", "W"],
+        ["4-4", "E"],
+        ["4-3", "E"],
+        ["2-1", "W"],
+        ["1-5", "N"],
+        ["5-5", "N"],
+        ["5-0", "N"],
+        ["1-3", "S"],
+    ):
         result = run("play", *move, width=width)
         assert result.exit_code == 0, result.output
     assert all(len(line) <= width for line in result.output.splitlines()), result.output
@@ -208,6 +240,7 @@ def test_demo_plays_the_bundled_game():
 
 # --- whole games through the CLI, one per example record ------------------------------------
 
+
 def cli_script(path: Path):
     """The commands that record the game of an example record, from `new` on."""
     game = load(path).game
@@ -224,8 +257,14 @@ def cli_script(path: Path):
     for number, r in enumerate(game.rounds, start=1):
         for m in r.moves:
             if isinstance(m, Play):
-                yield ["play", str(m.tile), *([m.end.value] if m.end else []), "--by", m.player,
-                       *(["--claim", str(m.claim)] if m.claim is not None else [])]
+                yield [
+                    "play",
+                    str(m.tile),
+                    *([m.end.value] if m.end else []),
+                    "--by",
+                    m.player,
+                    *(["--claim", str(m.claim)] if m.claim is not None else []),
+                ]
             elif isinstance(m, Draw):
                 yield ["draw", str(m.count), "--by", m.player]
             elif isinstance(m, Pass):
@@ -235,8 +274,16 @@ def cli_script(path: Path):
         if r.hands is not None:
             # When the table finds the next opener, name the one the record has (else a lot).
             following = game.rounds[number] if number < len(game.rounds) else None
-            by = ["--by", game.players[following.opener]] if following and following.opener_rule in ("lot", "highest-double") else []
-            yield ["hands", *(f"{game.players[p]}={h if isinstance(h, int) else ','.join(map(str, h))}" for p, h in r.hands.items()), *by]
+            by = (
+                ["--by", game.players[following.opener]]
+                if following and following.opener_rule in ("lot", "highest-double")
+                else []
+            )
+            yield [
+                "hands",
+                *(f"{game.players[p]}={h if isinstance(h, int) else ','.join(map(str, h))}" for p, h in r.hands.items()),
+                *by,
+            ]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))

@@ -90,11 +90,11 @@ def test_audit_words_in_german(tmp_path):
 
 
 def test_locale_plays_the_demo_in_german():
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SCOREPAD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREPAD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update({"LANG": "de_DE.UTF-8", "COLUMNS": "40", "NO_COLOR": "1"})
-    result = subprocess.run([sys.executable, "-m", "scorepad", "demo"], capture_output=True, text=True,
-                            env=env, stdin=subprocess.DEVNULL, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "scorepad", "demo"], capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, check=False
+    )
     assert result.returncode == 0, result.stderr
     assert "Eine Partie (pagat): Ann, Bob, Cy; Ziel" in " ".join(result.stdout.split())
     assert "Runde 1, Zug 1" in result.stdout
@@ -120,8 +120,9 @@ def test_the_rules_help_names_every_preset():
 
 def test_the_shell_completes_the_languages():
     words = "scorepad --lang "
-    result = runner.invoke(app, [], prog_name="scorepad",
-                           env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"})
+    result = runner.invoke(
+        app, [], prog_name="scorepad", env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"}
+    )
     assert result.exit_code == 0, result.output
     assert result.output.split() == ["de", "en"]
 

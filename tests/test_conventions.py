@@ -34,6 +34,7 @@ def game(tmp_path, monkeypatch):
 
 # --- --version, -h, python -m -----------------------------------------------------------
 
+
 def test_version():
     result = run("--version")
     assert result.exit_code == 0, result.output
@@ -48,8 +49,13 @@ def test_version_of_python_m_scorepad():
 
 def test_python_m_scorepad_runs_commands(tmp_path):
     record = tmp_path / "g.toml"
-    made = subprocess.run([sys.executable, "-m", "scorepad", "new", "--players", "Ann,Bob", "-f", str(record)],
-                          capture_output=True, text=True, env={"PATH": "", **ENV, "SCOREPAD_LANG": "en"}, check=False)
+    made = subprocess.run(
+        [sys.executable, "-m", "scorepad", "new", "--players", "Ann,Bob", "-f", str(record)],
+        capture_output=True,
+        text=True,
+        env={"PATH": "", **ENV, "SCOREPAD_LANG": "en"},
+        check=False,
+    )
     assert made.returncode == 0, made.stderr
     assert record.exists()
 
@@ -70,6 +76,7 @@ def test_play_tile_minus_h_is_still_help():
 
 # --- choices: checked by Typer, completed by the shell ------------------------------------
 
+
 @pytest.mark.parametrize("name", sorted(CHOICES))
 def test_every_rules_option_refuses_a_value_not_in_its_choices(tmp_path, monkeypatch, name):
     monkeypatch.chdir(tmp_path)
@@ -87,9 +94,7 @@ def test_every_rules_option_takes_each_of_its_choices(tmp_path, monkeypatch, nam
     for value in CHOICES[name]:
         result = run("new", "--players", "Ann,Bob", "--opener", "Ann", option, value, "--force")
         assert result.exit_code == 0, result.output
-        assert f'{name} = "{value}"' in (tmp_path / "scorepad.toml").read_text() or value == getattr(
-            PRESETS["pagat"], name
-        )
+        assert f'{name} = "{value}"' in (tmp_path / "scorepad.toml").read_text() or value == getattr(PRESETS["pagat"], name)
 
 
 def test_an_unknown_preset_is_refused_by_the_parser(tmp_path, monkeypatch):
@@ -135,18 +140,25 @@ def test_completion_in_bash_itself(tmp_path):
     script = run("--show-completion", "bash").output
     (tmp_path / "completion.bash").write_text(script)
     shell = (
-        f'source {tmp_path / "completion.bash"}\n'
+        f"source {tmp_path / 'completion.bash'}\n"
         'COMP_WORDS=(scorepad new --next-opener ""); COMP_CWORD=3\n'
         "_scorepad_completion scorepad\n"
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )
-    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", shell], capture_output=True, text=True,
-                            env={"PATH": f"{bin_dir}:/usr/bin:/bin", **ENV}, timeout=60, check=False)
+    result = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", shell],
+        capture_output=True,
+        text=True,
+        env={"PATH": f"{bin_dir}:/usr/bin:/bin", **ENV},
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["domino-maker", "round-winner"]
 
 
 # --- `-`: the record on standard input -----------------------------------------------------
+
 
 def test_show_reads_the_record_from_standard_input():
     result = run("show", "--json", "-f", "-", input=DEMO)
@@ -245,10 +257,23 @@ def test_standard_input_is_read_up_to_the_record_limit(monkeypatch):
     assert run("show", "-f", "-", input=DEMO).exit_code == 0
 
 
-@pytest.mark.parametrize("command", [["play", "4-0", "e"], ["draw"], ["pass"], ["undo"], ["muggins", "Bob"],
-                                     ["hands", "Ann=3"], ["new", "--players", "Ann,Bob"], ["live"],
-                                     ["insert", "1.1", "Bob: draw"], ["replace", "1.1", "Ann: 6-6"],
-                                     ["delete", "1.1"], ["edit"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "4-0", "e"],
+        ["draw"],
+        ["pass"],
+        ["undo"],
+        ["muggins", "Bob"],
+        ["hands", "Ann=3"],
+        ["new", "--players", "Ann,Bob"],
+        ["live"],
+        ["insert", "1.1", "Bob: draw"],
+        ["replace", "1.1", "Ann: 6-6"],
+        ["delete", "1.1"],
+        ["edit"],
+    ],
+)
 def test_commands_that_change_a_record_refuse_standard_input(game, command):
     before = game.read_bytes()
     result = run(*command, "-f", "-", input=DEMO)

@@ -41,6 +41,7 @@ def table_after(text: str, heading: str) -> list[list[str]]:
 
 # --- docs/rules.md -------------------------------------------------------------------------
 
+
 def test_rules_doc_names_every_option_and_every_value():
     words = code_words(RULES_DOC)
     missing = [name for name in OPTION_ORDER if name not in words]
@@ -146,8 +147,7 @@ def test_format_doc_names_every_csv_column():
 def test_format_doc_keeps_the_contract_keys():
     """The keys other programs rely on, whether or not an example record produces them."""
     record = {"format", "players", "rules", "rounds", "preset", "opener", "moves", "hands", "points"}
-    show = {"players", "sides", "scores", "round", "state", "turn", "ends", "end_sum", "boneyard",
-            "hand_sizes", "winner"}
+    show = {"players", "sides", "scores", "round", "state", "turn", "ends", "end_sum", "boneyard", "hand_sizes", "winner"}
     audit = {"file", "ok", "scores", "rounds", "problems", "notes", "winner", "result", "move", "message"}
     words = code_words(FORMAT_DOC)
     assert not sorted((record | show | audit | set(OPTION_ORDER)) - words)

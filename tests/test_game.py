@@ -25,6 +25,7 @@ def small(preset="pagat", players=("Ann", "Bob", "Cy"), opener="Ann", **options)
 
 # --- players, sides and options ---------------------------------------------------------
 
+
 def test_players_and_sides():
     g = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("pagat"))
     assert g.sides == ((0, 2), (1, 3))
@@ -37,9 +38,15 @@ def test_players_and_sides():
 @pytest.mark.parametrize(
     "preset, players, partners, target",
     [
-        ("pagat", 2, True, 250), ("pagat", 3, True, 200), ("pagat", 4, True, 200),
-        ("two-ends", 2, True, 250), ("two-ends", 3, True, 200), ("two-ends", 4, True, 250),
-        ("two-ends", 4, False, 200), ("fuenfer", 2, False, 150), ("fuenfer", 4, True, 150),
+        ("pagat", 2, True, 250),
+        ("pagat", 3, True, 200),
+        ("pagat", 4, True, 200),
+        ("two-ends", 2, True, 250),
+        ("two-ends", 3, True, 200),
+        ("two-ends", 4, True, 250),
+        ("two-ends", 4, False, 200),
+        ("fuenfer", 2, False, 150),
+        ("fuenfer", 4, True, 150),
     ],
 )
 def test_targets_by_preset_and_table(preset, players, partners, target):
@@ -96,6 +103,7 @@ def test_options_remember_what_was_changed():
 
 
 # --- turns, draws, passes -----------------------------------------------------------------
+
 
 def test_turn_order_and_wrong_turn(three):
     play_all(three, "Ann: 1-4")
@@ -170,6 +178,7 @@ def test_highest_double_lead_that_is_not_a_double_is_flagged():
 
 
 # --- hands and the next round --------------------------------------------------------------
+
 
 def domino_round(g: Game):
     play_all(g, "Ann: 3-6", "Bob: 6-6 E", "Cy: 6-2 E", "Ann: 3-3 W")  # Ann out; Bob, Cy hold 1

@@ -28,8 +28,7 @@ def text(renderable, width: int = 40) -> str:
 
 
 def run(*args, lang="en"):
-    return runner.invoke(app, [str(a) for a in args],
-                         env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": lang})
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": lang})
 
 
 @pytest.fixture
@@ -48,12 +47,26 @@ def here(tmp_path, monkeypatch):
 
 # --- German words typed, in any language --------------------------------------------------------
 
+
 @pytest.mark.parametrize("language", ["en", "de"])
-@pytest.mark.parametrize("word, end", [
-    ("o", End.E), ("O", End.E), ("ost", End.E), ("Ost", End.E), ("rechts", End.E),
-    ("links", End.W), ("oben", End.N), ("unten", End.S), ("nord", End.N),
-    ("süd", End.S), ("Süd", End.S), ("sued", End.S), (unicodedata.normalize("NFD", "süd"), End.S),
-])
+@pytest.mark.parametrize(
+    "word, end",
+    [
+        ("o", End.E),
+        ("O", End.E),
+        ("ost", End.E),
+        ("Ost", End.E),
+        ("rechts", End.E),
+        ("links", End.W),
+        ("oben", End.N),
+        ("unten", End.S),
+        ("nord", End.N),
+        ("süd", End.S),
+        ("Süd", End.S),
+        ("sued", End.S),
+        (unicodedata.normalize("NFD", "süd"), End.S),
+    ],
+)
 def test_german_end_words_in_any_language(language, word, end):
     i18n.use(language)
     assert parse_end(word) is end
@@ -61,11 +74,23 @@ def test_german_end_words_in_any_language(language, word, end):
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-@pytest.mark.parametrize("typed, meant", [
-    ("z", DrawIn(1)), ("Z 2", DrawIn(2)), ("ziehen", DrawIn(1)), ("ziehen 3 @Bob", DrawIn(3, "Bob")),
-    ("d", DrawIn(1)), ("p", PassIn()), ("passen", PassIn()), ("passen @cy", PassIn("cy")), ("pass", PassIn()),
-    ("hilfe", ViewIn("help")), ("zeigen", ViewIn("show")), ("regeln", ViewIn("rules")),
-])
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("z", DrawIn(1)),
+        ("Z 2", DrawIn(2)),
+        ("ziehen", DrawIn(1)),
+        ("ziehen 3 @Bob", DrawIn(3, "Bob")),
+        ("d", DrawIn(1)),
+        ("p", PassIn()),
+        ("passen", PassIn()),
+        ("passen @cy", PassIn("cy")),
+        ("pass", PassIn()),
+        ("hilfe", ViewIn("help")),
+        ("zeigen", ViewIn("show")),
+        ("regeln", ViewIn("rules")),
+    ],
+)
 def test_german_live_words_in_any_language(language, typed, meant):
     i18n.use(language)
     assert parse_line(typed) == meant
@@ -93,14 +118,16 @@ def test_german_ends_on_the_command_line(here):
 
 
 def test_german_words_at_the_live_prompt(here):
-    result = runner.invoke(app, ["live"], input="64 @Ann\nz\npassen\nq\n",
-                           env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"})
+    result = runner.invoke(
+        app, ["live"], input="64 @Ann\nz\npassen\nq\n", env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
+    )
     assert result.exit_code == 1, result.output  # refused lines from a pipe
     assert [str(m) for m in load(here).game.current.moves] == ["Ann: 6-4", "Bob: draw"]
     assert "Bob cannot pass: the boneyard still holds 6 tiles" in " ".join(result.output.split())
 
 
 # --- what a German table reads ------------------------------------------------------------------
+
 
 def test_the_live_help_fits_40_columns_in_both_languages():
     for language in ("en", "de"):  # German last: its lines are checked below
@@ -142,6 +169,7 @@ def test_german_hands_note():
     game = load(path).game
     r = game.rounds[0]
     from scorepad.views.render import award_reason, hands_summary
+
     assert award_reason(game, r) == "round5(Ann 30 + Cy 10)"
     assert hands_summary(game, r) == "Bob hat Domino gemacht; Bob +40: round5(Ann 30 + Cy 10)"
 
@@ -161,15 +189,31 @@ def test_german_live_refusal_and_hint(here, capsys, german):
 def test_german_statistics_write_a_decimal_comma():
     from scorepad.views.render import stats_view
 
-    row = {"player": "Cy", "games": 1, "wins": 0, "rounds": 5, "points": 87.5, "from_plays": 55,
-           "from_hands": 32.5, "from_muggins": 0, "best_play": 20, "average_per_round": 17.5}
+    row = {
+        "player": "Cy",
+        "games": 1,
+        "wins": 0,
+        "rounds": 5,
+        "points": 87.5,
+        "from_plays": 55,
+        "from_hands": 32.5,
+        "from_muggins": 0,
+        "best_play": 20,
+        "average_per_round": 17.5,
+    }
     i18n.use("en")
     assert text(stats_view([row], 40)).splitlines()[1:] == [
-        "  87.5 points: plays 55,", "  hands 32.5, muggins 0", "  best play 20, 17.5 a round"]
+        "  87.5 points: plays 55,",
+        "  hands 32.5, muggins 0",
+        "  best play 20, 17.5 a round",
+    ]
     i18n.use("de")
     assert text(stats_view([row], 40)).splitlines() == [
-        "Cy: 1 Partie, 0 gewonnen, 5 Runden", "  87,5 Punkte: Anlegen 55,", "  Resthände 32,5, Muggins 0",
-        "  bester Zug 20, 17,5 je Runde"]
+        "Cy: 1 Partie, 0 gewonnen, 5 Runden",
+        "  87,5 Punkte: Anlegen 55,",
+        "  Resthände 32,5, Muggins 0",
+        "  bester Zug 20, 17,5 je Runde",
+    ]
 
 
 def test_a_missing_record_is_said_once_in_german(tmp_path):
@@ -178,8 +222,7 @@ def test_a_missing_record_is_said_once_in_german(tmp_path):
     i18n.use("de")
     with pytest.raises(ValueError) as refused:
         read_game(tmp_path / "none.toml")
-    assert str(refused.value) == (
-        f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit  scorepad new --players Ann,Bob")
+    assert str(refused.value) == (f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit  scorepad new --players Ann,Bob")
     (tmp_path / "bad.toml").write_text("format = 3\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"^das Protokoll lässt sich nicht lesen: .*bad\.toml: "):
         read_game(tmp_path / "bad.toml")

@@ -35,8 +35,9 @@ HOSTILE = "\x1b]0;owned\x07\x1b[2J\r\x1b[8m\u202e\x85\x00"
 
 
 def run(*args, input=None, env=None):
-    return runner.invoke(app, [str(a) for a in args], input=input,
-                         env={"COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_FILE": None, **(env or {})})
+    return runner.invoke(
+        app, [str(a) for a in args], input=input, env={"COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_FILE": None, **(env or {})}
+    )
 
 
 def answered(result, *codes):
@@ -51,8 +52,7 @@ def record(*lines: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-GOOD = record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"',
-              'moves = ["Ann: 6-4"]')
+GOOD = record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"', 'moves = ["Ann: 6-4"]')
 
 
 @pytest.fixture
@@ -69,7 +69,13 @@ def write(path: Path, text: str) -> Path:
 # Every command that reads the record given by -f, with arguments that would be fine
 # for a good record. Live reads its lines from a pipe.
 READERS = [
-    ["show"], ["show", "--json"], ["log"], ["log", "--json"], ["hint", "64", "55"], ["rules"], ["tally"],
+    ["show"],
+    ["show", "--json"],
+    ["log"],
+    ["log", "--json"],
+    ["hint", "64", "55"],
+    ["rules"],
+    ["tally"],
 ]
 WRITERS = [["play", "5-5", "E"], ["draw"], ["pass"], ["muggins", "Bob"], ["undo"], ["hands", "Ann=5", "Bob=3"]]
 
@@ -104,8 +110,7 @@ def refused_everywhere(path: Path, *, audit_codes=(1, 2)):
 # --- hostile records through every command --------------------------------------------------
 
 HOSTILE_RECORDS = {
-    "control characters in a name": record('format = "scorepad/1"',
-                                           'players = ["Ann\\u001b]0;owned\\u0007\\r\\u0085", "Bob"]'),
+    "control characters in a name": record('format = "scorepad/1"', 'players = ["Ann\\u001b]0;owned\\u0007\\r\\u0085", "Bob"]'),
     "escape in a name": record('format = "scorepad/1"', 'players = ["A\\u001b[2Jnn", "Bob"]'),
     "right-to-left override in a name": record('format = "scorepad/1"', 'players = ["\\u202eAnn", "Bob"]'),
     "names the same but for case": record('format = "scorepad/1"', 'players = ["Ann", "ANN"]'),
@@ -115,31 +120,60 @@ HOSTILE_RECORDS = {
     "a name of 41 characters": record('format = "scorepad/1"', f'players = ["{"A" * 41}", "Bob"]'),
     "a zero-width name": record('format = "scorepad/1"', 'players = ["\\u200b", "Bob"]'),
     "a Hangul filler name": record('format = "scorepad/1"', 'players = ["\\u3164", "Bob"]'),
-    "a key with a carriage return and conceal": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]',
-                                                       '"ok\\r\\u001b[8m" = 1'),
+    "a key with a carriage return and conceal": record(
+        'format = "scorepad/1"', 'players = ["Ann", "Bob"]', '"ok\\r\\u001b[8m" = 1'
+    ),
     "a list as the preset": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "preset = [1]"),
-    "a table as an option": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]",
-                                   "spinner = {a = 1}"),
+    "a table as an option": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "spinner = {a = 1}"),
     "a list as muggins": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "muggins = [[1]]"),
     "a huge target": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "target = " + "9" * 4000),
-    "an integer past the digit limit": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]",
-                                               "target = " + "9" * 5000),
-    "a huge deal": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]",
-                          "deal = [" + "9" * 4000 + ", 1, 1]"),
-    "a huge draw count": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"',
-                                f'moves = ["Ann: 6-4", "Bob: draw {"9" * 5000}"]'),
-    "a huge claim": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"',
-                           f'moves = ["Ann: 6-4 ={"9" * 5000}"]'),
-    "a superscript draw count": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]",
-                                       'opener = "Ann"', 'moves = ["Ann: 6-4", "Bob: draw \u00b2"]'),
-    "a huge hand": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "deal = [1, 1, 1]",
-                          "[[rounds]]", 'opener = "Ann"', 'moves = ["Ann: 6-4"]', "hands = { Bob = " + "9" * 400 + " }"),
+    "an integer past the digit limit": record(
+        'format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "target = " + "9" * 5000
+    ),
+    "a huge deal": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "deal = [" + "9" * 4000 + ", 1, 1]"),
+    "a huge draw count": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[[rounds]]",
+        'opener = "Ann"',
+        f'moves = ["Ann: 6-4", "Bob: draw {"9" * 5000}"]',
+    ),
+    "a huge claim": record(
+        'format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"', f'moves = ["Ann: 6-4 ={"9" * 5000}"]'
+    ),
+    "a superscript draw count": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[[rounds]]",
+        'opener = "Ann"',
+        'moves = ["Ann: 6-4", "Bob: draw \u00b2"]',
+    ),
+    "a huge hand": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[rules]",
+        "deal = [1, 1, 1]",
+        "[[rounds]]",
+        'opener = "Ann"',
+        'moves = ["Ann: 6-4"]',
+        "hands = { Bob = " + "9" * 400 + " }",
+    ),
     "nested 3,000 deep": record('format = "scorepad/1"', "players = " + "[" * 3000 + "]" * 3000),
     "nested inline tables": record('format = "scorepad/1"', "players = " + "{a=" * 2000 + "1" + "}" * 2000),
-    "a moves list of lists": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]",
-                                    'opener = "Ann"', "moves = [" + "[" * 500 + "]" * 500 + "]"),
-    "markup in a move": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"',
-                               'moves = ["[/]: 6-4", "Ann: [link=x]6-4[/link]"]'),
+    "a moves list of lists": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[[rounds]]",
+        'opener = "Ann"',
+        "moves = [" + "[" * 500 + "]" * 500 + "]",
+    ),
+    "markup in a move": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[[rounds]]",
+        'opener = "Ann"',
+        'moves = ["[/]: 6-4", "Ann: [link=x]6-4[/link]"]',
+    ),
     "not UTF-8": None,  # written as bytes below
     "not TOML": "players = [\x1b[31m\n",
 }
@@ -159,18 +193,27 @@ def test_every_command_refuses_a_hostile_record(here, name):
 def test_a_concealed_key_cannot_make_a_problem_look_ok(here):
     """The report of issue 10: a key with CR and a conceal sequence printed `cheat.toml: ok`
     over a real problem."""
-    write(here / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]',
-                                             '"\\rcheat.toml: ok\\u001b[8m" = 1'))
+    write(here / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', '"\\rcheat.toml: ok\\u001b[8m" = 1'))
     result = run("audit", "cheat.toml")
     answered(result, 1)
     line = result.output.strip()
-    assert line == ("cheat.toml: unknown key '\\x0dcheat.toml: ok\\x1b[8m' in the top level (line 3): "
-                    "known keys are format, players, rules, rounds")
+    assert line == (
+        "cheat.toml: unknown key '\\x0dcheat.toml: ok\\x1b[8m' in the top level (line 3): "
+        "known keys are format, players, rules, rounds"
+    )
 
 
 def test_audit_json_escapes_what_it_cannot_show(here):
-    path = write(here / "g.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]",
-                                         'opener = "Ann"', 'moves = ["Ann: 6-4 \\u001b[2J\\u202e\\u0085"]'))
+    path = write(
+        here / "g.toml",
+        record(
+            'format = "scorepad/1"',
+            'players = ["Ann", "Bob"]',
+            "[[rounds]]",
+            'opener = "Ann"',
+            'moves = ["Ann: 6-4 \\u001b[2J\\u202e\\u0085"]',
+        ),
+    )
     result = run("audit", "--json", path)
     answered(result, 1)
     data = json.loads(result.output)
@@ -179,14 +222,30 @@ def test_audit_json_escapes_what_it_cannot_show(here):
 
 TOLERATED_RECORDS = {
     # A stored points table is a cache: commands recount it, an audit reports it.
-    "huge and odd points": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]", "deal = [1, 1, 1]",
-                                  "[[rounds]]", 'opener = "Ann"', 'moves = ["Ann: 6-4"]', "hands = { Bob = 5 }",
-                                  "points = { Ann = 1e400, Bob = nan, Cy = " + "9" * 4000 + " }"),
-    "names that look like markup": record('format = "scorepad/1"', 'players = ["[/]", "[i]Bob[/i]"]', "[[rounds]]",
-                                          'opener = "[/]"', 'moves = ["[/]: 6-4"]'),
-    "a pip total of the whole set": record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[rules]",
-                                           "deal = [1, 1, 1]", "[[rounds]]", 'opener = "Ann"', 'moves = ["Ann: 6-4"]',
-                                           "hands = { Bob = 168 }"),
+    "huge and odd points": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[rules]",
+        "deal = [1, 1, 1]",
+        "[[rounds]]",
+        'opener = "Ann"',
+        'moves = ["Ann: 6-4"]',
+        "hands = { Bob = 5 }",
+        "points = { Ann = 1e400, Bob = nan, Cy = " + "9" * 4000 + " }",
+    ),
+    "names that look like markup": record(
+        'format = "scorepad/1"', 'players = ["[/]", "[i]Bob[/i]"]', "[[rounds]]", 'opener = "[/]"', 'moves = ["[/]: 6-4"]'
+    ),
+    "a pip total of the whole set": record(
+        'format = "scorepad/1"',
+        'players = ["Ann", "Bob"]',
+        "[rules]",
+        "deal = [1, 1, 1]",
+        "[[rounds]]",
+        'opener = "Ann"',
+        'moves = ["Ann: 6-4"]',
+        "hands = { Bob = 168 }",
+    ),
 }
 
 
@@ -211,10 +270,28 @@ def test_a_good_record_still_works_everywhere(here):
 
 # --- names ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", [
-    "", " Ann", "Ann ", "A:n", "A=n", "@Ann", "A\x1bn", "A\u202en", "A\u200bn", "A\u00a0n", "\u3164",
-    "\u0301Ann", "Rene\u0301", "A" * 41, "A\nB", "A\tB",
-])
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        " Ann",
+        "Ann ",
+        "A:n",
+        "A=n",
+        "@Ann",
+        "A\x1bn",
+        "A\u202en",
+        "A\u200bn",
+        "A\u00a0n",
+        "\u3164",
+        "\u0301Ann",
+        "Rene\u0301",
+        "A" * 41,
+        "A\nB",
+        "A\tB",
+    ],
+)
 def test_names_outside_the_rule_are_refused(name):
     with pytest.raises(InvalidMoveError):
         check_player_name(name)
@@ -271,6 +348,7 @@ def test_csv_cells_are_never_formulas(here):
 
 # --- the boundary itself --------------------------------------------------------------------
 
+
 @settings(max_examples=60, deadline=None)
 @given(st.text())
 def test_cleaned_text_is_never_raw_and_cleaning_twice_changes_nothing(text):
@@ -280,8 +358,7 @@ def test_cleaned_text_is_never_raw_and_cleaning_twice_changes_nothing(text):
     assert json.loads(json_text(text)) == text and not RAW.search(json_text(text))
 
 
-@pytest.mark.parametrize("columns, expected", [("2\u00b2", 80), ("100000000", 400), ("-5", 80), ("5", 20),
-                                               ("1e9", 80), ("", 80)])
+@pytest.mark.parametrize("columns, expected", [("2\u00b2", 80), ("100000000", 400), ("-5", 80), ("5", 20), ("1e9", 80), ("", 80)])
 def test_the_width_is_clamped(monkeypatch, columns, expected):
     monkeypatch.setenv("COLUMNS", columns)
     monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((80, 24)))
@@ -305,8 +382,9 @@ def test_output_survives_a_stream_that_cannot_encode_everything(here, encoding):
     env = {**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "60", "PYTHONPATH": str(SRC)}
     env.pop("SCOREPAD_FILE", None)
     for args in (["show"], ["log"], ["show", "--json"], ["stats", "--csv", "scorepad.toml"]):
-        done = subprocess.run([sys.executable, "-c", "from scorepad.start import main; main()", *args],
-                              env=env, capture_output=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-c", "from scorepad.start import main; main()", *args], env=env, capture_output=True, timeout=60
+        )
         assert done.returncode == 0, (args, done.stderr)
         text = done.stdout.decode(encoding)  # it is what it claims to be
         assert "Traceback" not in done.stderr.decode(encoding, "replace")
@@ -316,11 +394,14 @@ def test_output_survives_a_stream_that_cannot_encode_everything(here, encoding):
             assert json.loads(text)["players"] == ["Łukasz", "Zoë", "Cy"]  # the data itself, escaped
 
 
-@pytest.mark.parametrize("encoding, expected", [
-    ("ascii", "Lukasz Zoe Rene 7 1/2 < - ... \\u674e"),
-    ("latin-1", "Lukasz Zoë René 7½ < · ... \\u674e"),
-    ("utf-8", "Łukasz Zoë René 7½ ◀ · … 李"),
-])
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [
+        ("ascii", "Lukasz Zoe Rene 7 1/2 < - ... \\u674e"),
+        ("latin-1", "Lukasz Zoë René 7½ < · ... \\u674e"),
+        ("utf-8", "Łukasz Zoë René 7½ ◀ · … 李"),
+    ],
+)
 def test_stand_ins_for_what_a_stream_cannot_encode(encoding, expected):
     import io
 
@@ -332,6 +413,7 @@ def test_stand_ins_for_what_a_stream_cannot_encode(encoding, expected):
 
 # --- arguments ------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def game(here):
     answered(run("new", "--players", "Ann,Bob", "--opener", "Ann"), 0)
@@ -339,16 +421,33 @@ def game(here):
     return here / "scorepad.toml"
 
 
-@pytest.mark.parametrize("args", [
-    ["hands", "Ann=\u00b2"], ["hands", "Ann=" + "9" * 5000], ["hands", f"A{HOSTILE}=3"],
-    ["draw", "9" * 5000], ["draw", "\u00b2"], ["draw", "100"], ["play", "6-4", "--claim", "9" * 100],
-    ["play", "\u00b2-4"], ["play", HOSTILE], ["play", "4-4", HOSTILE], ["muggins", HOSTILE],
-    ["play", "4-4", "E", "--by", HOSTILE], ["hint", HOSTILE], ["rules", HOSTILE],
-    ["replay", "scorepad.toml", "--round", "9" * 4000], ["new", "--players", "Ann,Bob", "--deal", "9" * 5000],
-    ["new", "--players", "Ann,Bob", "--target", "9" * 100, "-f", "other.toml"],
-    ["new", "--players", "Ann,Bob", "--spinner", HOSTILE, "-f", "other.toml"],
-    ["demo", "--delay", "inf"], ["demo", "--delay", "nan"], ["demo", "--delay", "-1"], ["demo", "--delay", "1e308"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hands", "Ann=\u00b2"],
+        ["hands", "Ann=" + "9" * 5000],
+        ["hands", f"A{HOSTILE}=3"],
+        ["draw", "9" * 5000],
+        ["draw", "\u00b2"],
+        ["draw", "100"],
+        ["play", "6-4", "--claim", "9" * 100],
+        ["play", "\u00b2-4"],
+        ["play", HOSTILE],
+        ["play", "4-4", HOSTILE],
+        ["muggins", HOSTILE],
+        ["play", "4-4", "E", "--by", HOSTILE],
+        ["hint", HOSTILE],
+        ["rules", HOSTILE],
+        ["replay", "scorepad.toml", "--round", "9" * 4000],
+        ["new", "--players", "Ann,Bob", "--deal", "9" * 5000],
+        ["new", "--players", "Ann,Bob", "--target", "9" * 100, "-f", "other.toml"],
+        ["new", "--players", "Ann,Bob", "--spinner", HOSTILE, "-f", "other.toml"],
+        ["demo", "--delay", "inf"],
+        ["demo", "--delay", "nan"],
+        ["demo", "--delay", "-1"],
+        ["demo", "--delay", "1e308"],
+    ],
+)
 def test_hostile_arguments_are_refused(game, args):
     before = game.read_bytes()
     result = run(*args)
@@ -359,8 +458,20 @@ def test_hostile_arguments_are_refused(game, args):
 
 def test_live_reads_hostile_lines_and_goes_on(game):
     before = game.read_bytes()
-    lines = ["d \u00b2", "hands Ann=\u00b2", "44 e =\u00b2", "44 e =" + "9" * 5000, "d " + "9" * 5000,
-             f"m {HOSTILE}", f"44 {HOSTILE}", HOSTILE, "66 @" + HOSTILE, "[/]", "\u202e", "q"]
+    lines = [
+        "d \u00b2",
+        "hands Ann=\u00b2",
+        "44 e =\u00b2",
+        "44 e =" + "9" * 5000,
+        "d " + "9" * 5000,
+        f"m {HOSTILE}",
+        f"44 {HOSTILE}",
+        HOSTILE,
+        "66 @" + HOSTILE,
+        "[/]",
+        "\u202e",
+        "q",
+    ]
     result = run("live", input="\n".join(lines) + "\n")
     answered(result, 1)  # from a pipe, a refused line makes the exit status 1
     assert game.read_bytes() == before
@@ -370,16 +481,24 @@ def test_live_reads_hostile_lines_and_goes_on(game):
 def test_live_reads_bytes_that_are_not_text(game, here):
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "COLUMNS": "60", "PYTHONPATH": str(SRC)}
     env.pop("SCOREPAD_FILE", None)
-    done = subprocess.run([sys.executable, "-c", "from scorepad.start import main; main()", "live"], cwd=here,
-                          env=env, input=b"\xff\xfe\x1b[2J\nq\n", capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", "from scorepad.start import main; main()", "live"],
+        cwd=here,
+        env=env,
+        input=b"\xff\xfe\x1b[2J\nq\n",
+        capture_output=True,
+        timeout=60,
+    )
     out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
     assert done.returncode == 1 and "Traceback" not in out and not RAW.search(out), out
     assert "\\udcff\\udcfe\\x1b[2J" in out
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(words=st.lists(st.text(max_size=12), min_size=1, max_size=3),
-       command=st.sampled_from(["play", "draw", "hands", "muggins", "hint", "rules", "undo"]))
+@given(
+    words=st.lists(st.text(max_size=12), min_size=1, max_size=3),
+    command=st.sampled_from(["play", "draw", "hands", "muggins", "hint", "rules", "undo"]),
+)
 def test_generated_arguments(game, words, command):
     before = game.read_bytes()
     if command == "undo":
@@ -405,18 +524,30 @@ def test_generated_names_for_a_new_game(here, names):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=8), key=st.text(min_size=1, max_size=8), move=st.text(max_size=12))
 def test_generated_records(here, name, key, move):
-    text = record('format = "scorepad/1"', f"players = [{json.dumps(name)}, \"Bob\"]",
-                  f"{json.dumps(key)} = 1", "[[rounds]]", f"opener = {json.dumps(name)}",
-                  f"moves = [{json.dumps(move)}]")
+    text = record(
+        'format = "scorepad/1"',
+        f'players = [{json.dumps(name)}, "Bob"]',
+        f"{json.dumps(key)} = 1",
+        "[[rounds]]",
+        f"opener = {json.dumps(name)}",
+        f"moves = [{json.dumps(move)}]",
+    )
     path = write(here / "gen.toml", text)
     before = path.read_bytes()
-    for args in (["show", "-f", path], ["log", "--json", "-f", path], ["audit", path], ["audit", "--json", path],
-                 ["stats", "--csv", path], ["draw", "-f", path]):
+    for args in (
+        ["show", "-f", path],
+        ["log", "--json", "-f", path],
+        ["audit", path],
+        ["audit", "--json", path],
+        ["stats", "--csv", path],
+        ["draw", "-f", path],
+    ):
         answered(run(*args), 0, 1, 2)
         assert path.read_bytes() == before
 
 
 # --- files that are not records ---------------------------------------------------------------
+
 
 def cli(*args, cwd: Path, timeout: float = 60, limit_memory: int | None = None, input: bytes | None = None):
     """The real program in a process of its own, with a timeout (and a memory limit)."""
@@ -429,8 +560,15 @@ def cli(*args, cwd: Path, timeout: float = 60, limit_memory: int | None = None, 
 
             resource.setrlimit(resource.RLIMIT_AS, (limit_memory, limit_memory))
 
-    done = subprocess.run([sys.executable, "-c", "from scorepad.start import main; main()", *map(str, args)],
-                          cwd=cwd, env=env, capture_output=True, timeout=timeout, preexec_fn=limit, input=input)
+    done = subprocess.run(
+        [sys.executable, "-c", "from scorepad.start import main; main()", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        timeout=timeout,
+        preexec_fn=limit,
+        input=input,
+    )
     out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in out and not RAW.search(out), out
     return done.returncode, out
@@ -467,8 +605,8 @@ def test_devices_and_folders_are_refused(here, special):
 def test_a_record_too_big_is_refused_unread(here):
     path = here / "huge.toml"
     with open(path, "wb") as handle:  # sparse: 3 GB that take no room
-        handle.truncate(3 * 1024 ** 3)
-    code, out = cli("show", "-f", path, cwd=here, limit_memory=1024 ** 3)
+        handle.truncate(3 * 1024**3)
+    code, out = cli("show", "-f", path, cwd=here, limit_memory=1024**3)
     assert code == 2 and "larger than 10 MB" in out
     write(path, GOOD + "#" * MAX_RECORD_BYTES)
     with pytest.raises(RecordError, match="larger than 10 MB"):
@@ -479,15 +617,17 @@ def test_big_and_deep_records_stay_in_bounds(here):
     """A record of 1.2 MB and one nested 100,000 deep, audited and shown under 1.5 GB of
     address space and a timeout: refused or reported, never a hang or a crash."""
     moves = ", ".join(['"Ann: draw"'] * 100_000)
-    write(here / "big.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]",
-                                    'opener = "Ann"', f"moves = [{moves}]"))
+    write(
+        here / "big.toml",
+        record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"', f"moves = [{moves}]"),
+    )
     write(here / "deep.toml", 'format = "scorepad/1"\nplayers = ' + "[" * 100_000 + "]" * 100_000 + "\n")
     keys = "\n".join(f'"k{i}\\u001b" = 1' for i in range(20_000))
     write(here / "keys.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', keys))
     for name in ("big.toml", "deep.toml", "keys.toml"):
-        code, out = cli("audit", name, cwd=here, limit_memory=1536 * 1024 ** 2, timeout=120)
+        code, out = cli("audit", name, cwd=here, limit_memory=1536 * 1024**2, timeout=120)
         assert code in (1, 2), out
-        code, out = cli("show", "-f", name, cwd=here, limit_memory=1536 * 1024 ** 2, timeout=120)
+        code, out = cli("show", "-f", name, cwd=here, limit_memory=1536 * 1024**2, timeout=120)
         assert code == 2, out
     code, out = cli("audit", "keys.toml", cwd=here, timeout=120)
     assert out.count("\n") == 1001 and out.endswith("more than 1000 problems: the audit stops here\n")
@@ -503,6 +643,7 @@ def test_many_unknown_keys_are_located_in_one_pass():
 
 
 # --- saving ---------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def saved(here):
@@ -639,10 +780,18 @@ def test_a_second_hand_edit_gets_its_own_backup(here):
     assert (here / "game.toml.orig.2").read_text(encoding="utf-8") == HAND_EDITED
 
 
-@pytest.mark.parametrize("text, expected", [
-    ('a = "#not"\n', False), ("a = '#not'\n", False), ('a = """\n#not\n"""\n', False),
-    ('a = "\\"#" # yes\n', True), ("# yes\n", True), ("a = 1 # yes\n", True), ("a = '''\n#\n''' #x\n", True),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ('a = "#not"\n', False),
+        ("a = '#not'\n", False),
+        ('a = """\n#not\n"""\n', False),
+        ('a = "\\"#" # yes\n', True),
+        ("# yes\n", True),
+        ("a = 1 # yes\n", True),
+        ("a = '''\n#\n''' #x\n", True),
+    ],
+)
 def test_comments_are_found_outside_strings(text, expected):
     assert has_comments(text) is expected
 
@@ -654,6 +803,7 @@ def test_a_refused_command_writes_no_backup(here):
 
 
 # --- interrupts -----------------------------------------------------------------------------
+
 
 def test_ctrl_c_while_starting_up_is_a_message(monkeypatch, capsys):
     import builtins
@@ -686,13 +836,16 @@ def test_loads_of_a_hostile_text_raises_only_record_errors():
 # --- any shape where a value is expected ------------------------------------------------------
 
 TOML_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
-    | st.sampled_from(["Ann", "Bob", "6-4", "Ann: 6-4", "pagat", "lot", "none", 168, 10 ** 300]),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(["Ann", "Bob", "6-4", "Ann: 6-4", "pagat", "lot", "none", 168, 10**300]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
     max_leaves=8,
 )
-FIELDS = ["players", "rules", "rounds", "preset", "target", "deal", "spinner", "muggins", "opener", "moves",
-          "hands", "points"]
+FIELDS = ["players", "rules", "rounds", "preset", "target", "deal", "spinner", "muggins", "opener", "moves", "hands", "points"]
 
 
 @settings(max_examples=150, deadline=None)
@@ -702,11 +855,18 @@ def test_any_value_in_any_field_is_a_record_error_never_a_crash(field, value):
     RecordError or reads it; auditing always answers."""
     import tomli_w
 
-    data = {"format": "scorepad/1", "players": ["Ann", "Bob"], "rules": {"preset": "pagat", "deal": [1, 1, 1]},
-            "rounds": [{"opener": "Ann", "moves": ["Ann: 6-4"], "hands": {"Bob": 5}, "points": {"Ann": 5, "Bob": 0}}]}
+    data = {
+        "format": "scorepad/1",
+        "players": ["Ann", "Bob"],
+        "rules": {"preset": "pagat", "deal": [1, 1, 1]},
+        "rounds": [{"opener": "Ann", "moves": ["Ann: 6-4"], "hands": {"Bob": 5}, "points": {"Ann": 5, "Bob": 0}}],
+    }
     if value is None:
-        holder = data if field in ("players", "rules", "rounds") else (
-            data["rules"] if field in ("preset", "target", "deal", "spinner", "muggins") else data["rounds"][0])
+        holder = (
+            data
+            if field in ("players", "rules", "rounds")
+            else (data["rules"] if field in ("preset", "target", "deal", "spinner", "muggins") else data["rounds"][0])
+        )
         holder.pop(field, None)
     elif field in ("players", "rules", "rounds"):
         data[field] = value

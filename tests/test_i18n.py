@@ -105,6 +105,7 @@ def test_placeholder_check_sees_a_lost_or_renamed_placeholder():
 @pytest.mark.parametrize("po", CATALOGUES, ids=lambda po: po.parent.parent.name)
 def test_the_committed_mo_is_compiled_from_the_po(po):
     """`python scripts/i18n.py compile` after every change of a .po: the .mo is what ships."""
+
     def entries(data: bytes) -> tuple:
         catalog = read_mo(io.BytesIO(data))
         messages = {(m.context, _tuple(m.id)): _tuple(m.string) for m in catalog if m.id}

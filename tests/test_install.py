@@ -108,7 +108,11 @@ print(json.dumps({d.metadata["Name"].lower().replace("_", "-"): [d.version, d.re
 def pip(*args: str, timeout: float) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
-        capture_output=True, text=True, timeout=timeout, env={**os.environ, "PIP_NO_INPUT": "1"}, check=False,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PIP_NO_INPUT": "1"},
+        check=False,
     )
 
 
@@ -119,8 +123,18 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     few moves there."""
     pytest.importorskip("pip")
     pins = lowest_allowed()
-    probe = pip("download", "--no-deps", "--timeout", "10", "--retries", "0", "--dest", str(tmp_path / "probe"),
-                f"tomli-w=={pins['tomli-w']}", timeout=60)
+    probe = pip(
+        "download",
+        "--no-deps",
+        "--timeout",
+        "10",
+        "--retries",
+        "0",
+        "--dest",
+        str(tmp_path / "probe"),
+        f"tomli-w=={pins['tomli-w']}",
+        timeout=60,
+    )
     if probe.returncode != 0:
         pytest.skip("the package index is unreachable: " + (probe.stderr.strip().splitlines() or ["?"])[-1])
 
@@ -129,8 +143,9 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    installed = pip("--python", str(python), "install", "--quiet", "--timeout", "30", "--constraint", str(constraints),
-                    str(ROOT), timeout=240)
+    installed = pip(
+        "--python", str(python), "install", "--quiet", "--timeout", "30", "--constraint", str(constraints), str(ROOT), timeout=240
+    )
     assert installed.returncode == 0, installed.stderr
 
     found = json.loads(subprocess.run([str(python), "-c", PROBE], capture_output=True, text=True, check=True).stdout)

@@ -20,8 +20,7 @@ runner = CliRunner()
 
 
 def run(*args, width=40, env=None, input=None):
-    return runner.invoke(app, [str(a) for a in args], input=input,
-                         env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
+    return runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
 
 
 def ok(*args, **kwargs):
@@ -63,13 +62,28 @@ def moves(record: Path, round_number: int = -1) -> list[str]:
 
 # --- the grammar -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("typed, tile, end", [
-    ("1 4 w", (1, 4), End.W), ("14w", (1, 4), End.W), ("2-6e", (2, 6), End.E),
-    ("1/4 w", (1, 4), End.W), ("14 west", (1, 4), End.W), ("26 r", (2, 6), End.E),
-    ("6,4 UP", (6, 4), End.N), ("6:4 down", (6, 4), End.S), ("6|4 Left", (6, 4), End.W),
-    ("64", (6, 4), None), ("6 4", (6, 4), None), ("6-4 North", (6, 4), End.N), ("6-4 l", (6, 4), End.W),
-    ("64 d", (6, 4), End.S), ("64 u", (6, 4), End.N), ("64S", (6, 4), End.S),
-])
+
+@pytest.mark.parametrize(
+    "typed, tile, end",
+    [
+        ("1 4 w", (1, 4), End.W),
+        ("14w", (1, 4), End.W),
+        ("2-6e", (2, 6), End.E),
+        ("1/4 w", (1, 4), End.W),
+        ("14 west", (1, 4), End.W),
+        ("26 r", (2, 6), End.E),
+        ("6,4 UP", (6, 4), End.N),
+        ("6:4 down", (6, 4), End.S),
+        ("6|4 Left", (6, 4), End.W),
+        ("64", (6, 4), None),
+        ("6 4", (6, 4), None),
+        ("6-4 North", (6, 4), End.N),
+        ("6-4 l", (6, 4), End.W),
+        ("64 d", (6, 4), End.S),
+        ("64 u", (6, 4), End.N),
+        ("64S", (6, 4), End.S),
+    ],
+)
 def test_every_typed_tile_and_end_form(typed, tile, end):
     played = parse_line(typed)
     assert played == PlayIn(Tile(*tile), end)
@@ -85,14 +99,17 @@ def test_a_live_line_and_a_command_line_read_the_same():
     assert parse_line("u 3") == grammar.UndoIn(3)
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("zz", "'zz' is not a tile: write a tile (64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4') and its end"),
-    ("6-9", "'6-9' is not a tile: numbers run from 0 to 6"),
-    ("64 x", "'x' is not an end: write w e n s, west east north south, left right up down or l r u d"),
-    ("64 e =x", "a claim is one number, e.g. =10"),
-    ("u x", "give a count of 1 or more, e.g. u 3"),
-    ("delete 1", "'1' is not a position: write ROUND.MOVE as the log numbers them, e.g. 1.12"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("zz", "'zz' is not a tile: write a tile (64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4') and its end"),
+        ("6-9", "'6-9' is not a tile: numbers run from 0 to 6"),
+        ("64 x", "'x' is not an end: write w e n s, west east north south, left right up down or l r u d"),
+        ("64 e =x", "a claim is one number, e.g. =10"),
+        ("u x", "give a count of 1 or more, e.g. u 3"),
+        ("delete 1", "'1' is not a position: write ROUND.MOVE as the log numbers them, e.g. 1.12"),
+    ],
+)
 def test_refused_typing_says_what_would_be_accepted(typed, message):
     with pytest.raises(InvalidMoveError) as caught:
         parse_line(typed)
@@ -114,25 +131,34 @@ def test_names_in_any_case_and_by_unique_prefix():
 TABLE = {Tile(3, 6), Tile(6, 6), Tile(6, 2), Tile(3, 3)}  # the largest unseen tile is 5-6
 
 
-@pytest.mark.parametrize("value, size, read", [
-    ("22", 1, [Tile(2, 2)]),  # 22 pips cannot be one tile: the tile 2-2
-    ("8", 1, 8),  # one digit is never a tile
-    ("11p", 1, 11), ("45p", 1, 45),  # p: always pips (45 is then refused by the engine)
-    ("1-1", 1, [Tile(1, 1)]), ("4-3,5-0", 2, [Tile(4, 3), Tile(5, 0)]), ("43 50", 2, [Tile(4, 3), Tile(5, 0)]),
-    ("36", 1, 36),  # 3-6 is on the table, so not a tile; left to the engine as pips
-    ("4350", 2, [Tile(4, 3), Tile(5, 0)]),  # 4350 pips cannot be two tiles
-    ("0", 0, 0),
-])
+@pytest.mark.parametrize(
+    "value, size, read",
+    [
+        ("22", 1, [Tile(2, 2)]),  # 22 pips cannot be one tile: the tile 2-2
+        ("8", 1, 8),  # one digit is never a tile
+        ("11p", 1, 11),
+        ("45p", 1, 45),  # p: always pips (45 is then refused by the engine)
+        ("1-1", 1, [Tile(1, 1)]),
+        ("4-3,5-0", 2, [Tile(4, 3), Tile(5, 0)]),
+        ("43 50", 2, [Tile(4, 3), Tile(5, 0)]),
+        ("36", 1, 36),  # 3-6 is on the table, so not a tile; left to the engine as pips
+        ("4350", 2, [Tile(4, 3), Tile(5, 0)]),  # 4350 pips cannot be two tiles
+        ("0", 0, 0),
+    ],
+)
 def test_hand_values(value, size, read):
     assert read_hand("Ben", value, size, TABLE) == read
 
 
-@pytest.mark.parametrize("value, size, readings", [
-    ("11", 1, "Ben=11 can be read two ways: the tiles 1-1 or 11 pips; write Ben=1-1 or Ben=11p"),
-    ("10", 1, "write Ben=1-0 or Ben=10p"),
-    ("1203", 2, None),  # 1203 pips: impossible, so the tiles 1-2 0-3
-    ("1020", 2, None),
-])
+@pytest.mark.parametrize(
+    "value, size, readings",
+    [
+        ("11", 1, "Ben=11 can be read two ways: the tiles 1-1 or 11 pips; write Ben=1-1 or Ben=11p"),
+        ("10", 1, "write Ben=1-0 or Ben=10p"),
+        ("1203", 2, None),  # 1203 pips: impossible, so the tiles 1-2 0-3
+        ("1020", 2, None),
+    ],
+)
 def test_a_value_read_two_ways_is_refused_with_both(value, size, readings):
     if readings is None:
         assert isinstance(read_hand("Ben", value, size, TABLE), list)
@@ -153,13 +179,32 @@ def test_two_tile_values_that_are_also_pip_totals_are_refused():
 
 # --- typing through the command line and live ----------------------------------------------------------
 
+
 def test_the_typos_of_the_issue_are_recorded(here):
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
-    for typed in (["14"], ["1", "1", "w"], ["44e"], ["4-3e"], ["2/1", "left"], ["15", "north"],
-                  ["5,5", "UP"], ["50", "n"], ["1|3", "d"]):
+    for typed in (
+        ["14"],
+        ["1", "1", "w"],
+        ["44e"],
+        ["4-3e"],
+        ["2/1", "left"],
+        ["15", "north"],
+        ["5,5", "UP"],
+        ["50", "n"],
+        ["1|3", "d"],
+    ):
         ok("play", *typed)
-    assert moves(here) == ["Ann: 1-4", "Bob: 1-1 W", "Cy: 4-4 E", "Ann: 4-3 E", "Bob: 2-1 W",
-                           "Cy: 1-5 N", "Ann: 5-5 N", "Bob: 5-0 N", "Cy: 1-3 S"]
+    assert moves(here) == [
+        "Ann: 1-4",
+        "Bob: 1-1 W",
+        "Cy: 4-4 E",
+        "Ann: 4-3 E",
+        "Bob: 2-1 W",
+        "Cy: 1-5 N",
+        "Ann: 5-5 N",
+        "Bob: 5-0 N",
+        "Cy: 1-3 S",
+    ]
     ok("play", "3 6 s", "--by", "ann")  # a name in any case
     assert moves(here)[-1] == "Ann: 3-6 S"
 
@@ -186,8 +231,12 @@ def hand_over(here):
 
 def test_hands_with_spaces_trailing_commas_and_both_readings(here):
     hand_over(here)
-    out = refused(["hands", "Ben=11", "Priya=22"], here, 2,
-                  "Ben=11 can be read two ways: the tiles 1-1 or 11 pips; write Ben=1-1 or Ben=11p")
+    out = refused(
+        ["hands", "Ben=11", "Priya=22"],
+        here,
+        2,
+        "Ben=11 can be read two ways: the tiles 1-1 or 11 pips; write Ben=1-1 or Ben=11p",
+    )
     assert "Priya" not in out
     refused(["hands", "b=1-1", "p=22", "t=5"], here, 1, "Tom holds no tiles, so not 5 pips")
     result = run("hands", "ben", "=", "1-1,", "Priya=22,")  # Priya=22: one tile, so 2-2
@@ -230,8 +279,12 @@ def test_a_forgotten_draw_is_repaired_with_one_insert(here):
 
 def test_a_replace_that_makes_a_later_move_illegal_writes_nothing(here):
     forgotten_draw(here)
-    refused(["replace", "1.2", "Tom: 4-5 E"], here, 1,
-            "nothing changed: with that change, round 1, move 4: 'Tom: 4-2 E': 4-2 does not fit")
+    refused(
+        ["replace", "1.2", "Tom: 4-5 E"],
+        here,
+        1,
+        "nothing changed: with that change, round 1, move 4: 'Tom: 4-2 E': 4-2 does not fit",
+    )
     refused(["delete", "1.2"], here, 1, "round 1, move 2: 'Ann: 6-1 W': it is Tom's turn, not Ann's")
     refused(["insert", "1.7", "Tom: pass"], here, 2, "round 1 has positions 1.1 to 1.6 for insert")
     refused(["replace", "2.1", "Tom: pass"], here, 2, "there is no round 2: the record has rounds 1 to 1")
@@ -315,8 +368,15 @@ def test_edit_keeps_a_valid_record(here, tmp_path):
 
 def test_edit_shows_the_problem_and_offers_to_edit_again_or_discard(here, tmp_path):
     forgotten_draw(here)
-    out = refused(["edit"], here, 1, "The edited record is not valid: round 1, move 4: 'Tom: 4-2 E'",
-                  "(e)dit again or (d)iscard the edit?", "Discarded", input="d\n")
+    out = refused(
+        ["edit"],
+        here,
+        1,
+        "The edited record is not valid: round 1, move 4: 'Tom: 4-2 E'",
+        "(e)dit again or (d)iscard the edit?",
+        "Discarded",
+        input="d\n",
+    )
     assert "Saved" not in out
     (tmp_path / "count").unlink()
     result = run("edit", env=editor(tmp_path, '"Tom: 4-5 E"', '"Tom: draw 4", "Tom: 4-4 E"'), input="e\n")
@@ -334,6 +394,7 @@ def bad_editor(monkeypatch, tmp_path):
 
 
 # --- the next game ---------------------------------------------------------------------------------
+
 
 def finished(here):
     ok("new", "--players", "Ann,Bob", "--opener", "Ann", "--target", "10", "--rules", "two-ends")
@@ -373,6 +434,7 @@ def test_new_in_live_after_game_over(here):
 
 # --- the lot after a blocked round ---------------------------------------------------------------------
 
+
 def blocked(here):
     ok("new", "--players", "Ann,Bob", "--opener", "Ann", "--deal", "14,7,5")
     for typed in (["play", "66"], ["pass"], ["pass"]):
@@ -398,11 +460,16 @@ def test_the_table_may_name_the_opener_instead(here):
 
 def test_by_at_hands_is_refused_when_the_rules_name_the_opener(here):
     hand_over(here)
-    refused(["hands", "Ben=1-1", "Priya=2-2", "--by", "Ben"], here, 1,
-            "the rules name who opens round 2: Tom (domino-maker), not the table")
+    refused(
+        ["hands", "Ben=1-1", "Priya=2-2", "--by", "Ben"],
+        here,
+        1,
+        "the rules name who opens round 2: Tom (domino-maker), not the table",
+    )
 
 
 # --- live never misleads -----------------------------------------------------------------------------
+
 
 def test_live_hints_are_in_live_syntax(here):
     hand_over(here)
@@ -464,9 +531,14 @@ def test_two_terminals_through_a_pipe(here):
     ok("play", "36")
     ok("play", "66 e")
     env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
-    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                               cwd=here.parent)
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=here.parent,
+    )
     read_until(process, b"Cy> ")
     ok("play", "62 e")  # recorded elsewhere while Cy's prompt waits
     output, _ = process.communicate(b"32 w\nq\n", timeout=30)
@@ -484,9 +556,14 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
 
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
-    process = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                               cwd=here.parent)
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=here.parent,
+    )
 
     read_until(process, b"Ann> ")
     process.send_signal(signal.SIGINT)

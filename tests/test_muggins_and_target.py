@@ -13,8 +13,15 @@ def muggins_game(**options):
 def test_format_example_round():
     g = muggins_game()
     play_all(
-        g, "Ann: 1-4 =5", "Bob: 1-1 W", "Cy: draw 2", "Cy: 4-4 E", "Ann: muggins",
-        "Ann: 4-3 E =5", "Bob: 2-1 W =5", "Cy: 1-5 N =10",
+        g,
+        "Ann: 1-4 =5",
+        "Bob: 1-1 W",
+        "Cy: draw 2",
+        "Cy: 4-4 E",
+        "Ann: muggins",
+        "Ann: 4-3 E =5",
+        "Bob: 2-1 W =5",
+        "Cy: 1-5 N =10",
     )
     # Ann: 5 + 10 (Cy's missed 4-4) + 5; Bob: 5; Cy: 10.
     assert g.scores == [20, 5, 10]
@@ -136,12 +143,23 @@ def test_higher_score_wins_when_two_reach_the_target():
 
 # --- undo -----------------------------------------------------------------------------------
 
+
 def state_of(g: Game):
     r = g.current
     return (
-        [str(m) for rr in g.rounds for m in rr.moves], list(g.scores), g.winner, g.turn, g.state,
-        list(r.hand_sizes), r.boneyard, r.passes, r.pending, r.layout.end_counts(),
-        [(p.tile, p.end) for p in r.layout.placed], len(g.rounds), r.uncalled,
+        [str(m) for rr in g.rounds for m in rr.moves],
+        list(g.scores),
+        g.winner,
+        g.turn,
+        g.state,
+        list(r.hand_sizes),
+        r.boneyard,
+        r.passes,
+        r.pending,
+        r.layout.end_counts(),
+        [(p.tile, p.end) for p in r.layout.placed],
+        len(g.rounds),
+        r.uncalled,
     )
 
 

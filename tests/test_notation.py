@@ -52,9 +52,21 @@ def test_end_names(text, end):
 @pytest.mark.parametrize(
     "text, end",
     [
-        ("o", End.E), ("O", End.E), ("links", End.W), ("Rechts", End.E), ("oben", End.N), ("unten", End.S),
-        ("west", End.W), ("Ost", End.E), ("nord", End.N), ("süd", End.S), ("Süd", End.S),
-        ("su\u0308d", End.S), ("sued", End.S), ("east", End.E), ("south", End.S),
+        ("o", End.E),
+        ("O", End.E),
+        ("links", End.W),
+        ("Rechts", End.E),
+        ("oben", End.N),
+        ("unten", End.S),
+        ("west", End.W),
+        ("Ost", End.E),
+        ("nord", End.N),
+        ("süd", End.S),
+        ("Süd", End.S),
+        ("su\u0308d", End.S),
+        ("sued", End.S),
+        ("east", End.E),
+        ("south", End.S),
     ],
 )
 def test_german_and_compass_end_names_are_typed_input(text, end):

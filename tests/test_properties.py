@@ -42,9 +42,20 @@ def written(game: Game):
 def snapshot(g: Game):
     r = g.current
     return (
-        len(g.rounds), list(g.scores), g.winner, g.turn, g.state, list(r.hand_sizes), r.boneyard,
-        r.passes, r.pending, r.layout.end_counts(), r.layout.end_sum if r.layout else None,
-        [(p.tile, p.end, p.inner, p.outer) for p in r.layout.placed], list(r.credits), list(r.uncalled),
+        len(g.rounds),
+        list(g.scores),
+        g.winner,
+        g.turn,
+        g.state,
+        list(r.hand_sizes),
+        r.boneyard,
+        r.passes,
+        r.pending,
+        r.layout.end_counts(),
+        r.layout.end_sum if r.layout else None,
+        [(p.tile, p.end, p.inner, p.outer) for p in r.layout.placed],
+        list(r.credits),
+        list(r.uncalled),
     )
 
 

@@ -9,8 +9,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_readme_transcript_is_what_runs_today():
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "transcripts.py"), "--check"],
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "transcripts.py"), "--check"], capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, done.stdout + done.stderr + "\nrun: python scripts/transcripts.py"
 
 

@@ -69,19 +69,32 @@ def test_written_points_that_differ_are_reported_by_the_audit_only():
     [
         ('format = "scorepad/2"\nplayers = ["A", "B"]\n', "unknown format 'scorepad/2' (line 1)"),
         ('players = ["A", "B"]\n', "no 'format' key"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n\n[rules]\npreset = "pagat"\nspiner = "none"\n',
-         "unknown key 'spiner' in [rules] (line 6)"),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n\n[rules]\npreset = "pagat"\nspiner = "none"\n',
+            "unknown key 'spiner' in [rules] (line 6)",
+        ),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\ncomment = "x"\n', "unknown key 'comment' in the top level (line 3)"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmove = []\n',
-         "unknown key 'move' in [rounds] (line 5)"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\ntarget = "many"\n', "[rules]: target must be a positive whole number"),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmove = []\n',
+            "unknown key 'move' in [rounds] (line 5)",
+        ),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\ntarget = "many"\n',
+            "[rules]: target must be a positive whole number",
+        ),
         ('format = "scorepad/1"\nplayers = ["A"]\n', "needs 2 to 4 players"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "B: 5-3 E"]\n',
-         "round 1, move 2: 'B: 5-3 E': 5-3 does not fit E: W shows 6, E shows 4"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "A: 4-3 E"]\n',
-         "it is B's turn, not A's"),
-        ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4"]\n[[rounds]]\nopener = "B"\n',
-         "round 1: no 'hands': only the last round may be unfinished"),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "B: 5-3 E"]\n',
+            "round 1, move 2: 'B: 5-3 E': 5-3 does not fit E: W shows 6, E shows 4",
+        ),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4", "A: 4-3 E"]\n',
+            "it is B's turn, not A's",
+        ),
+        (
+            'format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 6-4"]\n[[rounds]]\nopener = "B"\n',
+            "round 1: no 'hands': only the last round may be unfinished",
+        ),
         ('format = "scorepad/1"\nplayers = ["A", "B"]\n[[rounds]]\nopener = "A"\nmoves = ["A: 64"]\n', "'64' is not a tile"),
         ('format = "scorepad/1"\nplayers = ["A", "B"\n', "not a valid TOML file"),
     ],
@@ -163,8 +176,12 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
     save(Game(["Ann", "Bob"], opener="Ann"), path)
     with locked(path):
         env = {**os.environ, "SCOREPAD_FILE": str(path)}
-        writer = subprocess.Popen([sys.executable, "-c", "from scorepad.cli.app import main; main()", "play", "6-4"],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        writer = subprocess.Popen(
+            [sys.executable, "-c", "from scorepad.cli.app import main; main()", "play", "6-4"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         try:
             writer.wait(timeout=1.0)
             raise AssertionError("the writer did not wait for the lock")
@@ -176,8 +193,10 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
 
 
 def test_an_opener_who_did_not_lead_is_a_problem():
-    text = ('format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\npreset = "two-ends"\n'
-            '[[rounds]]\nopener = "A"\nmoves = ["B: 6-6"]\n')
+    text = (
+        'format = "scorepad/1"\nplayers = ["A", "B"]\n[rules]\npreset = "two-ends"\n'
+        '[[rounds]]\nopener = "A"\nmoves = ["B: 6-6"]\n'
+    )
     assert [p.message for p in audit_text(text).problems] == ["opener is A, but B led"]
     with pytest.raises(RecordError, match="round 1: opener is A, but B led"):
         loads(text)

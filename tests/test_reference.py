@@ -102,10 +102,14 @@ def check_game(seed: int) -> None:
         if written["hands"] is not None:
             replay.end_round({k: v if isinstance(v, int) else parse_tiles(v) for k, v in written["hands"].items()})
     if seed % 4 == 0:  # ... and read from the record file, the hands as typed
-        text = tomli_w.dumps({
-            "format": "scorepad/1", "players": players, "rules": options,
-            "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
-        })
+        text = tomli_w.dumps(
+            {
+                "format": "scorepad/1",
+                "players": players,
+                "rules": options,
+                "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
+            }
+        )
         assert loads(text).game.scores == replay.scores
 
     ref = score_game(options, players, rounds)
@@ -141,8 +145,14 @@ def test_the_engine_agrees_with_the_reference_over_many_seeded_games():
     for seed in range(1000):
         check_game(seed)
     # Every form of entering hands, and every way a round ends, was gone through.
-    for corner in (*FORMS, "a partner's hand", "a hand of 0 pips given as 0", "domino, next opener named",
-                   "blocked, next opener named", "blocked, next opener by the table"):
+    for corner in (
+        *FORMS,
+        "a partner's hand",
+        "a hand of 0 pips given as 0",
+        "domino, next opener named",
+        "blocked, next opener named",
+        "blocked, next opener by the table",
+    ):
         assert seen[corner] > 0, (corner, seen)
 
 

@@ -20,10 +20,21 @@ def sums_and_scores(game: Game, *moves: str) -> list[tuple[int, int]]:
 
 # --- the play examples -------------------------------------------------------------------------
 
+
 def test_pagats_nine_move_example():
     g = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
-    got = sums_and_scores(g, "Ann: 1-4", "Bob: 1-1 W", "Ann: 4-4 E", "Bob: 4-3 E", "Ann: 2-1 W",
-                          "Bob: 1-5 N", "Ann: 5-5 N", "Bob: 5-0 N", "Ann: 1-3 S")
+    got = sums_and_scores(
+        g,
+        "Ann: 1-4",
+        "Bob: 1-1 W",
+        "Ann: 4-4 E",
+        "Bob: 4-3 E",
+        "Ann: 2-1 W",
+        "Bob: 1-5 N",
+        "Ann: 5-5 N",
+        "Bob: 5-0 N",
+        "Ann: 1-3 S",
+    )
     assert got == [(5, 5), (6, 0), (10, 10), (5, 5), (5, 5), (10, 10), (15, 15), (5, 5), (8, 0)]
     assert g.scores == [5 + 10 + 5 + 15 + 0, 0 + 5 + 10 + 5]
 
@@ -118,8 +129,18 @@ def test_after_a_domino_the_domino_maker_leads_under_both_rules(next_opener):
 # two-ends, two players, all 28 tiles dealt: every 0 is played and both ends show 0, so the
 # round is blocked. The 18 tiles left (126 pips) are in the two hands.
 BLOCKED_ZEROS = [
-    "Ann: 0-0", "Bob: 0-1 E", "Ann: 1-2 E", "Bob: 2-0 E", "Ann: 0-3 E", "Bob: 3-4 E",
-    "Ann: 4-0 E", "Bob: 0-5 E", "Ann: 5-6 E", "Bob: 6-0 E", "Ann: pass", "Bob: pass",
+    "Ann: 0-0",
+    "Bob: 0-1 E",
+    "Ann: 1-2 E",
+    "Bob: 2-0 E",
+    "Ann: 0-3 E",
+    "Bob: 3-4 E",
+    "Ann: 4-0 E",
+    "Bob: 0-5 E",
+    "Ann: 5-6 E",
+    "Bob: 6-0 E",
+    "Ann: pass",
+    "Bob: pass",
 ]
 ANN = "1-1 1-3 1-4 1-5 1-6 2-2 2-3 2-4 2-5"  # 46 pips
 BOB = "2-6 3-3 3-5 3-6 4-4 4-5 4-6 5-5 6-6"  # 80 pips
@@ -153,7 +174,7 @@ def test_a_record_with_mixed_hands_reads_and_audits_clean():
         'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "two-ends"\n'
         'deal = [14, 5, 5]\nfirst_opener = "lot"\n\n[[rounds]]\nopener = "Ann"\n'
         f'moves = [\n{moves},\n]\nhands = {{ Ann = "{ANN}", Bob = 80 }}\n'
-        'points = { Ann = 35, Bob = 5 }\n'
+        "points = { Ann = 35, Bob = 5 }\n"
     )
     assert loads(text).game.scores == [35, 5]
     assert audit_text(text).problems == []
@@ -167,7 +188,7 @@ def test_the_hands_command_takes_tiles_for_one_player_and_pips_for_the_other(tmp
     path.write_text(
         'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "two-ends"\n'
         'deal = [14, 5, 5]\nfirst_opener = "lot"\n\n[[rounds]]\nopener = "Ann"\n'
-        f'moves = [\n{moves},\n]\n'
+        f"moves = [\n{moves},\n]\n"
     )
     result = run("hands", "-f", path, "Ann=" + ANN.replace(" ", ","), "Bob=80", width=80)
     assert result.exit_code == 0, result.output
@@ -179,8 +200,9 @@ def test_pip_totals_together_must_fit_the_tiles_nobody_has_named():
     """Each total alone fits (9 tiles of the 18 left can hold 46 or 81 pips), but the two
     hands hold all 18 tiles, 126 pips, not 127 (decision: the totals are bounded together)."""
     g = blocked_zeros()
-    with pytest.raises(InvalidHandsError, match="the pip totals add up to 127 pips in 18 tiles: "
-                       "the tiles nobody has named allow 126 to 126"):
+    with pytest.raises(
+        InvalidHandsError, match="the pip totals add up to 127 pips in 18 tiles: the tiles nobody has named allow 126 to 126"
+    ):
         g.end_round({"Ann": 46, "Bob": 81})
 
 

@@ -13,7 +13,9 @@ FOUR = ((0,), (1,), (2,), (3,))
 PARTNERS = ((0, 2), (1, 3))
 
 
-@pytest.mark.parametrize("n, rounded", [(0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (5, 5), (12, 10), (13, 15), (17, 15), (18, 20), (99, 100)])
+@pytest.mark.parametrize(
+    "n, rounded", [(0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (5, 5), (12, 10), (13, 15), (17, 15), (18, 20), (99, 100)]
+)
 def test_round5(n, rounded):
     assert round5(n) == rounded
 

@@ -29,8 +29,26 @@ def text(renderable, width: int) -> str:
 
 
 # The README's round: the spinner 1-1 inside a long line, both side arms started.
-INTERIOR = ("5-4", "4-0 E", "5-1 W", "1-1 W", "1-0 E", "4-1 W", "2-1 E", "6-1 N", "5-2 E",
-            "3-1 S", "3-0 S", "4-3 W", "6-6 N", "0-0 S", "3-2 W", "5-0 S", "6-3 N", "2-2 W")
+INTERIOR = (
+    "5-4",
+    "4-0 E",
+    "5-1 W",
+    "1-1 W",
+    "1-0 E",
+    "4-1 W",
+    "2-1 E",
+    "6-1 N",
+    "5-2 E",
+    "3-1 S",
+    "3-0 S",
+    "4-3 W",
+    "6-6 N",
+    "0-0 S",
+    "3-2 W",
+    "5-0 S",
+    "6-3 N",
+    "2-2 W",
+)
 LEAD = ("3-3", "3-6 W", "3-1 E", "6-2 W", "1-5 E", "3-4 N", "2-0 W", "5-5 E")
 NO_SPINNER = ("5-5", "5-0 E", "0-0 E", "5-6 W", "0-4 E", "6-2 W", "4-4 E", "2-3 W", "4-1 E", "3-3 W", "1-1 E")
 
@@ -52,12 +70,15 @@ def shifted(block: str, by: int) -> str:
     return "\n".join((" " * by + row) if row else row for row in block.split("\n"))
 
 
-@pytest.mark.parametrize("width, line, shift", [
-    (28, "W4 [2|2] … {1|1} … 2-5 E5", 2),
-    (40, "W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5", 6),
-    (60, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
-    (100, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
-])
+@pytest.mark.parametrize(
+    "width, line, shift",
+    [
+        (28, "W4 [2|2] … {1|1} … 2-5 E5", 2),
+        (40, "W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5", 6),
+        (60, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+        (100, "W4 [2|2] 2-3 3-4 4-1 {1|1} 1-5 5-4 4-0 0-1 1-2 2-5 E5", 12),
+    ],
+)
 def test_spinner_inside_with_both_arms(width, line, shift):
     layout = played("pagat", *INTERIOR).current.layout
     # N reads outward upward with its count on top, S outward downward with its count
@@ -65,25 +86,32 @@ def test_spinner_inside_with_both_arms(width, line, shift):
     assert text(draw_layout(layout, width), width) == shifted(ARMS_AT_10, shift) + line + shifted(ARMS_BELOW_10, shift)
 
 
-@pytest.mark.parametrize("width, line", [
-    (28, "W0 0-2 … {3|3} … [5|5] E10"),
-    (40, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
-    (60, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
-    (100, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
-])
+@pytest.mark.parametrize(
+    "width, line",
+    [
+        (28, "W0 0-2 … {3|3} … [5|5] E10"),
+        (40, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+        (60, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+        (100, "W0 0-2 2-6 6-3 {3|3} 3-1 1-5 [5|5] E10"),
+    ],
+)
 def test_spinner_as_lead(width, line):
     layout = played("pagat", *LEAD).current.layout
     at = line.index("{") + 2
     assert text(draw_layout(layout, width), width) == "\n".join(
-        [" " * (at - 1) + "N4", " " * (at - 1) + "4|3", line, " " * (at - 1) + "S·"])
+        [" " * (at - 1) + "N4", " " * (at - 1) + "4|3", line, " " * (at - 1) + "S·"]
+    )
 
 
-@pytest.mark.parametrize("width, line", [
-    (28, "W6 [3|3] 3-2 … 4-1 [1|1] E2"),
-    (40, "W6 [3|3] 3-2 2-6 … [4|4] 4-1 [1|1] E2"),
-    (60, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
-    (100, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
-])
+@pytest.mark.parametrize(
+    "width, line",
+    [
+        (28, "W6 [3|3] 3-2 … 4-1 [1|1] E2"),
+        (40, "W6 [3|3] 3-2 2-6 … [4|4] 4-1 [1|1] E2"),
+        (60, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+        (100, "W6 [3|3] 3-2 2-6 6-5 [5|5] 5-0 [0|0] 0-4 [4|4] 4-1 [1|1] E2"),
+    ],
+)
 def test_no_spinner(width, line):
     layout = played("two-ends", *NO_SPINNER).current.layout
     assert text(draw_layout(layout, width), width) == line
@@ -91,7 +119,9 @@ def test_no_spinner(width, line):
 
 def test_long_arm_keeps_its_outer_tiles():
     layout = played("pagat", *INTERIOR).current.layout
-    assert text(draw_layout(layout, 40, arm_tiles=3), 40) == """\
+    assert (
+        text(draw_layout(layout, 40, arm_tiles=3), 40)
+        == """\
                 N3
                 3|6
                [6|6]
@@ -101,6 +131,7 @@ W4 [2|2] 2-3 … {1|1} … 0-1 1-2 2-5 E5
                [0|0]
                 0|5
                 S5"""
+    )
 
 
 def test_spinner_on_the_end_of_a_long_line_stays_in_view():
@@ -108,14 +139,20 @@ def test_spinner_on_the_end_of_a_long_line_stays_in_view():
     # outer tiles stay, even where only they fit.
     game = played("pagat", "3-6", "6-6 E", "6-2 E", "5-3 W", "2-1 E", "5-4 W", "1-4 E", "4-3 W", "4-2 E")
     layout = game.current.layout
-    assert text(draw_layout(layout, 28), 28) == """\
+    assert (
+        text(draw_layout(layout, 28), 28)
+        == """\
           N·
 W3 3-4 … {6|6} … 1-4 4-2 E2
           S·"""
-    assert text(draw_layout(layout, 40), 40) == """\
+    )
+    assert (
+        text(draw_layout(layout, 40), 40)
+        == """\
                   N·
 W3 3-4 4-5 5-3 … {6|6} … 2-1 1-4 4-2 E2
                   S·"""
+    )
 
 
 def test_where_room_is_shortest_the_dots_lose_their_spaces():
@@ -142,10 +179,7 @@ def run(*args, width=40):
 def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
     text = "scorepad: --first-opener 'x': choose lot or highest-double, e.g. --first-opener lot"
     assert wrapped(text, 28, "  ") == (
-        "scorepad: --first-opener\n"
-        "  'x': choose lot or\n"
-        "  highest-double, e.g.\n"
-        "  --first-opener lot"
+        "scorepad: --first-opener\n  'x': choose lot or\n  highest-double, e.g.\n  --first-opener lot"
     )
     assert wrapped("short\nlines stay", 28) == "short\nlines stay"
 
@@ -162,7 +196,8 @@ def test_an_error_is_wrapped_on_word_boundaries(tmp_path, monkeypatch, width):
     assert all(line.startswith("  ") for line in lines[1:])
     assert " ".join(line.strip() for line in lines) == (
         "scorepad: '6x4' is not a tile: write a tile (64, 6-4, 6 4, 6/4, 6,4, 6:4 or '6|4') and its end "
-        "(w e n s, west east north south, left right up down or l r u d), e.g. 64 e")
+        "(w e n s, west east north south, left right up down or l r u d), e.g. 64 e"
+    )
 
 
 def test_new_help_at_40_columns_keeps_option_names_whole():
@@ -170,8 +205,16 @@ def test_new_help_at_40_columns_keeps_option_names_whole():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert all(len(line) <= 40 for line in lines), result.output
-    for name in ("--players", "--first-opener", "--next-opener", "--fallback-opener",
-                 "--domino-award", "--blocked-award", "--blocked-tie", "--force"):
+    for name in (
+        "--players",
+        "--first-opener",
+        "--next-opener",
+        "--fallback-opener",
+        "--domino-award",
+        "--blocked-award",
+        "--blocked-tie",
+        "--force",
+    ):
         assert any(re.match(rf"  (-\w, )?{name}( <[\w|-]+>)?$", line) for line in lines), name
     assert "  -f, --file <path>" in lines
     assert "      Four players as two partnerships." in lines
@@ -275,7 +318,9 @@ def test_sheet_marks_the_round_being_played_and_muggins_points(tmp_path, monkeyp
         assert run(*args).exit_code == 0, args
     result = run("sheet", width=28)
     assert result.exit_code == 0, result.output
-    assert "\n".join(line.rstrip() for line in result.output.splitlines()) == """\
+    assert (
+        "\n".join(line.rstrip() for line in result.output.splitlines())
+        == """\
 to 100
 Ann
 round play mugg hand total
@@ -286,6 +331,7 @@ round play mugg hand total
    1*    ·    ·    ·     0
 needs                  100
 * being played"""
+    )
 
 
 def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
@@ -294,8 +340,7 @@ def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
     from scorepad.views.render import hands_note
 
     # docs/rules.md: pagat, three players, domino by Ann, Bob holds 8 pips, Cy 9.
-    for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"),
-                         ("two-ends", "Ann +20: round5(Bob 8) + round5(Cy 9)")):
+    for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"), ("two-ends", "Ann +20: round5(Bob 8) + round5(Cy 9)")):
         game = Game(PLAYERS, Rules.from_options(preset, deal=[9, 1, 5]), opener="Ann")
         game.push(parse_move("Ann: 6-6"))
         out = game.end_round({"Bob": 8, "Cy": 9})
@@ -310,11 +355,11 @@ def test_blocked_hands_say_why():
     split = load(EXAMPLES / "pagat-split.toml").game
     assert award_reason(split, split.rounds[1]) == "35 split: round5(Bob 34)"
     two_ends = load(EXAMPLES / "two-ends.toml").game
-    assert award_reason(two_ends, two_ends.rounds[1]) == (
-        "blocked, Bob holds the fewest pips: round5(Ann 20) - round5(Bob 6)")
+    assert award_reason(two_ends, two_ends.rounds[1]) == ("blocked, Bob holds the fewest pips: round5(Ann 20) - round5(Bob 6)")
 
 
 # --- muggins in view --------------------------------------------------------------------------
+
 
 def muggins_game(*moves: str) -> Game:
     game = Game(PLAYERS, Rules.from_options("pagat", muggins=True), opener="Ann")
@@ -328,7 +373,9 @@ def test_a_missed_score_says_who_may_call_it_and_how():
 
     game = muggins_game("Ann: 5-5 =10")
     out = game.push(parse_move("Bob: 5-0 E"))
-    assert text(status(game, 40, out), 40) == """\
+    assert (
+        text(status(game, 40, out), 40)
+        == """\
 Bob 5-0 E: not claimed, counts 10:
 nothing scores
 W10 {5|5} 5-0 E0
@@ -342,6 +389,7 @@ Ann or Cy may call muggins for the
 missed 10:
   scorepad muggins Ann
 Cy to play."""
+    )
     wide = text(status(game, 100, out, live=True), 100).splitlines()
     assert wide[0] == "Bob 5-0 E: not claimed, counts 10: nothing scores"
     assert "round 1 · target 200 · boneyard 7 · muggins on" in wide
@@ -355,7 +403,8 @@ def test_claims_read_plainly():
     out = game.push(parse_move("Cy: 0-3 E =5"))
     assert explain(game, out).plain == "Cy 0-3 E: claimed 5, counts 13: nothing scores"
     assert "may call muggins for 5 (the claim was too high):" in text(
-        __import__("scorepad.views.render").views.render.status(game, 100, out), 100)
+        __import__("scorepad.views.render").views.render.status(game, 100, out), 100
+    )
     out = game.push(parse_move("Ann: muggins"))
     assert explain(game, out).plain == "Muggins! Ann takes +5"
     # Without muggins nothing is said about it.
@@ -449,11 +498,14 @@ def test_other_commands_do_not_import_plotext():
     import subprocess
     import sys
 
-    code = ("import sys; from typer.testing import CliRunner; from scorepad.cli.app import app; "
-            "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
-            "print('plotext' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=__import__("pathlib").Path(__file__).parents[1])
+    code = (
+        "import sys; from typer.testing import CliRunner; from scorepad.cli.app import app; "
+        "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
+        "print('plotext' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=__import__("pathlib").Path(__file__).parents[1]
+    )
     assert out.stdout.strip() == "False", out.stderr
 
 
@@ -587,7 +639,7 @@ def test_play_help_at_40_columns():
     result = run("play", "--help", width=40)
     assert result.exit_code == 0, result.output
     # Up to the help option itself (its names are another change's business).
-    assert result.output[:result.output.index("\n  -h, --help")] == PLAY_HELP_40
+    assert result.output[: result.output.index("\n  -h, --help")] == PLAY_HELP_40
 
 
 def test_new_help_at_28_columns_keeps_option_names_whole():
@@ -621,11 +673,21 @@ def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(s
                 assert f"{{{layout.spinner.a}|{layout.spinner.b}}}" in line
             # The outer tile of each end shows next to its count.
             if west:
-                assert line.split()[1].startswith((f"{west[-1].outer}-{west[-1].inner}", f"[{west[-1].outer}|{west[-1].outer}]",
-                                                   f"{{{west[-1].outer}|{west[-1].outer}}}"))
+                assert line.split()[1].startswith(
+                    (
+                        f"{west[-1].outer}-{west[-1].inner}",
+                        f"[{west[-1].outer}|{west[-1].outer}]",
+                        f"{{{west[-1].outer}|{west[-1].outer}}}",
+                    )
+                )
             if east:
-                assert line.split()[-2].endswith((f"{east[-1].inner}-{east[-1].outer}", f"{east[-1].outer}|{east[-1].outer}]",
-                                                  f"{east[-1].outer}|{east[-1].outer}}}"))
+                assert line.split()[-2].endswith(
+                    (
+                        f"{east[-1].inner}-{east[-1].outer}",
+                        f"{east[-1].outer}|{east[-1].outer}]",
+                        f"{east[-1].outer}|{east[-1].outer}}}",
+                    )
+                )
 
 
 def test_a_difference_award_is_explained_as_it_is_counted():
@@ -636,15 +698,15 @@ def test_a_difference_award_is_explained_as_it_is_counted():
     for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
         game.push(parse_move(move))
     out = game.end_round({"Ann": 11, "Bob": 33, "Cy": 47, "Dee": 65})
-    assert hands_note(game, out) == (
-        "Ann +135: blocked, Ann holds the fewest pips: round5(Bob 33 + Cy 47 + Dee 65 - Ann 11)")
+    assert hands_note(game, out) == ("Ann +135: blocked, Ann holds the fewest pips: round5(Bob 33 + Cy 47 + Dee 65 - Ann 11)")
 
 
 def test_a_partnership_holds_and_wins_in_the_plural():
     from scorepad.views.render import award_reason, scores_lines
 
-    game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", partners=True, deal=[7, 7, 7], target=40),
-                opener="Ann")
+    game = Game(
+        ["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", partners=True, deal=[7, 7, 7], target=40), opener="Ann"
+    )
     for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
         game.push(parse_move(move))
     game.end_round({"Ann": 11, "Bob": 33, "Cy": 47, "Dee": 65})

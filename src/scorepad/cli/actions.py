@@ -66,8 +66,9 @@ def backup_note(kept: Path | None) -> list[str]:
     """What to say when saving kept a hand-edited original (its comments cannot be kept)."""
     if kept is None:
         return []
-    return [_("Note: the record was hand-edited and its comments cannot be kept; "
-              "the file as it was is in {path}").format(path=kept)]
+    return [
+        _("Note: the record was hand-edited and its comments cannot be kept; the file as it was is in {path}").format(path=kept)
+    ]
 
 
 @contextmanager
@@ -120,7 +121,8 @@ def _change(game: Game, typed: Typed, live: bool) -> Done:
     if game.winner is not None and not isinstance(typed, UndoIn):
         raise IllegalMoveError(
             _("the game is over: {names} won; for the next game type  {command}").format(
-                names=" & ".join(game.winners() or []), command="new" if live else "scorepad new")
+                names=" & ".join(game.winners() or []), command="new" if live else "scorepad new"
+            )
         )
     if isinstance(typed, PlayIn):
         return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
@@ -153,7 +155,8 @@ def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
             if nxt.opener is not None:
                 raise IllegalMoveError(
                     _("the rules name who opens round {number}: {name} ({rule}), not the table").format(
-                        number=nxt.number, name=game.players[nxt.opener], rule=nxt.opener_rule)
+                        number=nxt.number, name=game.players[nxt.opener], rule=nxt.opener_rule
+                    )
                 )
             name = resolve_player(typed.by, game.players)
             game.set_opener(name)
@@ -174,9 +177,14 @@ def _undo(game: Game, count: int) -> Done:
             if done == 0:
                 raise
             raise IllegalMoveError(
-                _("cannot undo {count}: {only}").format(count=count, only=ngettext(
-                    "only {n} move or hands entry to take back", "only {n} moves or hands entries to take back", done,
-                ).format(n=done))
+                _("cannot undo {count}: {only}").format(
+                    count=count,
+                    only=ngettext(
+                        "only {n} move or hands entry to take back",
+                        "only {n} moves or hands entries to take back",
+                        done,
+                    ).format(n=done),
+                )
             ) from None
         if isinstance(item, dict):
             notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
@@ -209,6 +217,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
 
 # --- a new game ------------------------------------------------------------------------
 
+
 def keep_name(file: Path) -> Path:
     """A free name beside `file` for the game it holds: scorepad-2026-11-30-1.toml."""
     stamp = date.today().isoformat()
@@ -234,8 +243,16 @@ def keep(file: Path) -> Path:
             continue
 
 
-def new_game(file: Path, players: list[str] | None, preset: str | None, options: dict[str, Any],
-             opener: str | None, force: bool, *, live: bool = False) -> Done:
+def new_game(
+    file: Path,
+    players: list[str] | None,
+    preset: str | None,
+    options: dict[str, Any],
+    opener: str | None,
+    force: bool,
+    *,
+    live: bool = False,
+) -> Done:
     """Start a game in `file`. A finished game there is kept under a new name; an
     unfinished one only with `force`, and then kept as a backup. Without players or
     rules, the game before gives them."""
@@ -270,9 +287,7 @@ def new_game(file: Path, players: list[str] | None, preset: str | None, options:
                 else:
                     again = _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
                 state = _("a game that is not over") if readable else _("a record that cannot be read")
-                raise IllegalMoveError(
-                    _("{file} already holds {state}: {again}").format(file=file, state=state, again=again)
-                )
+                raise IllegalMoveError(_("{file} already holds {state}: {again}").format(file=file, state=state, again=again))
             kept = keep(file)
             if over:
                 notes.insert(0, _("The finished game is kept in {kept}.").format(kept=kept))
@@ -283,6 +298,7 @@ def new_game(file: Path, players: list[str] | None, preset: str | None, options:
 
 
 # --- editing the record in an editor ---------------------------------------------------------
+
 
 def editor_command() -> list[str]:
     """$VISUAL, else $EDITOR, else nano if present, else vi (notepad on Windows)."""
@@ -316,8 +332,11 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
             try:
                 subprocess.run([*editor_command(), str(path)], check=False)
             except OSError as error:
-                raise RecordError(_("cannot start the editor {editor}: {reason}").format(
-                    editor=" ".join(editor_command()), reason=error.strerror)) from None
+                raise RecordError(
+                    _("cannot start the editor {editor}: {reason}").format(
+                        editor=" ".join(editor_command()), reason=error.strerror
+                    )
+                ) from None
             text = path.read_text(encoding="utf-8", errors="replace")
             if text == original:
                 return Done(loads(text).game, None, [_("No change.")])
@@ -334,8 +353,9 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
                 if content(file) != original.encode("utf-8"):
                     kept = path
                     raise RecordChangedError(
-                        _("the record changed while it was being edited: nothing was saved; "
-                          "your edit is kept in {path}").format(path=path)
+                        _("the record changed while it was being edited: nothing was saved; your edit is kept in {path}").format(
+                            path=path
+                        )
                     )
                 save_text(text, file, keep_comments=True)
             return Done(game, None, [_("Saved the edited record.")])
@@ -363,11 +383,11 @@ def hint_lines(game: Game, tiles) -> list[str]:
             if o.reply.tile:
                 assert o.reply.end is not None
                 reply = _("next player up to {score} ({tile} {end})").format(
-                    score=o.reply.score, tile=o.reply.tile, end=o.reply.end.label)
+                    score=o.reply.score, tile=o.reply.tile, end=o.reply.end.label
+                )
             else:
                 reply = _("next player up to {score}").format(score=o.reply.score)
-            lines.append(_("{tile} {where}: scores {score}; {reply}").format(
-                tile=tile, where=where, score=o.score, reply=reply))
+            lines.append(_("{tile} {where}: scores {score}; {reply}").format(tile=tile, where=where, score=o.score, reply=reply))
     return lines
 
 
@@ -379,8 +399,7 @@ def changes(before: Game, after: Game) -> list[str]:
 
     def row(old: list[int | Fraction], new: list[int | Fraction]) -> str:
         return ", ".join(
-            f"{name} {points(o)}" if o == n else f"{name} {points(o)} → {points(n)}"
-            for name, o, n in zip(names, old, new)
+            f"{name} {points(o)}" if o == n else f"{name} {points(o)} → {points(n)}" for name, o, n in zip(names, old, new)
         )
 
     if before.scores == after.scores:
@@ -394,8 +413,12 @@ def changes(before: Game, after: Game) -> list[str]:
         if old != new:
             lines.append(_("Round {number}: {points}").format(number=number, points=row(old, new)))
     if before.state != after.state or before.current.number != after.current.number:
-        state = {"playing": pgettext("game state", "playing"), "hand-over": pgettext("game state", "hand-over"),
-                 "over": pgettext("game state", "over")}
-        lines.append(_("Now: round {number}, {state}").format(
-            number=after.current.number, state=state.get(after.state, after.state)))
+        state = {
+            "playing": pgettext("game state", "playing"),
+            "hand-over": pgettext("game state", "hand-over"),
+            "over": pgettext("game state", "over"),
+        }
+        lines.append(
+            _("Now: round {number}, {state}").format(number=after.current.number, state=state.get(after.state, after.state))
+        )
     return lines

@@ -5,7 +5,6 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 # No `from __future__ import annotations` here: Typer would then evaluate every annotation
 # string of every command at start-up, which cost about 15 ms on each run.
 
-
 import io
 import math
 import sys
@@ -28,7 +27,9 @@ from scorepad.views.console import console, echo, error, json_line
 from scorepad.views.summary import game_json, log_json
 
 app = ScreenTyper(
-    help=N_("Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."),
+    help=N_(
+        "Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."
+    ),
     no_args_is_help=True,
     add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -68,8 +69,13 @@ def _use_language(asked: str | None) -> None:
 def _options(
     lang: Annotated[
         Language | None,
-        typer.Option("--lang", callback=_use_language, is_eager=True, show_default=False,
-                     help=N_("Language of the texts (default: SCOREPAD_LANG, else the locale, else en).")),
+        typer.Option(
+            "--lang",
+            callback=_use_language,
+            is_eager=True,
+            show_default=False,
+            help=N_("Language of the texts (default: SCOREPAD_LANG, else the locale, else en)."),
+        ),
     ] = None,
     version: Annotated[
         bool,
@@ -80,6 +86,7 @@ def _options(
 
 
 # --- plumbing ---------------------------------------------------------------------------
+
 
 def fail(message: str, code: int) -> NoReturn:
     error(message)
@@ -111,8 +118,9 @@ def record_text(path: Path) -> str:
     else:
         data = stream.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(_("standard input holds more than {limit} MB: not a scorepad record").format(
-            limit=MAX_RECORD_BYTES // (1024 * 1024)))
+        raise RecordError(
+            _("standard input holds more than {limit} MB: not a scorepad record").format(limit=MAX_RECORD_BYTES // (1024 * 1024))
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -223,21 +231,46 @@ else:
     BlockedTie = _choice("blocked_tie")
 
 
-@app.command(help=N_(
-    "Start a game; a finished game in the file is kept under a new name.\n"
-    "\n"
-    "Without --players and --rules, the game in the file gives them.\n"
-    "\n"
-    "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
-))
+@app.command(
+    help=N_(
+        "Start a game; a finished game in the file is kept under a new name.\n"
+        "\n"
+        "Without --players and --rules, the game in the file gives them.\n"
+        "\n"
+        "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
+    )
+)
 def new(
-    players: Annotated[str | None, typer.Option("--players", "-p", help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."), show_default=False)] = None,
-    rules: Annotated[Preset | None, typer.Option("--rules", help=N_("The preset the options below change (default: the game before's rules, else pagat)."), show_default=False)] = None,
-    partners: Annotated[bool | None, typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."),
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        Preset | None,
+        typer.Option(
+            "--rules",
+            help=N_("The preset the options below change (default: the game before's rules, else pagat)."),
+            show_default=False,
+        ),
+    ] = None,
+    partners: Annotated[
+        bool | None, typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)
+    ] = None,
     target: Annotated[int | None, typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
-    muggins: Annotated[bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)] = None,
-    opener: Annotated[str | None, typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)] = None,
-    deal: Annotated[str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)] = None,
+    muggins: Annotated[
+        bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)
+    ] = None,
+    opener: Annotated[
+        str | None, typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)
+    ] = None,
+    deal: Annotated[
+        str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)
+    ] = None,
     spinner: Spinner = None,
     first_opener: FirstOpener = None,
     next_opener: NextOpener = None,
@@ -245,7 +278,9 @@ def new(
     domino_award: DominoAward = None,
     blocked_award: BlockedAward = None,
     blocked_tie: BlockedTie = None,
-    force: Annotated[bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))
+    ] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.actions import new_game
@@ -253,9 +288,16 @@ def new(
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
     options: dict[str, Any] = {
-        "partners": partners, "target": target, "muggins": muggins, "spinner": spinner,
-        "first_opener": first_opener, "next_opener": next_opener, "fallback_opener": fallback_opener,
-        "domino_award": domino_award, "blocked_award": blocked_award, "blocked_tie": blocked_tie,
+        "partners": partners,
+        "target": target,
+        "muggins": muggins,
+        "spinner": spinner,
+        "first_opener": first_opener,
+        "next_opener": next_opener,
+        "fallback_opener": fallback_opener,
+        "domino_award": domino_award,
+        "blocked_award": blocked_award,
+        "blocked_tie": blocked_tie,
     }
     options = {k: v for k, v in options.items() if v is not None}
     if deal is not None:
@@ -275,13 +317,17 @@ def new(
     show_status(done.game, note=done.notes)
 
 
-@app.command(help=N_(
-    "Record a tile played (the lead takes no end).\n"
-    "\n"
-    "Example: scorepad play 6-4 E --claim 10"
-))
+@app.command(help=N_("Record a tile played (the lead takes no end).\n\nExample: scorepad play 6-4 E --claim 10"))
 def play(
-    move: Annotated[list[str], typer.Argument(metavar="TILE [END]", help=N_("The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."))],
+    move: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="TILE [END]",
+            help=N_(
+                "The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."
+            ),
+        ),
+    ],
     by: ByOption = None,
     claim: Annotated[int | None, typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
     file: FileOption = Path("scorepad.toml"),
@@ -296,11 +342,7 @@ def play(
     act(file, typed)
 
 
-@app.command(help=N_(
-    "Record tiles drawn from the boneyard.\n"
-    "\n"
-    "Example: scorepad draw 2"
-))
+@app.command(help=N_("Record tiles drawn from the boneyard.\n\nExample: scorepad draw 2"))
 def draw(
     count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."))] = 1,
     by: ByOption = None,
@@ -315,24 +357,22 @@ def draw(
     act(file, DrawIn(count, by))
 
 
-@app.command("pass", help=N_(
-    "Record a pass (only with an empty boneyard).\n"
-    "\n"
-    "Example: scorepad pass"
-))
+@app.command("pass", help=N_("Record a pass (only with an empty boneyard).\n\nExample: scorepad pass"))
 def pass_(by: ByOption = None, file: FileOption = Path("scorepad.toml")) -> None:
     from scorepad.cli.grammar import PassIn
 
     act(file, PassIn(by))
 
 
-@app.command(help=N_(
-    "Call muggins on the play just made.\n"
-    "\n"
-    "The caller takes the missed score (or a claim that was too high).\n"
-    "\n"
-    "Example: scorepad muggins Bob"
-))
+@app.command(
+    help=N_(
+        "Call muggins on the play just made.\n"
+        "\n"
+        "The caller takes the missed score (or a claim that was too high).\n"
+        "\n"
+        "Example: scorepad muggins Bob"
+    )
+)
 def muggins(
     caller: Annotated[str, typer.Argument(metavar="NAME", help=N_("The player who calls muggins (any case, or a prefix)."))],
     file: FileOption = Path("scorepad.toml"),
@@ -342,11 +382,7 @@ def muggins(
     act(file, MugginsIn(caller))
 
 
-@app.command(help=N_(
-    "Take back the last moves, or the last hands entered, listing each.\n"
-    "\n"
-    "Example: scorepad undo 3"
-))
+@app.command(help=N_("Take back the last moves, or the last hands entered, listing each.\n\nExample: scorepad undo 3"))
 def undo(
     count: Annotated[int, typer.Argument(help=N_("How many moves (or hands entries) to take back."))] = 1,
     file: FileOption = Path("scorepad.toml"),
@@ -358,17 +394,29 @@ def undo(
     act(file, UndoIn(count))
 
 
-@app.command(help=N_(
-    "Enter the remaining hands once a round is over.\n"
-    "\n"
-    "Awards the hand points and starts the next round. A value of digits only that could\n"
-    "be the player's tiles as well as a pip total is refused with both readings.\n"
-    "\n"
-    "Example: scorepad hands Bob=8 Cy=4-3,5-0"
-))
+@app.command(
+    help=N_(
+        "Enter the remaining hands once a round is over.\n"
+        "\n"
+        "Awards the hand points and starts the next round. A value of digits only that could\n"
+        "be the player's tiles as well as a pip total is refused with both readings.\n"
+        "\n"
+        "Example: scorepad hands Bob=8 Cy=4-3,5-0"
+    )
+)
 def hands(
-    remaining: Annotated[list[str], typer.Argument(metavar="NAME=PIPS|TILES...", help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles)."))],
-    by: Annotated[str | None, typer.Option("--by", help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."), show_default=False)] = None,
+    remaining: Annotated[
+        list[str],
+        typer.Argument(metavar="NAME=PIPS|TILES...", help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles).")),
+    ],
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."),
+            show_default=False,
+        ),
+    ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import HandsIn
@@ -387,48 +435,45 @@ def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> N
     act(file, AmendIn(action, position, " ".join(move) if move is not None else None))
 
 
-@app.command(help=N_(
-    "Insert a forgotten move; the whole game is replayed with it.\n"
-    "\n"
-    "The moves from AT on shift down one; AT one past a round's last move appends to it.\n"
-    "If anything later becomes illegal, nothing is written.\n"
-    "\n"
-    "Example: scorepad insert 1.12 \"Tom: draw 4\""
-))
+@app.command(
+    help=N_(
+        "Insert a forgotten move; the whole game is replayed with it.\n"
+        "\n"
+        "The moves from AT on shift down one; AT one past a round's last move appends to it.\n"
+        "If anything later becomes illegal, nothing is written.\n"
+        "\n"
+        'Example: scorepad insert 1.12 "Tom: draw 4"'
+    )
+)
 def insert(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
     amend_command(file, "insert", at, move)
 
 
-@app.command(help=N_(
-    "Replace the move at AT; the whole game is replayed with it.\n"
-    "\n"
-    "Example: scorepad replace 1.3 \"Cy: 6-2 E\""
-))
+@app.command(help=N_('Replace the move at AT; the whole game is replayed with it.\n\nExample: scorepad replace 1.3 "Cy: 6-2 E"'))
 def replace(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
     amend_command(file, "replace", at, move)
 
 
-@app.command(help=N_(
-    "Delete the move at AT; the whole game is replayed without it.\n"
-    "\n"
-    "Example: scorepad delete 1.7"
-))
+@app.command(help=N_("Delete the move at AT; the whole game is replayed without it.\n\nExample: scorepad delete 1.7"))
 def delete(at: AtArgument, file: FileOption = Path("scorepad.toml")) -> None:
     amend_command(file, "delete", at, None)
 
 
-@app.command(help=N_(
-    "Edit the record in $VISUAL or $EDITOR; kept only if it is still a valid record.\n"
-    "\n"
-    "Like crontab -e: an edit that is not a valid record is shown with its problem, and\n"
-    "you may edit again or discard it.\n"
-    "\n"
-    "Example: EDITOR=nano scorepad edit"
-))
+@app.command(
+    help=N_(
+        "Edit the record in $VISUAL or $EDITOR; kept only if it is still a valid record.\n"
+        "\n"
+        "Like crontab -e: an edit that is not a valid record is shown with its problem, and\n"
+        "you may edit again or discard it.\n"
+        "\n"
+        "Example: EDITOR=nano scorepad edit"
+    )
+)
 def edit(file: FileOption = Path("scorepad.toml")) -> None:
     from scorepad.cli.actions import edit as edit_record
 
     refuse_stdin(file)
+
     def ask(question: str) -> str:
         echo(question)
         try:
@@ -442,11 +487,7 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
     show_status(done.game, note=done.notes)
 
 
-@app.command(help=N_(
-    "Show the game: layout, ends, scores, whose turn.\n"
-    "\n"
-    "Example: scorepad show --json"
-))
+@app.command(help=N_("Show the game: layout, ends, scores, whose turn.\n\nExample: scorepad show --json"))
 def show(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
     file: FileOption = Path("scorepad.toml"),
@@ -458,11 +499,7 @@ def show(
     show_status(game)
 
 
-@app.command(help=N_(
-    "Every move with its points, round by round.\n"
-    "\n"
-    "Example: scorepad log"
-))
+@app.command(help=N_("Every move with its points, round by round.\n\nExample: scorepad log"))
 def log(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
     file: FileOption = Path("scorepad.toml"),
@@ -485,11 +522,7 @@ def example_path(name: str = "demo.toml") -> Path:
     return package.parents[1] / "examples" / name
 
 
-@app.command(help=N_(
-    "Replay a bundled example game move by move.\n"
-    "\n"
-    "Example: scorepad demo"
-))
+@app.command(help=N_("Replay a bundled example game move by move.\n\nExample: scorepad demo"))
 def demo(
     delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
@@ -502,21 +535,26 @@ def demo(
         recorded = loads(path.read_text(encoding="utf-8")).game
     except (OSError, RecordError) as error:
         fail(_("cannot read the bundled example {path}: {error}").format(path=path, error=error), BAD_USAGE)
-    echo(_("A {preset} game: {players}, to {target}.").format(
-        preset=recorded.rules.preset, players=", ".join(recorded.players), target=recorded.target))
+    echo(
+        _("A {preset} game: {players}, to {target}.").format(
+            preset=recorded.rules.preset, players=", ".join(recorded.players), target=recorded.target
+        )
+    )
     from scorepad.views.steps import step_through
 
     step_through(recorded, delay=delay)
 
 
-@app.command(help=N_(
-    "Step through a saved game, move by move.\n"
-    "\n"
-    "Shows the layout, the end sum and the points after each move: Enter for the next\n"
-    "move in a terminal, the whole game when not in one.\n"
-    "\n"
-    "Example: scorepad replay club/2026-11-28.toml --round 3"
-))
+@app.command(
+    help=N_(
+        "Step through a saved game, move by move.\n"
+        "\n"
+        "Shows the layout, the end sum and the points after each move: Enter for the next\n"
+        "move in a terminal, the whole game when not in one.\n"
+        "\n"
+        "Example: scorepad replay club/2026-11-28.toml --round 3"
+    )
+)
 def replay(
     record: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A game record."))],
     round_: Annotated[int, typer.Option("--round", help=N_("Start at this round."))] = 1,
@@ -529,21 +567,22 @@ def replay(
     if not 1 <= move <= max(1, moves):
         if not moves:
             fail(_("--move {move}: round {round} has no moves yet").format(move=move, round=round_), BAD_USAGE)
-        fail(_("--move {move}: round {round} has moves 1 to {last}").format(
-            move=move, round=round_, last=moves), BAD_USAGE)
+        fail(_("--move {move}: round {round} has moves 1 to {last}").format(move=move, round=round_, last=moves), BAD_USAGE)
     from scorepad.views.steps import step_through
 
     step_through(recorded, start=(round_, move))
 
 
-@app.command(help=N_(
-    "Check records: every problem, with its round and move.\n"
-    "\n"
-    "Replays each record under its own rules. Exit 1 when any record has a problem, 2\n"
-    "when one cannot be read.\n"
-    "\n"
-    "Example: scorepad audit club/*.toml --json"
-))
+@app.command(
+    help=N_(
+        "Check records: every problem, with its round and move.\n"
+        "\n"
+        "Replays each record under its own rules. Exit 1 when any record has a problem, 2\n"
+        "when one cannot be read.\n"
+        "\n"
+        "Example: scorepad audit club/*.toml --json"
+    )
+)
 def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
@@ -576,11 +615,18 @@ def audit(
                 for p in problems:
                     where = place(p.round, p.move)
                     # One line per finding, never wrapped: `grep` and editors read them.
-                    echo(_("{path}: {where}{message}").format(
-                        path=path, where=where + ": " if where else "", message=p.message), wrap=False)
+                    echo(
+                        _("{path}: {where}{message}").format(path=path, where=where + ": " if where else "", message=p.message),
+                        wrap=False,
+                    )
                 for n in notes:  # play, not a broken record: marked apart
                     where = place(n.round, n.move)
-                    echo(_("{path}: note: {where}{message}").format(path=path, where=where + ": " if where else "", message=n.message), wrap=False)
+                    echo(
+                        _("{path}: note: {where}{message}").format(
+                            path=path, where=where + ": " if where else "", message=n.message
+                        ),
+                        wrap=False,
+                    )
             if progress is not None:
                 progress.advance(task)
     finally:
@@ -589,13 +635,15 @@ def audit(
     raise typer.Exit(worst)
 
 
-@app.command(help=N_(
-    "Where each tile fits, what it scores, and the best reply it leaves.\n"
-    "\n"
-    "The best reply is the most the next player could score with a tile still unseen.\n"
-    "\n"
-    "Example: scorepad hint 64 55 31"
-))
+@app.command(
+    help=N_(
+        "Where each tile fits, what it scores, and the best reply it leaves.\n"
+        "\n"
+        "The best reply is the most the next player could score with a tile still unseen.\n"
+        "\n"
+        "Example: scorepad hint 64 55 31"
+    )
+)
 def hint(
     tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help=N_("Tiles in your hand."))],
     file: FileOption = Path("scorepad.toml"),
@@ -608,13 +656,16 @@ def hint(
         echo(line)
 
 
-@app.command("rules", help=N_(
-    "The options of a preset, or of the current game, in words.\n"
-    "\n"
-    "Example: scorepad rules two-ends"
-))
+@app.command("rules", help=N_("The options of a preset, or of the current game, in words.\n\nExample: scorepad rules two-ends"))
 def rules_(
-    preset: Annotated[Preset | None, typer.Argument(metavar="PRESET", help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."), show_default=False)] = None,
+    preset: Annotated[
+        Preset | None,
+        typer.Argument(
+            metavar="PRESET",
+            help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."),
+            show_default=False,
+        ),
+    ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.views.render import rules_table
@@ -627,19 +678,25 @@ def rules_(
     if not file.exists():
         fail(_("no game in {file}: name a preset, e.g.  scorepad rules pagat").format(file=file), BAD_USAGE)
     game = read(file)
-    out.print(ngettext("This game ({preset}, {n} player):", "This game ({preset}, {n} players):", len(game.players)).format(
-        preset=game.rules.preset, n=len(game.players)), style="bold")
+    out.print(
+        ngettext("This game ({preset}, {n} player):", "This game ({preset}, {n} players):", len(game.players)).format(
+            preset=game.rules.preset, n=len(game.players)
+        ),
+        style="bold",
+    )
     out.print(rules_table(game.rules, len(game.players)))
 
 
-@app.command(help=N_(
-    "Per-player statistics over any number of records.\n"
-    "\n"
-    "Games, wins, rounds, points from plays, hands and muggins, the best play, the\n"
-    "average per round.\n"
-    "\n"
-    "Example: scorepad stats club/*.toml --csv > season.csv"
-))
+@app.command(
+    help=N_(
+        "Per-player statistics over any number of records.\n"
+        "\n"
+        "Games, wins, rounds, points from plays, hands and muggins, the best play, the\n"
+        "average per round.\n"
+        "\n"
+        "Example: scorepad stats club/*.toml --csv > season.csv"
+    )
+)
 def stats(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("JSON: one object per player."))] = False,
@@ -688,14 +745,16 @@ def spreadsheet_cell(value: Any) -> Any:
     return value
 
 
-@app.command(help=N_(
-    "The score sheet: a row per round, running totals, what each side still needs.\n"
-    "\n"
-    "Each side's points from plays, muggins and hands per round; the round being played\n"
-    "is marked *.\n"
-    "\n"
-    "Example: scorepad sheet"
-))
+@app.command(
+    help=N_(
+        "The score sheet: a row per round, running totals, what each side still needs.\n"
+        "\n"
+        "Each side's points from plays, muggins and hands per round; the round being played\n"
+        "is marked *.\n"
+        "\n"
+        "Example: scorepad sheet"
+    )
+)
 def sheet(file: FileOption = Path("scorepad.toml")) -> None:
     from scorepad.views.render import sheet as draw_sheet
 
@@ -703,13 +762,14 @@ def sheet(file: FileOption = Path("scorepad.toml")) -> None:
     out.print(draw_sheet(read(file), out.width))
 
 
-@app.command(help=N_(
-    "The score race: each side's score after every move, rounds marked.\n"
-    "\n"
-    "Example: scorepad chart club/2026-11-28.toml"
-))
+@app.command(
+    help=N_("The score race: each side's score after every move, rounds marked.\n\nExample: scorepad chart club/2026-11-28.toml")
+)
 def chart(
-    records: Annotated[list[Path] | None, typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False)] = None,
+    records: Annotated[
+        list[Path] | None,
+        typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False),
+    ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.views.render import chart as draw_chart
@@ -723,13 +783,15 @@ def chart(
         out.print(draw_chart(game, out.width))
 
 
-@app.command(help=N_(
-    "Write a shareable page of a game: sheet, chart, each round's layout.\n"
-    "\n"
-    "The page holds everything it shows: it opens without a network.\n"
-    "\n"
-    "Example: scorepad export tonight.html -f tonight.toml"
-))
+@app.command(
+    help=N_(
+        "Write a shareable page of a game: sheet, chart, each round's layout.\n"
+        "\n"
+        "The page holds everything it shows: it opens without a network.\n"
+        "\n"
+        "Example: scorepad export tonight.html -f tonight.toml"
+    )
+)
 def export(
     out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
     html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
@@ -749,18 +811,23 @@ def export(
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
     played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
     rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
-    echo(_("Wrote {path} ({kind}): {rounds}, {players}").format(
-        path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)))
+    echo(
+        _("Wrote {path} ({kind}): {rounds}, {players}").format(
+            path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)
+        )
+    )
 
 
-@app.command(help=N_(
-    "The scores as the traditional paper tally.\n"
-    "\n"
-    "A stroke for every 5 points, the 50-point sign (a large X with a small x in each of\n"
-    "its four fields), half points noted apart.\n"
-    "\n"
-    "Example: scorepad tally"
-))
+@app.command(
+    help=N_(
+        "The scores as the traditional paper tally.\n"
+        "\n"
+        "A stroke for every 5 points, the 50-point sign (a large X with a small x in each of\n"
+        "its four fields), half points noted apart.\n"
+        "\n"
+        "Example: scorepad tally"
+    )
+)
 def tally(file: FileOption = Path("scorepad.toml")) -> None:
     from scorepad.views.render import tally as draw_tally
 
@@ -768,15 +835,17 @@ def tally(file: FileOption = Path("scorepad.toml")) -> None:
     out.print(draw_tally(read(file), out.width))
 
 
-@app.command(help=N_(
-    "One prompt for the whole game, with the shortest input.\n"
-    "\n"
-    "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
-    "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
-    "1 if any line was refused.\n"
-    "\n"
-    "Example: scorepad live -f tonight.toml"
-))
+@app.command(
+    help=N_(
+        "One prompt for the whole game, with the shortest input.\n"
+        "\n"
+        "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
+        "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
+        "1 if any line was refused.\n"
+        "\n"
+        "Example: scorepad live -f tonight.toml"
+    )
+)
 def live(file: FileOption = Path("scorepad.toml")) -> None:
     from scorepad.cli.live import run
 

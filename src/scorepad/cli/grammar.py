@@ -44,6 +44,7 @@ def end_forms() -> str:
     """The typed forms of an end, for messages (in German, the German words)."""
     return _("w e n s, west east north south, left right up down or l r u d")
 
+
 # A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
 _PLAY = re.compile(r"^\s*([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*?)?\s*$")
 _HAND_TILE = re.compile(r"^([0-9])[-/:|]?([0-9])$")
@@ -54,6 +55,7 @@ class AmbiguousInputError(InvalidMoveError):
 
 
 # --- what was typed ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlayIn:
@@ -120,6 +122,7 @@ CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these
 
 # --- tiles and ends ------------------------------------------------------------------------
 
+
 def _tile(a: str, b: str, text: str) -> Tile:
     if int(a) > 6 or int(b) > 6:
         raise InvalidMoveError(
@@ -149,7 +152,8 @@ def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
     if match is None:
         raise InvalidMoveError(
             _("'{text}' is not a tile: write a tile ({tiles}) and its end ({ends}), e.g. 64 e").format(
-                text=text.strip(), tiles=tile_forms(), ends=end_forms())
+                text=text.strip(), tiles=tile_forms(), ends=end_forms()
+            )
         )
     tile = _tile(match.group(1), match.group(2), text.strip())
     end = parse_end(match.group(3)) if match.group(3) else None
@@ -184,6 +188,7 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
 
 # --- names -------------------------------------------------------------------------------
 
+
 def resolve_player(text: str, players: Sequence[str]) -> str:
     """The player `text` names: exactly, in any case, or by a prefix only one name has."""
     if text in players:
@@ -196,15 +201,12 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
     if len(starting) == 1:
         return starting[0]
     if len(starting) > 1:
-        raise AmbiguousInputError(
-            _("'{text}' could be {names}: type more of the name").format(text=text, names=either(starting))
-        )
-    raise IllegalMoveError(
-        _("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players))
-    )
+        raise AmbiguousInputError(_("'{text}' could be {names}: type more of the name").format(text=text, names=either(starting)))
+    raise IllegalMoveError(_("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players)))
 
 
 # --- remaining hands -----------------------------------------------------------------------
+
 
 def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
     """`Tom=37, Priya = 4-2,` -> [("Tom", "37"), ("Priya", "4-2")]: spaces around `=` and
@@ -215,7 +217,7 @@ def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
         raise InvalidMoveError(
             _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text.strip())
         )
-    lead = text[:starts[0].start()].strip(" ,")
+    lead = text[: starts[0].start()].strip(" ,")
     if lead:
         raise InvalidMoveError(
             _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=lead)
@@ -223,11 +225,12 @@ def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
     pairs = []
     for i, match in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        value = text[match.end():end].strip().strip(",").strip()
+        value = text[match.end() : end].strip().strip(",").strip()
         if not value:
             raise InvalidMoveError(
                 _("'{text}' has no value: write {name}=PIPS or {name}=TILES, e.g. {name}=8 or {name}=4-3,5-0").format(
-                    text=match.group(0).strip(), name=match.group(1))
+                    text=match.group(0).strip(), name=match.group(1)
+                )
             )
         pairs.append((match.group(1), value))
     return pairs
@@ -239,8 +242,10 @@ def _tiles_of(value: str) -> list[Tile]:
         match = _HAND_TILE.match(part)
         if match is None:
             raise InvalidMoveError(
-                _("'{text}' is not a tile: in a hand write tiles as 64, 6-4, 6:4, 6|4 or 6/4, "
-                  "separated by commas or spaces, or a pip total like 8 or 8p").format(text=part)
+                _(
+                    "'{text}' is not a tile: in a hand write tiles as 64, 6-4, 6:4, 6|4 or 6/4, "
+                    "separated by commas or spaces, or a pip total like 8 or 8p"
+                ).format(text=part)
             )
         tiles.append(_tile(match.group(1), match.group(2), part))
     return tiles
@@ -273,14 +278,16 @@ def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[
     if as_tiles is not None and as_pips:
         written = ",".join(str(t) for t in as_tiles)
         raise AmbiguousInputError(
-            _("{name}={value} can be read two ways: the tiles {tiles} or {pips} pips; "
-              "write {name}={tiles} or {name}={pips}p").format(name=name, value=value, tiles=written, pips=pips)
+            _(
+                "{name}={value} can be read two ways: the tiles {tiles} or {pips} pips; write {name}={tiles} or {name}={pips}p"
+            ).format(name=name, value=value, tiles=written, pips=pips)
         )
     return as_tiles if as_tiles is not None else pips
 
 
-def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequence[int],
-               on_table: frozenset[Tile] | set[Tile]) -> dict[str, int | list[Tile]]:
+def read_hands(
+    values: Sequence[str], players: Sequence[str], hand_sizes: Sequence[int], on_table: frozenset[Tile] | set[Tile]
+) -> dict[str, int | list[Tile]]:
     """Every remaining hand typed, by player name (resolved: any case, unique prefix).
     Tiles written out for one player are not another's: they count as seen when a
     digits-only value is read."""
@@ -290,8 +297,11 @@ def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequen
         if name in typed_hands:
             raise InvalidMoveError(_("{name}'s hand is given twice").format(name=name))
         typed_hands[name] = value
-    shown = {name: _tiles_of(value) for name, value in typed_hands.items()
-             if not _is_number(value) and not (value[-1:] in ("p", "P") and _is_number(value[:-1]))}
+    shown = {
+        name: _tiles_of(value)
+        for name, value in typed_hands.items()
+        if not _is_number(value) and not (value[-1:] in ("p", "P") and _is_number(value[:-1]))
+    }
     given: dict[str, int | list[Tile]] = {}
     for name, value in typed_hands.items():
         seen = set(on_table).union(*(tiles for other, tiles in shown.items() if other != name))
@@ -300,6 +310,7 @@ def read_hands(values: Sequence[str], players: Sequence[str], hand_sizes: Sequen
 
 
 # --- positions and moves in record notation ---------------------------------------------------
+
 
 def parse_at(text: str) -> tuple[int, int]:
     """`ROUND.MOVE` as `log` numbers them, from 1: `1.12`."""
@@ -339,11 +350,25 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
 # --- a live line ---------------------------------------------------------------------------------
 
 _VIEWS = {
-    "s": "show", "show": "show", "l": "log", "log": "log", "t": "sheet", "sheet": "sheet", "tally": "tally",
-    "rules": "rules", "?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit",
-    "exit": "quit", "edit": "edit",
+    "s": "show",
+    "show": "show",
+    "l": "log",
+    "log": "log",
+    "t": "sheet",
+    "sheet": "sheet",
+    "tally": "tally",
+    "rules": "rules",
+    "?": "help",
+    "h": "help",
+    "help": "help",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+    "edit": "edit",
     # German words, accepted in any language: none of them means anything else in English.
-    "zeigen": "show", "regeln": "rules", "hilfe": "help",
+    "zeigen": "show",
+    "regeln": "rules",
+    "hilfe": "help",
 }
 DRAW_WORDS = ("d", "draw", "z", "ziehen")
 PASS_WORDS = ("p", "pass", "passen")
@@ -422,4 +447,3 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))
         return HintIn(tuple(parse_tile(w) for w in rest))
     return play_input(words)
-

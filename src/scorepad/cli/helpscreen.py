@@ -61,8 +61,7 @@ def translate_help(command: Any) -> None:
     another language (a test, the same process) looks them up again."""
     items = [command, *getattr(command, "params", ())]
     for item in items:
-        sources = item.__dict__.setdefault("_help_sources", {
-            name: getattr(item, name, None) for name in ("help", "short_help")})
+        sources = item.__dict__.setdefault("_help_sources", {name: getattr(item, name, None) for name in ("help", "short_help")})
         for name, source in sources.items():
             if source:  # _("") would be the catalogue's header
                 setattr(item, name, _(source))
@@ -78,6 +77,7 @@ def _translate_rich_words() -> None:
     rich_utils.REQUIRED_LONG_STRING = _("[required]")
     rich_utils.DEFAULT_STRING = _("[default: {value}]").replace("{value}", "{}")
     rich_utils.ENVVAR_STRING = _("[env var: {variable}]").replace("{variable}", "{}")
+
 
 PANELS_FROM = 70  # columns: below this the panels cut names such as --fallback-opener
 

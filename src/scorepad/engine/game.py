@@ -82,8 +82,7 @@ class Round:
         "warnings",
     )
 
-    def __init__(self, number: int, players: int, deal: int, with_spinner: bool,
-                 opener: int | None, opener_rule: str) -> None:
+    def __init__(self, number: int, players: int, deal: int, with_spinner: bool, opener: int | None, opener_rule: str) -> None:
         self.number = number
         self.opener = opener
         # The rule that names (or will name) the opener: "lot", "highest-double",
@@ -108,15 +107,41 @@ class Round:
         """The round as it is now, for `restore`. Moves, credits and notes only grow
         while a round is played, so their lengths are enough."""
         return (
-            self.opener, self.turn, self.passes, self.boneyard, self.result, self.domino_maker,
-            self.hands, self.award, self.pending, tuple(self.hand_sizes), len(self.moves),
-            len(self.credits), len(self.uncalled), len(self.warnings), self.layout.snapshot(),
+            self.opener,
+            self.turn,
+            self.passes,
+            self.boneyard,
+            self.result,
+            self.domino_maker,
+            self.hands,
+            self.award,
+            self.pending,
+            tuple(self.hand_sizes),
+            len(self.moves),
+            len(self.credits),
+            len(self.uncalled),
+            len(self.warnings),
+            self.layout.snapshot(),
         )
 
     def restore(self, snapshot: tuple) -> None:
-        (self.opener, self.turn, self.passes, self.boneyard, self.result, self.domino_maker,
-         self.hands, self.award, self.pending, hand_sizes, moves, credits, uncalled, warnings,
-         layout) = snapshot
+        (
+            self.opener,
+            self.turn,
+            self.passes,
+            self.boneyard,
+            self.result,
+            self.domino_maker,
+            self.hands,
+            self.award,
+            self.pending,
+            hand_sizes,
+            moves,
+            credits,
+            uncalled,
+            warnings,
+            layout,
+        ) = snapshot
         self.hand_sizes = list(hand_sizes)
         del self.moves[moves:], self.credits[credits:], self.uncalled[uncalled:], self.warnings[warnings:]
         self.layout.restore(layout)
@@ -184,7 +209,7 @@ class Game:
 
     @property
     def state(self) -> str:
-        """"playing", "hand-over" (round ended, hands not yet entered) or "over"."""
+        """ "playing", "hand-over" (round ended, hands not yet entered) or "over"."""
         if self.winner is not None:
             return "over"
         return "hand-over" if self.current.result is not None else "playing"
@@ -229,8 +254,9 @@ class Game:
         if r.turn is None:
             if not isinstance(move, Play):
                 raise IllegalMoveError(
-                    _("round {number} has not started: its first move is the lead, a tile played by the opener")
-                    .format(number=r.number)
+                    _("round {number} has not started: its first move is the lead, a tile played by the opener").format(
+                        number=r.number
+                    )
                 )
         elif p != r.turn and not (isinstance(move, Play) and self._table_names_opener(r)):
             raise IllegalMoveError(
@@ -253,9 +279,11 @@ class Game:
             return move
         if r.boneyard:
             raise IllegalMoveError(
-                ngettext("{player} cannot pass: the boneyard still holds {n} tile — draw instead",
-                         "{player} cannot pass: the boneyard still holds {n} tiles — draw instead",
-                         r.boneyard).format(player=move.player, n=r.boneyard)
+                ngettext(
+                    "{player} cannot pass: the boneyard still holds {n} tile — draw instead",
+                    "{player} cannot pass: the boneyard still holds {n} tiles — draw instead",
+                    r.boneyard,
+                ).format(player=move.player, n=r.boneyard)
             )
         return move
 
@@ -269,8 +297,12 @@ class Game:
         layout = r.layout
         # isinstance is as fast as comparing the class, and mypy narrows `move` by it.
         if (
-            isinstance(move, Play) and move.end is not None and layout.placed and r.turn is not None
-            and self.players[r.turn] == move.player and self.winner is None
+            isinstance(move, Play)
+            and move.end is not None
+            and layout.placed
+            and r.turn is not None
+            and self.players[r.turn] == move.player
+            and self.winner is None
             and layout.accepts(move.tile, move.end)
         ):
             p = r.turn
@@ -311,8 +343,12 @@ class Game:
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
             if r.opener_rule == "highest-double" and not move.tile.is_double:
-                self._warn(r, out, index, _("{player} led {tile}, but the highest double must lead").format(
-                    player=move.player, tile=move.tile))
+                self._warn(
+                    r,
+                    out,
+                    index,
+                    _("{player} led {tile}, but the highest double must lead").format(player=move.player, tile=move.tile),
+                )
         out.end_sum = end_sum = layout.place(move.tile, move.end)
         out.score = score = play_score(end_sum)
         r.hand_sizes[p] -= 1
@@ -322,7 +358,8 @@ class Game:
             # scorepad scores every play itself; a claim given anyway is only checked.
             if move.claim is not None and move.claim != score:
                 out.wrong_claim = _("{player} claimed {claim}, but {tile} scores {score}").format(
-                    player=move.player, claim=move.claim, tile=move.tile, score=score)
+                    player=move.player, claim=move.claim, tile=move.tile, score=score
+                )
                 self._warn(r, out, index, out.wrong_claim)
             if score:
                 self._credit(r, out, Credit(side, score, "play", p, index))
@@ -433,9 +470,11 @@ class Game:
             if isinstance(hand, tuple):
                 name, size = self.players[p], r.hand_sizes[p]
                 if len(hand) != size:
-                    problem(ngettext("{name} holds {n} tile, not {given}: {tiles}",
-                                     "{name} holds {n} tiles, not {given}: {tiles}",
-                                     size).format(name=name, n=size, given=len(hand), tiles=_tiles(hand)))
+                    problem(
+                        ngettext(
+                            "{name} holds {n} tile, not {given}: {tiles}", "{name} holds {n} tiles, not {given}: {tiles}", size
+                        ).format(name=name, n=size, given=len(hand), tiles=_tiles(hand))
+                    )
                 for tile in hand:
                     if seen >> tile.id & 1:  # on the table, or in a hand named before
                         if r.layout.on_table(tile):
@@ -454,9 +493,13 @@ class Game:
             name = self.players[p]
             if p not in given:
                 if size:
-                    problem(ngettext("{name} still holds {n} tile: give {name}'s hand",
-                                     "{name} still holds {n} tiles: give {name}'s hand",
-                                     size).format(name=name, n=size))
+                    problem(
+                        ngettext(
+                            "{name} still holds {n} tile: give {name}'s hand",
+                            "{name} still holds {n} tiles: give {name}'s hand",
+                            size,
+                        ).format(name=name, n=size)
+                    )
                 continue
             hand = given[p]
             if isinstance(hand, tuple):
@@ -473,23 +516,24 @@ class Game:
             low, high = sum(unseen[:size]), sum(unseen[-size:])
             if not low <= hand <= high:
                 problem(
-                    ngettext("{name}'s {n} tile cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
-                             "{name}'s {n} tiles cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
-                             size).format(name=name, n=size, pips=hand, low=low, high=high)
+                    ngettext(
+                        "{name}'s {n} tile cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
+                        "{name}'s {n} tiles cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
+                        size,
+                    ).format(name=name, n=size, pips=hand, low=low, high=high)
                 )
             total_pips, total_tiles, totals = total_pips + hand, total_tiles + size, totals + 1
         if totals > 1:
             low, high = sum(unseen[:total_tiles]), sum(unseen[-total_tiles:])
             if not low <= total_pips <= high:
                 problem(
-                    _("the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody "
-                      "has named allow {low} to {high}").format(pips=total_pips, tiles=total_tiles, low=low, high=high)
+                    _(
+                        "the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody has named allow {low} to {high}"
+                    ).format(pips=total_pips, tiles=total_tiles, low=low, high=high)
                 )
         return given, pips
 
-    def end_round(
-        self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None
-    ) -> Outcome:
+    def end_round(self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None) -> Outcome:
         """Enter the remaining hands of an ended round: award the hand points and start the
         next round (unless the game is over). Undo with `pop`. `problems`: see check_hands."""
         given, pips = self.check_hands(hands, problems=problems)

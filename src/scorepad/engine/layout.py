@@ -196,9 +196,7 @@ class Layout:
         if not options:
             raise IllegalMoveError(self._refusal(tile, None))
         if len({p.end_sum for p in options}) > 1:
-            choices = ", ".join(
-                _("{end} scores {points}").format(end=p.end.label, points=p.score) for p in options if p.end
-            )
+            choices = ", ".join(_("{end} scores {points}").format(end=p.end.label, points=p.score) for p in options if p.end)
             raise AmbiguousMoveError(
                 _("{tile} fits more than one end: {choices}; say which end").format(tile=tile, choices=choices)
             )
@@ -214,12 +212,9 @@ class Layout:
             if self.spinner is None:
                 return _("{tile} cannot go {end}: there is no spinner yet").format(tile=tile, end=end.label)
             return _(
-                "{tile} cannot go {end}: side arms open only once both line sides "
-                "of the spinner {spinner} are occupied"
+                "{tile} cannot go {end}: side arms open only once both line sides of the spinner {spinner} are occupied"
             ).format(tile=tile, end=end.label, spinner=self.spinner)
-        shown = ", ".join(
-            _("{end} shows {number}").format(end=e.label, number=self._open[e.slot]) for e in self.open_ends()
-        )
+        shown = ", ".join(_("{end} shows {number}").format(end=e.label, number=self._open[e.slot]) for e in self.open_ends())
         fits = ""
         for e in self.ends_for(tile):
             fits = _("{ends} or {end}").format(ends=fits, end=e.label) if fits else e.label
@@ -274,12 +269,7 @@ class Layout:
         if i <= E:
             spinner_out = self._spinner_out
             spinner_out[i] = is_spinner
-            if (
-                self.spinner is not None
-                and self._open[N] == NO_END
-                and not spinner_out[W]
-                and not spinner_out[E]
-            ):
+            if self.spinner is not None and self._open[N] == NO_END and not spinner_out[W] and not spinner_out[E]:
                 # Both line sides of the spinner are occupied: its side arms may start.
                 # The spinner is interior now and counts nothing itself; an arm not yet
                 # started counts 0.

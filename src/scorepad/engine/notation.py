@@ -34,6 +34,7 @@ def check_player_name(name: object) -> str:
     characters, in Unicode NFC form, without ':', '=' or '@', without control, format,
     invisible or bidirectional characters, and without leading or trailing spaces.
     Returns the name; raises InvalidMoveError saying what is wrong."""
+
     def refuse(why: str) -> InvalidMoveError:
         return InvalidMoveError(_("'{name}' is not a player name: {why}").format(name=name, why=why))
 
@@ -137,9 +138,7 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     whole = whole if whole is not None else action
     words = action.split(" ") if strict else action.split()
     if not words or "" in words:
-        raise InvalidMoveError(
-            _("'{move}' is not a move: expected a tile, draw, pass or muggins").format(move=whole)
-        )
+        raise InvalidMoveError(_("'{move}' is not a move: expected a tile, draw, pass or muggins").format(move=whole))
     head, rest = words[0], words[1:]
     if head == "draw":
         if len(rest) > 1:
@@ -150,17 +149,13 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
         return Draw(player, count)
     if head in ("pass", "muggins"):
         if rest:
-            raise InvalidMoveError(
-                _("'{move}' is not a move: {word} takes nothing after it").format(move=whole, word=head)
-            )
+            raise InvalidMoveError(_("'{move}' is not a move: {word} takes nothing after it").format(move=whole, word=head))
         return Pass(player) if head == "pass" else Muggins(player)
     try:
         tile = parse_tile(head, strict=strict)
     except InvalidMoveError:
         raise InvalidMoveError(
-            _("'{move}' is not a move: '{word}' is not a tile (like 6-4), draw, pass or muggins").format(
-                move=whole, word=head
-            )
+            _("'{move}' is not a move: '{word}' is not a tile (like 6-4), draw, pass or muggins").format(move=whole, word=head)
         ) from None
     end = claim = None
     if rest and not rest[0].startswith("="):
@@ -168,9 +163,7 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     if rest and rest[0].startswith("="):
         claim = _number(rest.pop(0)[1:], whole, claim=True)
     if rest:
-        raise InvalidMoveError(
-            _("'{move}' is not a move: unexpected '{text}'").format(move=whole, text=" ".join(rest))
-        )
+        raise InvalidMoveError(_("'{move}' is not a move: unexpected '{text}'").format(move=whole, text=" ".join(rest)))
     return Play(player, tile, end, claim)
 
 
@@ -182,9 +175,7 @@ def parse_move(text: str) -> Move:
     never changed after it is made, so one object can stand for every copy of its text."""
     player, sep, action = text.partition(": ")
     if not sep or ":" in player:
-        raise InvalidMoveError(
-            _("'{move}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'").format(move=text)
-        )
+        raise InvalidMoveError(_("'{move}' is not a move: write 'Name: action', e.g. 'Ann: 6-4 E'").format(move=text))
     try:
         check_player_name(player)
         return parse_action(player, action, strict=True, whole=text)

@@ -50,7 +50,8 @@ class Rules:
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(
                 _("unknown preset '{preset}': choose {presets}").format(
-                    preset=preset if isinstance(preset, str) else brief(preset), presets=", ".join(PRESETS))
+                    preset=preset if isinstance(preset, str) else brief(preset), presets=", ".join(PRESETS)
+                )
             )
         base = PRESETS[preset]
         known = {f.name for f in fields(cls)} - {"preset", "overridden"}
@@ -58,9 +59,7 @@ class Rules:
         for name, value in options.items():
             if name not in known:
                 raise RulesError(
-                    _("unknown rules option '{name}': options are {options}").format(
-                        name=name, options=", ".join(sorted(known))
-                    )
+                    _("unknown rules option '{name}': options are {options}").format(name=name, options=", ".join(sorted(known)))
                 )
             checked[name] = _check(name, value)
         return replace(base, **checked, overridden=frozenset(checked))
@@ -97,8 +96,17 @@ class Rules:
 
 
 OPTION_ORDER = (
-    "deal", "partners", "spinner", "target", "first_opener", "next_opener",
-    "fallback_opener", "domino_award", "blocked_award", "blocked_tie", "muggins",
+    "deal",
+    "partners",
+    "spinner",
+    "target",
+    "first_opener",
+    "next_opener",
+    "fallback_opener",
+    "domino_award",
+    "blocked_award",
+    "blocked_tie",
+    "muggins",
 )
 
 
@@ -129,9 +137,7 @@ def _check(name: str, value: Any) -> Any:
             or len(value) != 3
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
-            raise RulesError(
-                _("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=brief(value))
-            )
+            raise RulesError(_("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=brief(value)))
         for players, count in zip((2, 3, 4), value):
             # Every player needs a tile, and the hands must come out of the 28 tiles.
             if count < 1 or players * count > 28:
@@ -179,21 +185,45 @@ def _words(name: str, value: Any) -> str:
 
 PRESETS: dict[str, Rules] = {
     "pagat": Rules(
-        preset="pagat", deal=(9, 7, 5), partners=True, spinner="first-double", target=None,
-        first_opener="lot", next_opener="domino-maker", fallback_opener="lot",
-        domino_award="round-total", blocked_award="as-domino", blocked_tie="split-third",
+        preset="pagat",
+        deal=(9, 7, 5),
+        partners=True,
+        spinner="first-double",
+        target=None,
+        first_opener="lot",
+        next_opener="domino-maker",
+        fallback_opener="lot",
+        domino_award="round-total",
+        blocked_award="as-domino",
+        blocked_tie="split-third",
         muggins=False,
     ),
     "two-ends": Rules(
-        preset="two-ends", deal=(7, 5, 5), partners=True, spinner="none", target=None,
-        first_opener="highest-double", next_opener="domino-maker", fallback_opener="highest-double",
-        domino_award="round-each", blocked_award="rounded-sides-minus-own", blocked_tie="nothing",
+        preset="two-ends",
+        deal=(7, 5, 5),
+        partners=True,
+        spinner="none",
+        target=None,
+        first_opener="highest-double",
+        next_opener="domino-maker",
+        fallback_opener="highest-double",
+        domino_award="round-each",
+        blocked_award="rounded-sides-minus-own",
+        blocked_tie="nothing",
         muggins=False,
     ),
     "fuenfer": Rules(
-        preset="fuenfer", deal=(7, 5, 5), partners=False, spinner="first-double", target=None,
-        first_opener="highest-double", next_opener="round-winner", fallback_opener="highest-double",
-        domino_award="round-total", blocked_award="difference", blocked_tie="nothing",
+        preset="fuenfer",
+        deal=(7, 5, 5),
+        partners=False,
+        spinner="first-double",
+        target=None,
+        first_opener="highest-double",
+        next_opener="round-winner",
+        fallback_opener="highest-double",
+        domino_award="round-total",
+        blocked_award="difference",
+        blocked_tie="nothing",
         muggins=False,
     ),
 }

@@ -19,8 +19,8 @@ def play_round(game: Game, rng: random.Random, *, careless: float = 0.0) -> None
     n = len(game.players)
     uniform = rng.random
     tiles = sorted(ALL_TILES, key=lambda _: uniform())  # a shuffle, in fewer steps than rng.shuffle
-    hands = [tiles[p * game.deal:(p + 1) * game.deal] for p in range(n)]
-    boneyard = tiles[n * game.deal:]
+    hands = [tiles[p * game.deal : (p + 1) * game.deal] for p in range(n)]
+    boneyard = tiles[n * game.deal :]
     r = game.current
     if r.opener is None:
         if r.opener_rule == "highest-double":
@@ -89,11 +89,9 @@ def _push_play(game: Game, rng: random.Random, play: Play, careless: float) -> N
         game.push(Muggins(game.players[rng.choice(callers)]))
 
 
-def play_game(players: Sequence[str], rules: Rules, rng: random.Random, *,
-              max_rounds: int = 200, careless: float = 0.0) -> Game:
+def play_game(players: Sequence[str], rules: Rules, rng: random.Random, *, max_rounds: int = 200, careless: float = 0.0) -> Game:
     """A whole random game, to the target (or `max_rounds` rounds)."""
     game = Game(players, rules)
     while game.winner is None and len(game.rounds) <= max_rounds:
         play_round(game, rng, careless=careless)
     return game
-

@@ -46,11 +46,27 @@ class End(str, Enum):
 ENDS = (End.W, End.E, End.N, End.S)
 # Typed ends: any language's words are accepted whatever language scorepad speaks.
 END_WORDS = {
-    "w": End.W, "e": End.E, "n": End.N, "s": End.S,
-    "left": End.W, "right": End.E, "up": End.N, "down": End.S,
-    "west": End.W, "east": End.E, "north": End.N, "south": End.S,
-    "o": End.E, "links": End.W, "rechts": End.E, "oben": End.N, "unten": End.S,
-    "ost": End.E, "nord": End.N, "süd": End.S, "sued": End.S,
+    "w": End.W,
+    "e": End.E,
+    "n": End.N,
+    "s": End.S,
+    "left": End.W,
+    "right": End.E,
+    "up": End.N,
+    "down": End.S,
+    "west": End.W,
+    "east": End.E,
+    "north": End.N,
+    "south": End.S,
+    "o": End.E,
+    "links": End.W,
+    "rechts": End.E,
+    "oben": End.N,
+    "unten": End.S,
+    "ost": End.E,
+    "nord": End.N,
+    "süd": End.S,
+    "sued": End.S,
 }
 
 
@@ -62,9 +78,7 @@ class Tile:
 
     def __init__(self, a: int, b: int) -> None:
         if not (0 <= a <= HIGHEST_PIP and 0 <= b <= HIGHEST_PIP):
-            raise InvalidMoveError(
-                _("'{text}' is not a tile: numbers run from 0 to 6").format(text=f"{a}-{b}")
-            )
+            raise InvalidMoveError(_("'{text}' is not a tile: numbers run from 0 to 6").format(text=f"{a}-{b}"))
         self.a = a
         self.b = b
         lo, hi = (a, b) if a <= b else (b, a)
@@ -129,9 +143,7 @@ def parse_end(text: str, *, strict: bool = False) -> End:
         return strict_end
     end = END_WORDS.get(unicodedata.normalize("NFC", text.strip().lower()))
     if end is None:
-        raise InvalidMoveError(
-            _("'{text}' is not an end: W, E, N, S (or left, right, up, down)").format(text=text)
-        )
+        raise InvalidMoveError(_("'{text}' is not an end: W, E, N, S (or left, right, up, down)").format(text=text))
     return end
 
 

@@ -43,7 +43,8 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
     if not 1 <= number <= len(rounds):
         raise InvalidMoveError(
             _("there is no round {number}: the record has rounds 1 to {last}").format(number=number, last=len(rounds))
-            if rounds else _("there is no round {number}: nothing has been played yet").format(number=number)
+            if rounds
+            else _("there is no round {number}: nothing has been played yet").format(number=number)
         )
     moves = rounds[number - 1].setdefault("moves", [])
     last = len(moves) + (1 if action == "insert" else 0)
@@ -52,7 +53,8 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
             raise InvalidMoveError(_("round {number} has no moves").format(number=number))
         raise InvalidMoveError(
             _("{number}.{index}: round {number} has positions {number}.1 to {number}.{last} for {action}").format(
-                number=number, index=index, last=last, action=action)
+                number=number, index=index, last=last, action=action
+            )
         )
     if action == "insert":
         moves.insert(index - 1, str(move))
@@ -69,6 +71,7 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
     except RecordError as error:
         raise AmendError(
             _("nothing changed: with that change, {problem}").format(problem=str(error)),
-            round=error.round, move=error.move,
+            round=error.round,
+            move=error.move,
         ) from None
     return Amended(before, after, dumps(after))

@@ -61,7 +61,8 @@ def _check_regular(shown: str, status: os.stat_result) -> None:
 
 def _too_big(shown: str) -> str:
     return _("{path} is larger than {limit} MB: not a scorepad record").format(
-        path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024))
+        path=shown, limit=MAX_RECORD_BYTES // (1024 * 1024)
+    )
 
 
 def read_record(file: Path) -> str:
@@ -92,9 +93,7 @@ def load(path: str | os.PathLike) -> Loaded:
 
 
 # TOML's four kinds of string, or a '#' outside them (a comment).
-_STRING_OR_COMMENT = re.compile(
-    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL
-)
+_STRING_OR_COMMENT = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL)
 
 
 def has_comments(text: str) -> bool:
@@ -152,8 +151,10 @@ def _check_writable(shown: str, status: os.stat_result, real: Path) -> None:
         raise RecordError(_("{path} is read-only: not changed").format(path=shown))
     if status.st_nlink > 1:
         raise RecordError(
-            _("{path} has {links} hard links: saving would split the game in two; "
-              "use one name (a symbolic link is fine), or copy it").format(path=shown, links=status.st_nlink)
+            _(
+                "{path} has {links} hard links: saving would split the game in two; "
+                "use one name (a symbolic link is fine), or copy it"
+            ).format(path=shown, links=status.st_nlink)
         )
 
 

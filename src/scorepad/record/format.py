@@ -136,12 +136,13 @@ class _Reader:
         elif data["format"] != FORMAT:
             self.problem(
                 _("unknown format {given} (line {line}): this scorepad reads {format}").format(
-                    given=brief(data["format"]), line=self.lines.find("format"), format=FORMAT)
+                    given=brief(data["format"]), line=self.lines.find("format"), format=FORMAT
+                )
             )
             raise _Stop
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            self.problem(_("'players' must be a list of names, e.g. players = [\"Ann\", \"Bob\"]"))
+            self.problem(_('\'players\' must be a list of names, e.g. players = ["Ann", "Bob"]'))
             raise _Stop
         options = data.get("rules", {})
         if not isinstance(options, dict):
@@ -190,7 +191,8 @@ class _Reader:
         elif game.players[r.opener] != opener:
             self.problem(
                 _("opener is {opener}, but the rules ({rule}) give {player}").format(
-                    opener=opener, rule=r.opener_rule, player=game.players[r.opener]),
+                    opener=opener, rule=r.opener_rule, player=game.players[r.opener]
+                ),
                 number,
             )
         moves = table.get("moves", [])
@@ -212,8 +214,9 @@ class _Reader:
             if hands is not None:
                 ended = r.credits[-1].move if r.credits and r.credits[-1].move is not None else len(r.moves) - 1
                 self.problem(
-                    _("'hands' are given, but the game ended at move {move}: no hands are entered after that")
-                    .format(move=ended + 1),
+                    _("'hands' are given, but the game ended at move {move}: no hands are entered after that").format(
+                        move=ended + 1
+                    ),
                     number,
                 )
             self._points(game, number, table.get("points"))
@@ -274,7 +277,8 @@ class _Reader:
                     _("{move}: {player} claimed {claim}, but {tile} scores {score}").format(
                         move=repr(text), player=move.player, claim=move.claim, tile=move.tile, score=out.score
                     ),
-                    number, index,
+                    number,
+                    index,
                 )
 
     def _uncalled(self, game: Game, number: int, play: Play, amount: int, index: int) -> None:
@@ -285,7 +289,8 @@ class _Reader:
             _("{move}: {player} missed {amount} and nobody called muggins ({callers} could have)").format(
                 move=repr(str(play)), player=play.player, amount=amount, callers=_(" or ").join(callers)
             ),
-            number, index,
+            number,
+            index,
         )
 
     def _carry_on(self, game: Game, move: Move) -> str | None:
@@ -340,7 +345,8 @@ class _Reader:
             # recounts and rewrites it, so only an audit reports the difference.
             if wrong and not self.strict:
                 message = _("points: {name} is written as {written}, the count is {count}").format(
-                    name=name, written=brief(written), count=points_number(count))
+                    name=name, written=brief(written), count=points_number(count)
+                )
                 self.problems.append(Problem(number, None, message))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
@@ -369,6 +375,7 @@ def audit_text(text: str) -> Record:
     """Replay a record and report every problem in it, never stopping at the first."""
     record = _Reader(text, strict=False).read()
     stop = record.problems.pop() if len(record.problems) > MAX_PROBLEMS else None
+
     # In the order of the game; a round's own problems (no move) after its moves.
     def order(p: Problem) -> tuple[int, int]:
         return (p.round or 0, p.move if p.move is not None else 1 << 30)
@@ -387,16 +394,17 @@ def _hand(name: str, value: Any) -> int | list:
         if not 0 <= value <= MAX_HAND_PIPS:
             raise RecordError(
                 _("{name}'s hand cannot hold {pips} pips: the whole set holds {limit}").format(
-                    name=name, pips=brief(value), limit=MAX_HAND_PIPS)
+                    name=name, pips=brief(value), limit=MAX_HAND_PIPS
+                )
             )
         return value
     raise RecordError(
-        _("{name}'s hand must be a pip total or tiles like \"4-3 5-0\", not {value}").format(name=name, value=brief(value))
+        _('{name}\'s hand must be a pip total or tiles like "4-3 5-0", not {value}').format(name=name, value=brief(value))
     )
 
 
 _KEY = re.compile(r'^\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*(?:=|\.)')
-_HEADER = re.compile(r'^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$')
+_HEADER = re.compile(r"^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$")
 
 
 class _KeyLines:
@@ -428,6 +436,7 @@ class _KeyLines:
 
 # --- writing --------------------------------------------------------------------------------
 
+
 def to_dict(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "players": list(game.players)}
     data["rules"] = {"preset": game.rules.preset, **game.rules.options()}
@@ -439,8 +448,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         table: dict[str, Any] = {"opener": game.players[r.opener], "moves": [str(m) for m in r.moves]}
         if r.hands is not None:
             table["hands"] = {
-                game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h)
-                for p, h in sorted(r.hands.items())
+                game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h) for p, h in sorted(r.hands.items())
             }
         if r.hands is not None or (game.winner is not None and r is game.current):
             points = r.side_points(len(game.sides))

@@ -66,10 +66,38 @@ def clean(text: object) -> str:
 # Stand-ins for the characters scorepad itself writes, and for letters that have no
 # decomposition into an ASCII letter and a mark.
 _STAND_INS = {
-    "◀": "<", "▶": ">", "½": " 1/2", "·": "-", "…": "...", "—": "-", "–": "-", "×": "x",
-    "─": "-", "━": "-", "│": "|", "’": "'", "‘": "'", "“": '"', "”": '"', "≥": ">=", "≤": "<=",
-    "Ł": "L", "ł": "l", "ß": "ss", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE",
-    "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i", "\u00a0": " ",
+    "◀": "<",
+    "▶": ">",
+    "½": " 1/2",
+    "·": "-",
+    "…": "...",
+    "—": "-",
+    "–": "-",
+    "×": "x",
+    "─": "-",
+    "━": "-",
+    "│": "|",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "≥": ">=",
+    "≤": "<=",
+    "Ł": "L",
+    "ł": "l",
+    "ß": "ss",
+    "Ø": "O",
+    "ø": "o",
+    "Æ": "AE",
+    "æ": "ae",
+    "Œ": "OE",
+    "œ": "oe",
+    "Đ": "D",
+    "đ": "d",
+    "Þ": "Th",
+    "þ": "th",
+    "ı": "i",
+    "\u00a0": " ",
 }
 
 
@@ -119,6 +147,7 @@ def shown(text: object, stream: Any = None) -> str:
 
 # --- width --------------------------------------------------------------------------------
 
+
 def _digits(value: str, limit: int) -> int:
     """A size from the environment: plain ASCII digits (not `²`, `-5`, `1e9`), at most
     `limit`; 0 when it is not one."""
@@ -166,6 +195,7 @@ def _environment() -> dict[str, str]:
 
 # --- rich ---------------------------------------------------------------------------------
 
+
 def _safe_console_class():
     from rich.console import Console
     from rich.segment import Segment
@@ -198,11 +228,11 @@ def console(stderr: bool = False) -> Console:
     global _SafeConsole
     if _SafeConsole is None:
         _SafeConsole = _safe_console_class()
-    return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width(),
-                        _environ=_environment())
+    return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width(), _environ=_environment())
 
 
 # --- plain lines --------------------------------------------------------------------------
+
 
 def wrapped(text: str, columns: int, indent: str = "") -> str:
     """`text` broken into lines of at most `columns` on word boundaries (a word longer
@@ -216,10 +246,18 @@ def wrapped(text: str, columns: int, indent: str = "") -> str:
             lines.append(line)
             continue
         lead = line[: len(line) - len(line.lstrip(" "))]  # a line's own indent is kept
-        lines.extend(textwrap.wrap(
-            line, columns, initial_indent="", subsequent_indent=lead + indent,
-            break_long_words=False, break_on_hyphens=False, drop_whitespace=True,
-        ) or [""])
+        lines.extend(
+            textwrap.wrap(
+                line,
+                columns,
+                initial_indent="",
+                subsequent_indent=lead + indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+                drop_whitespace=True,
+            )
+            or [""]
+        )
     return "\n".join(lines)
 
 

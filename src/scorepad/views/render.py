@@ -157,10 +157,9 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
     def arm(end: End) -> list[Text]:
         """The arm's rows from the spinner outwards, its count last."""
         look = TILE_LOOK if tiles else ""
-        rows = [column(_arm_tile(p, end is End.N), ("bold " + look) if p.tile.is_double else look)
-                for p in layout.arm(end)]
+        rows = [column(_arm_tile(p, end is End.N), ("bold " + look) if p.tile.is_double else look) for p in layout.arm(end)]
         if arm_tiles is not None and len(rows) > arm_tiles:
-            rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1:]]
+            rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1 :]]
         label = f"{end.label}{counts[end]}" if layout.arm(end) else f"{end.label}·"
         return [*rows, column(label, "cyan")]
 
@@ -192,8 +191,7 @@ def explain(game: Game, out: Outcome) -> Text:
         claim_wrong = game.rules.muggins and not out.credits and (out.score or move.claim)
         if claim_wrong:
             text.append(f"{move.player} {move.tile}{where}: ", style="bold")
-            said = (_("claimed {claim}").format(claim=move.claim) if move.claim is not None
-                    else _("not claimed"))
+            said = _("claimed {claim}").format(claim=move.claim) if move.claim is not None else _("not claimed")
             text.append(_("{said}, counts {sum}: nothing scores").format(said=said, sum=out.end_sum), style="yellow")
         else:
             text.append(f"{move.player} {move.tile}{where} ", style="bold")
@@ -267,8 +265,11 @@ def status(game: Game, width: int, out: Outcome | None = None, live: bool = Fals
     parts.append(draw_layout(r.layout, width, ARM_TILES))
     if r.layout.placed:
         parts.append(ends_line(r.layout))
-    facts = [_("round {number}").format(number=r.number), _("target {target}").format(target=game.target),
-             _("boneyard {boneyard}").format(boneyard=r.boneyard)]
+    facts = [
+        _("round {number}").format(number=r.number),
+        _("target {target}").format(target=game.target),
+        _("boneyard {boneyard}").format(boneyard=r.boneyard),
+    ]
     if game.rules.muggins:
         facts.append(_("muggins on"))
     parts.append(Text(_dotted(facts, width), style="dim"))
@@ -296,8 +297,7 @@ def next_step(game: Game, live: bool = False) -> Text:
     command = "" if live else "scorepad "
     if game.winner is not None:
         return Text(
-            _("Game over: {names} won.\nNext game: {command}new").format(
-                names=" & ".join(game.winners() or []), command=command),
+            _("Game over: {names} won.\nNext game: {command}new").format(names=" & ".join(game.winners() or []), command=command),
             style="bold green",
         )
     if r.result is not None:
@@ -309,15 +309,18 @@ def next_step(game: Game, live: bool = False) -> Text:
         holders = [game.players[p] for p, n in enumerate(r.hand_sizes) if n]
         pips = _("PIPS")
         return Text(
-            over + "\n"
+            over
+            + "\n"
             + _("Next: {command}hands {hands}").format(command=command, hands=" ".join(f"{h}={pips}" for h in holders)),
             style="bold",
         )
     if r.turn is None:
         how = _("the highest double") if r.opener_rule == "highest-double" else _("the lot")
         if live:
-            return Text(_("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(
-                how=how, name=game.players[0]), style="bold")
+            return Text(
+                _("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(how=how, name=game.players[0]),
+                style="bold",
+            )
         return Text(_("Who leads? ({how}) Record the lead with --by NAME.").format(how=how), style="bold")
     return Text(_("{name} to play.").format(name=game.players[r.turn]), style="bold")
 
@@ -333,8 +336,9 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
             continue
         if only_round is not None and r.number != only_round:
             continue
-        table = Table(title=_("Round {number}").format(number=r.number), title_justify="left", box=None,
-                      padding=(0, 1), pad_edge=False)
+        table = Table(
+            title=_("Round {number}").format(number=r.number), title_justify="left", box=None, padding=(0, 1), pad_edge=False
+        )
         table.add_column("#", justify="right", style="dim")
         table.add_column(pgettext("log column", "move"))
         table.add_column(pgettext("log column", "sum"), justify="right")
@@ -355,8 +359,12 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
             )
             won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
             parts.append(Text(_("hands: {hands}").format(hands=hands)))
-            parts.append(Text(_("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won
-                              else award_reason(game, r), style="dim"))
+            parts.append(
+                Text(
+                    _("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won else award_reason(game, r),
+                    style="dim",
+                )
+            )
     return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
 
 
@@ -396,7 +404,7 @@ def tally(game: Game, width: int) -> RenderableType:
         parts.append(Text(f"{' & '.join(game.side_names(s))}: {points(score)}", style="bold"))
         signs = list(range(fifties))
         for start in range(0, max(len(signs), 1), per_line):
-            chunk = signs[start:start + per_line]
+            chunk = signs[start : start + per_line]
             rows = ["  " + " ".join(FIFTY[i] for _ in chunk) for i in range(3)]
             if start + per_line >= len(signs):
                 rows[1] += ("  " if chunk else "") + "|" * strokes
@@ -419,8 +427,7 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
             words = _("{n} points").format(n=rules.target_for(players))
         if name == "partners" and players is not None and players != 4:
             # Partnerships need four players: at this table everyone plays for themselves.
-            words = ngettext("no: {n} player plays alone", "no: {n} players play each for themselves",
-                             players).format(n=players)
+            words = ngettext("no: {n} player plays alone", "no: {n} players play each for themselves", players).format(n=players)
         if name in rules.overridden:
             words = _("{words} (changed)").format(words=words)
         table.add_row(name, words)
@@ -433,29 +440,65 @@ def stats_view(rows: list[dict], width: int) -> RenderableType:
         from rich.table import Table
 
         table = Table(box=None, padding=(0, 1), pad_edge=False)
-        heads = (pgettext("stats column", "player"), pgettext("stats column", "games"),
-                 pgettext("stats column", "wins"), pgettext("stats column", "rounds"),
-                 pgettext("stats column", "points"), pgettext("stats column", "plays"),
-                 pgettext("stats column", "hands"), pgettext("stats column", "muggins"),
-                 pgettext("stats column", "best"), pgettext("stats column", "per round"))
+        heads = (
+            pgettext("stats column", "player"),
+            pgettext("stats column", "games"),
+            pgettext("stats column", "wins"),
+            pgettext("stats column", "rounds"),
+            pgettext("stats column", "points"),
+            pgettext("stats column", "plays"),
+            pgettext("stats column", "hands"),
+            pgettext("stats column", "muggins"),
+            pgettext("stats column", "best"),
+            pgettext("stats column", "per round"),
+        )
         for i, head in enumerate(heads):
             table.add_column(head, justify="left" if i == 0 else "right")
         for row in rows:
-            table.add_row(row["player"], *(_decimal(row[k]) for k in (
-                "games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins",
-                "best_play", "average_per_round")))
+            table.add_row(
+                row["player"],
+                *(
+                    _decimal(row[k])
+                    for k in (
+                        "games",
+                        "wins",
+                        "rounds",
+                        "points",
+                        "from_plays",
+                        "from_hands",
+                        "from_muggins",
+                        "best_play",
+                        "average_per_round",
+                    )
+                ),
+            )
         return table
     blocks = []
     for row in rows:
         games = ngettext("{n} game", "{n} games", row["games"]).format(n=row["games"])
         rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
-        blocks.append(Text(_("{player}: {games}, {wins} won, {rounds}").format(
-            player=row["player"], games=games, wins=row["wins"], rounds=rounds), style="bold"))
+        blocks.append(
+            Text(
+                _("{player}: {games}, {wins} won, {rounds}").format(
+                    player=row["player"], games=games, wins=row["wins"], rounds=rounds
+                ),
+                style="bold",
+            )
+        )
         row = {k: _decimal(v) if isinstance(v, float) else v for k, v in row.items()}
-        blocks.append(Text(_("  {points} points: plays {plays},\n  hands {hands}, muggins {muggins}").format(
-            points=row["points"], plays=row["from_plays"], hands=row["from_hands"], muggins=row["from_muggins"])))
-        blocks.append(Text(_("  best play {best}, {average} a round").format(
-            best=row["best_play"], average=row["average_per_round"]), style="dim"))
+        blocks.append(
+            Text(
+                _("  {points} points: plays {plays},\n  hands {hands}, muggins {muggins}").format(
+                    points=row["points"], plays=row["from_plays"], hands=row["from_hands"], muggins=row["from_muggins"]
+                )
+            )
+        )
+        blocks.append(
+            Text(
+                _("  best play {best}, {average} a round").format(best=row["best_play"], average=row["average_per_round"]),
+                style="dim",
+            )
+        )
     return Group(*blocks)
 
 
@@ -499,24 +542,28 @@ def award_reason(game: Game, r) -> str:
     elif award.winner is not None:
         own = award.winner
         others = [s for s in range(len(game.sides)) if s != own]
-        fewest = ngettext("blocked, {side} holds the fewest pips", "blocked, {side} hold the fewest pips",
-                          len(game.sides[own])).format(side=_side(game, own))
+        fewest = ngettext(
+            "blocked, {side} holds the fewest pips", "blocked, {side} hold the fewest pips", len(game.sides[own])
+        ).format(side=_side(game, own))
         if rules.blocked_award == "as-domino":
             how = domino(own)
         elif rules.blocked_award == "rounded-sides-minus-own":
-            how = " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others) + \
-                f" - round5({_side(game, own)} {side_pips[own]})"
+            how = (
+                " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others)
+                + f" - round5({_side(game, own)} {side_pips[own]})"
+            )
         elif rules.blocked_award == "difference":
             # The other sides' pips together, less the winner's own, rounded once.
             how = "round5({others} - {own})".format(
-                others=" + ".join(f"{_side(game, s)} {side_pips[s]}" for s in others),
-                own=f"{_side(game, own)} {side_pips[own]}")
+                others=" + ".join(f"{_side(game, s)} {side_pips[s]}" for s in others), own=f"{_side(game, own)} {side_pips[own]}"
+            )
         if how is not None:
             how = _("{fewest}: {how}").format(fewest=fewest, how=how)
     elif any(award.points):
         third = next(s for s, n in enumerate(award.points) if not n)
         how = _("{points} split: round5({side} {pips})").format(
-            points=points(sum(award.points)), side=_side(game, third), pips=side_pips[third])
+            points=points(sum(award.points)), side=_side(game, third), pips=side_pips[third]
+        )
     else:
         how = _("fewest pips tied: nobody scores")
     return how if how is not None else award.why
@@ -535,6 +582,7 @@ def hands_note(game: Game, out: Outcome) -> str:
 
 
 # --- the score sheet ------------------------------------------------------------------------
+
 
 def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
     """Per round played, its label and per side the points from plays, muggins and hands
@@ -570,8 +618,12 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
     table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
     table.add_column(pgettext("sheet column", "round"), justify="right")
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
-    heads = {"play": pgettext("sheet column", "play"), "muggins": pgettext("sheet column", "mugg"),
-             "hands": pgettext("sheet column", "hand"), "total": pgettext("sheet column", "total")}
+    heads = {
+        "play": pgettext("sheet column", "play"),
+        "muggins": pgettext("sheet column", "mugg"),
+        "hands": pgettext("sheet column", "hand"),
+        "total": pgettext("sheet column", "total"),
+    }
     for s in sides:
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
@@ -692,9 +744,11 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     drawn = str(plotext.build()).rstrip("\n")
     plotext.clf()
     key = Text("  ").join(
-        Text.assemble((MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])),
-                      f" {_side(game, s)} {points(game.scores[s])}")
-        for s in range(len(game.sides)))
+        Text.assemble(
+            (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {_side(game, s)} {points(game.scores[s])}"
+        )
+        for s in range(len(game.sides))
+    )
     lines = [Text.from_ansi(line) for line in drawn.split("\n")]
     for line in lines:
         line.rstrip()
@@ -708,8 +762,16 @@ def page(game: Game, title: str, kind: str, width: int = 100) -> str:
     from rich.console import Console
     from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 
-    screen = Console(record=True, width=width, file=_Nowhere(), color_system="truecolor",
-                     force_terminal=True, highlight=False, markup=False, emoji=False)
+    screen = Console(
+        record=True,
+        width=width,
+        file=_Nowhere(),
+        color_system="truecolor",
+        force_terminal=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
     screen.print(Text(title, style="bold"))
     names = ", ".join(game.players)
     screen.print(Text(_("{preset} rules · {players}").format(preset=game.rules.preset, players=names), style="dim"))

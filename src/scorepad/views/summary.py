@@ -36,7 +36,7 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
-    """"domino", "blocked" or "unfinished", and the players of the side that won it."""
+    """ "domino", "blocked" or "unfinished", and the players of the side that won it."""
     if r.hands is None:
         if r.result == "domino" and game.winner is not None and r is game.rounds[-1]:
             # The game ended with a player's last tile (or a muggins call right after it):
@@ -113,21 +113,24 @@ def log_json(game: Game) -> list[dict[str, Any]]:
                 entry["muggins"] = {"amount": mark.amount, "penalty": mark.penalty, "called_by": mark.caller}
             moves.append(entry)
         result, winner = round_result(game, r)
-        rounds.append({
-            "round": r.number,
-            "opener": game.players[r.opener] if r.opener is not None else None,
-            "moves": moves,
-            "result": result,
-            "winner": winner,
-            "hands": None if r.hands is None else {
-                game.players[p]: h if isinstance(h, int) else " ".join(map(str, h)) for p, h in r.hands.items()
-            },
-            "points": round_points(game, r),
-        })
+        rounds.append(
+            {
+                "round": r.number,
+                "opener": game.players[r.opener] if r.opener is not None else None,
+                "moves": moves,
+                "result": result,
+                "winner": winner,
+                "hands": None
+                if r.hands is None
+                else {game.players[p]: h if isinstance(h, int) else " ".join(map(str, h)) for p, h in r.hands.items()},
+                "points": round_points(game, r),
+            }
+        )
     return rounds
 
 
 # --- statistics over many records -------------------------------------------------------------
+
 
 @dataclass
 class PlayerStats:
@@ -147,10 +150,16 @@ class PlayerStats:
 
     def as_dict(self, name: str) -> dict[str, Any]:
         return {
-            "player": name, "games": self.games, "wins": self.wins, "rounds": self.rounds,
-            "points": number(self.points), "from_plays": number(self.from_plays),
-            "from_hands": number(self.from_hands), "from_muggins": number(self.from_muggins),
-            "best_play": self.best_play, "best_play_move": self.best_play_move,
+            "player": name,
+            "games": self.games,
+            "wins": self.wins,
+            "rounds": self.rounds,
+            "points": number(self.points),
+            "from_plays": number(self.from_plays),
+            "from_hands": number(self.from_hands),
+            "from_muggins": number(self.from_muggins),
+            "best_play": self.best_play,
+            "best_play_move": self.best_play_move,
             "average_per_round": round(float(self.points) / self.rounds, 2) if self.rounds else 0,
         }
 
