@@ -6,6 +6,7 @@
     python scripts/i18n.py compile                            # every .po -> its .mo (committed)
     python scripts/i18n.py init fr                            # a new, empty catalogue for a language
     python scripts/i18n.py check                              # what the tests check, as a report
+    python scripts/i18n.py merge                              # a conflicted catalogue after git merge
 
 Babel is a development tool here (the `test` extra): scorepad itself reads the compiled
 `.mo` with the standard library's gettext. See docs/translating.md.
@@ -116,6 +117,41 @@ def init(language: str) -> None:
     print(f"created {po.relative_to(ROOT)}: translate it, then run 'compile'")
 
 
+def merge() -> None:
+    """After a `git merge` that conflicted on a catalogue: both sides' translations kept
+    (read from git's index stages 2 and 3, every non-empty, non-fuzzy msgstr; ours first),
+    then extracted, updated and compiled afresh."""
+    import subprocess
+
+    for po in catalogues():
+        relative = po.relative_to(ROOT).as_posix()
+        sides = []
+        for stage in (2, 3):
+            shown = subprocess.run(["git", "show", f":{stage}:{relative}"], cwd=ROOT, capture_output=True)
+            if shown.returncode == 0:
+                sides.append(read_po(io.BytesIO(shown.stdout), locale=po.parent.parent.name, domain=DOMAIN))
+        if not sides:
+            continue  # not conflicted
+        merged = sides[0]
+        for other in sides[1:]:
+            for message in other:
+                if (
+                    not message.id
+                    or message.fuzzy
+                    or not any(message.string if isinstance(message.string, tuple) else [message.string])
+                ):
+                    continue
+                mine = merged.get(message.id, context=message.context)
+                if mine is None or mine.fuzzy or not any(mine.string if isinstance(mine.string, tuple) else [mine.string]):
+                    merged[message.id] = message
+        write(po, merged)
+        print(f"merged {relative} from both sides")
+    update(extract())
+    compile_all()
+    for po in catalogues():
+        subprocess.run(["git", "add", str(po), str(po.with_suffix(".mo"))], cwd=ROOT, check=True)
+
+
 # --- what the tests check -------------------------------------------------------------
 
 
@@ -177,6 +213,7 @@ def main() -> int:
     init_cmd = commands.add_parser("init", help="start the catalogue of a new language")
     init_cmd.add_argument("language", help="a language code, e.g. fr")
     commands.add_parser("check", help="list untranslated messages and placeholder mistakes")
+    commands.add_parser("merge", help="resolve a catalogue conflicted by git merge: keep both sides' translations")
     args = parser.parse_args()
 
     if args.command == "extract":
@@ -189,6 +226,8 @@ def main() -> int:
         return 1 if compile_all() else 0
     elif args.command == "compile":
         return 1 if compile_all() else 0
+    elif args.command == "merge":
+        merge()
     elif args.command == "init":
         init(args.language)
     elif args.command == "check":
