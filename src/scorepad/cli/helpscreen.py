@@ -116,7 +116,8 @@ class ScreenHelpFormatter(click.HelpFormatter):
         room = max(10, self.width - self.current_indent - 4)
         lines = textwrap.wrap(command, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
         body = " \\\n  ".join(lines)
-        return f"\b\n{_('Example:')}\n  {body}"
+        heading = _("Example:")
+        return f"\b\n{heading}\n  {body}"
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
         if self.width >= PANELS_FROM:
@@ -126,7 +127,8 @@ class ScreenHelpFormatter(click.HelpFormatter):
             choices = re.fullmatch(r"(.+?) <([^<>]+\|[^<>]+)>", term)
             if choices and self.current_indent + len(term) > self.width:
                 # The values of a choice on their own line: the option's name stays whole.
-                term = f"{choices.group(1)} <{_('value')}>"
+                value = _("value")
+                term = f"{choices.group(1)} <{value}>"
                 text = f"{' | '.join(choices.group(2).split('|'))}. {text}" if text else choices.group(2)
             self.write(f"{'':>{self.current_indent}}{term}\n")
             if text:
