@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.grammar import (
     AmendIn,
@@ -39,6 +38,9 @@ from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import keep_copy, locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, loads
 from scorepad.views.render import points
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class RecordChangedError(IllegalMoveError):

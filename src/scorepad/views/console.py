@@ -21,7 +21,6 @@ terminal or pipe): such characters get readable ASCII stand-ins (`◀` as `<`, `
 from __future__ import annotations
 
 import codecs
-import json
 import os
 import sys
 import unicodedata
@@ -280,6 +279,8 @@ def error(message: object) -> None:
 def json_text(data: Any) -> str:
     """`data` as one line of JSON, with every character `clean` would escape written as a
     JSON escape: the same data for a program, nothing raw for a terminal."""
+    import json  # here: only the commands that write JSON need it
+
     text = json.dumps(data, ensure_ascii=False)
     if text.isprintable():
         return text
@@ -303,6 +304,8 @@ def json_line(data: Any) -> None:
     if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
         text = json_text(data)
     else:
+        import json
+
         text = json.dumps(data, ensure_ascii=True)
     _write(sys.stdout, text + "\n")
 
