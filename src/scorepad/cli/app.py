@@ -864,7 +864,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.start import INTERRUPTED, interrupted
-    from scorepad.views.console import sane_environment
+    from scorepad.views.console import guard_pipes, sane_environment
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -873,6 +873,7 @@ def main() -> None:
         from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     sane_environment()
+    guard_pipes()
     try:
         code = app(standalone_mode=False)
     except typer.Abort:
