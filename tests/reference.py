@@ -214,7 +214,7 @@ def score_game(options, players, rounds):
                 reached()
                 continue
             if pending is not None and not pending[4]:
-                missed.append(pending[2:4] + (pending[1],))  # the next move closed the chance
+                missed.append((*pending[2:4], pending[1]))  # the next move closed the chance
             pending = None
             if words[0] == "draw":
                 held[p] += int(words[1]) if len(words) > 1 else 1
@@ -259,7 +259,7 @@ def score_game(options, players, rounds):
         result["results"].append(ended[0] if ended else None)
         hands = rnd.get("hands")
         if hands is not None and pending is not None and not pending[4]:
-            missed.append(pending[2:4] + (pending[1],))  # a call may come until the hands
+            missed.append((*pending[2:4], pending[1]))  # a call may come until the hands
         result["missed"].append(missed)
         if winners is not None or hands is None:
             result["hand_points"].append(None)
