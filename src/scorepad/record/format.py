@@ -208,21 +208,45 @@ class _Reader:
         led = game.rounds[number - 1].opener
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
             self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
-        for missed in r.uncalled if not self.strict else ():
-            play = r.moves[missed.move]
-            assert isinstance(play, Play)  # only a play leaves a score to miss
-            self._uncalled(game, number, play, missed.amount, missed.move + 1)
         hands = table.get("hands")
+        goes_on = self._hands(game, number, table, hands, last=last)
+        if not self.strict:
+            # After the hands: a score missed on the round's last tile is missed for good
+            # only once the hands are written (a call may come until then).
+            missed = list(r.uncalled)
+            if hands is not None and r.result is not None and r.hands is None and r.pending is not None and not r.pending.penalty:
+                missed.append(r.pending)  # the hands were refused, but the chance is over
+            for chance in missed:
+                play = r.moves[chance.move]
+                assert isinstance(play, Play)  # only a play leaves a score to miss
+                self._uncalled(game, number, play, chance.amount, chance.move + 1)
+        return goes_on
+
+    def _hands(self, game: Game, number: int, table: dict, hands: Any, *, last: bool) -> bool:
+        """The round's remaining hands and written points; False when the rounds after it
+        cannot be replayed."""
+        r = game.current
         if game.winner is not None:
             # The game ended in this round: no hands count, but its points are checked.
             if hands is not None:
                 ended = r.credits[-1].move if r.credits and r.credits[-1].move is not None else len(r.moves) - 1
-                self.problem(
-                    _("'hands' are given, but the game ended at move {move}: no hands are entered after that").format(
-                        move=ended + 1
-                    ),
-                    number,
-                )
+                if r.result == "domino":
+                    # It ended on a player's last tile: hands written then are natural
+                    # at a table and harmless (docs/format.md).
+                    self.note(
+                        _(
+                            "'hands' are given, but the game ended at move {move} on {player}'s last tile: they count for nothing"
+                        ).format(move=ended + 1, player=game.players[r.domino_maker or 0]),
+                        number,
+                        None,
+                    )
+                else:
+                    self.problem(
+                        _("'hands' are given, but the game ended at move {move}: no hands are entered after that").format(
+                            move=ended + 1
+                        ),
+                        number,
+                    )
             self._points(game, number, table.get("points"))
             return True
         if hands is None:
