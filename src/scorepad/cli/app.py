@@ -168,17 +168,19 @@ def act(file: Path, typed) -> None:
     from scorepad.cli.actions import perform
 
     refuse_stdin(file)
-    done = attempt(lambda: perform(file, typed))
+    done = attempt(lambda: perform(file, typed), file)
     show_status(done.game, done.out, done.notes)
 
 
-def attempt(action):
+def attempt(action, file: Path | None = None):
     try:
         return action()
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=error.filename, reason=error.strerror), BAD_USAGE)
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(error, file), BAD_USAGE)
 
 
 def place(round_: int | None, move: int | None) -> str:
@@ -286,7 +288,7 @@ def new(
     ] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.cli.actions import new_game
+    from scorepad.cli.actions import cannot_write, new_game
 
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
@@ -316,7 +318,7 @@ def new(
         # An unfinished game in the file: bad usage, as any refused option.
         fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
+        fail(cannot_write(error, file), BAD_USAGE)
     show_status(done.game, note=done.notes)
 
 
@@ -486,7 +488,7 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
         except EOFError:
             return ""
 
-    done = attempt(lambda: edit_record(file, ask, echo))
+    done = attempt(lambda: edit_record(file, ask, echo), file)
     if done is None:
         raise typer.Exit(RULE_PROBLEM)  # the edit was discarded
     show_status(done.game, note=done.notes)
@@ -864,7 +866,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.start import INTERRUPTED, interrupted
-    from scorepad.views.console import guard_pipes, sane_environment
+    from scorepad.views.console import guard_pipes, sane_environment, tolerant_streams
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -873,7 +875,8 @@ def main() -> None:
         from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     sane_environment()
-    guard_pipes()
+    tolerant_streams()
+    guard_pipes()  # after: it wraps the streams tolerant_streams reconfigures
     try:
         code = app(standalone_mode=False)
     except typer.Abort:

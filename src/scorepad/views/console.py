@@ -21,6 +21,7 @@ terminal or pipe): such characters get readable ASCII stand-ins (`◀` as `<`, `
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import sys
 import unicodedata
@@ -180,6 +181,31 @@ def sane_environment() -> None:
             os.environ[name] = str(size)
         else:
             del os.environ[name]
+
+
+STAND_IN_ERRORS = "scorepad-stand-in"
+
+
+def _stand_in(problem: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what the stream cannot encode, as _encodable's ASCII stand-ins
+    (the codec is not named to the handler: a KOI8-R stream's is "charmap")."""
+    if not isinstance(problem, UnicodeEncodeError):
+        raise problem
+    return _encodable(problem.object[problem.start : problem.end], "ascii"), problem.end
+
+
+def tolerant_streams() -> None:
+    """Let standard output and error take any text on a stream that cannot encode every
+    character (PYTHONIOENCODING=ascii, LC_ALL=C, a KOI8-R terminal): what the libraries
+    print themselves (the help screens) gets the same stand-ins as scorepad's own output."""
+    codecs.register_error(STAND_IN_ERRORS, _stand_in)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if encoding and not _is_unicode(encoding):
+            try:
+                stream.reconfigure(errors=STAND_IN_ERRORS)  # type: ignore[union-attr]
+            except (AttributeError, ValueError, io.UnsupportedOperation):
+                pass
 
 
 def _environment() -> dict[str, str]:
@@ -357,9 +383,9 @@ class PipeGuard:
 def guard_pipes() -> None:
     """Called once by the entry point, before anything is written."""
     if sys.stdout is not None and not isinstance(sys.stdout, PipeGuard):
-        sys.stdout = PipeGuard(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = PipeGuard(sys.stdout)
     if sys.stderr is not None and not isinstance(sys.stderr, PipeGuard):
-        sys.stderr = PipeGuard(sys.stderr)  # type: ignore[assignment]
+        sys.stderr = PipeGuard(sys.stderr)
 
 
 def _write(stream: Any, text: str) -> None:
