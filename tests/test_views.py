@@ -494,19 +494,20 @@ def test_score_race_steps():
     assert starts == [(0, 1)]
 
 
-def test_other_commands_do_not_import_plotext():
+def test_other_commands_do_not_import_plotext_or_the_page():
     import subprocess
     import sys
 
     code = (
         "import sys; from typer.testing import CliRunner; from scorepad.cli.app import app; "
         "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
-        "print('plotext' in sys.modules)"
+        "CliRunner().invoke(app, ['show', '-f', 'examples/demo.toml']); "
+        "print([m for m in ('plotext', 'jinja2', 'markupsafe', 'scorepad.views.page') if m in sys.modules])"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=__import__("pathlib").Path(__file__).parents[1]
     )
-    assert out.stdout.strip() == "False", out.stderr
+    assert out.stdout.strip() == "[]", out.stderr
 
 
 def test_log_of_one_round():
