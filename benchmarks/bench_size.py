@@ -103,7 +103,7 @@ def main() -> None:
             megabytes = path.stat().st_size / 1e6
             parse, parse_kb, _code = measure([sys.executable, "-c", PARSE, str(path)], args.timeout)
             cells = [f"{parse:.2f} s, {(parse_kb - base_kb) / 1024:.0f} MB"]
-            for command, words in commands.items():
+            for words in commands.values():
                 out = Path(folder) / "page.html"
                 argv = [scorepad, *(str(out) if w == "OUT" else w for w in words), str(path)]
                 seconds, kb, code = measure(argv, args.timeout)
