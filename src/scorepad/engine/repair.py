@@ -32,7 +32,7 @@ from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
-PAIR_BUDGET = 60_000  # moves replayed at most while looking for pairs of changes
+PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
 KINDS = ("end", "digit", "draw", "pass", "player", "swap")  # also the order among equals
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
@@ -125,7 +125,7 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int = MOS
             final, wrong = result
             consider((edit,), final, wrong_before[edit.start] + wrong)
     if not found:
-        _pairs(states, moves, accepts, wrong_before, consider, work)
+        _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = sorted(found.values(), key=lambda item: item[0])
     return [repair for _rank_, repair in best[:most]]
 
@@ -255,9 +255,10 @@ def _as(move: Move, player: str) -> Move:
 def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
     """Every single change worth replaying, latest first (moves[i] is made in states[i])."""
     n = len(moves)
+    drawn: set[tuple[str, int]] = set()
     for i in range(n, -1, -1):
         state = states[i]
-        yield from _inserts(state, i)
+        yield from _inserts(state, i, drawn)
         if i == n:
             continue
         move = moves[i]
@@ -266,7 +267,10 @@ def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
             yield from _swaps(i, move, moves[i + 1])
 
 
-def _inserts(state: Game, i: int) -> Iterator[Edit]:
+def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> Iterator[Edit]:
+    """A pass or a draw left out before move i. A draw by one player of one count is tried
+    at the latest place only (`drawn` holds those tried): an earlier place gives the same
+    game, or fails where the later one does (the boneyard is smaller for longer)."""
     r = state.current
     if r.turn is None or r.result is not None or not r.layout:
         return
@@ -274,6 +278,10 @@ def _inserts(state: Game, i: int) -> Iterator[Edit]:
     if r.boneyard == 0:
         yield Edit("pass", i, i, (Pass(player),), ())
     for count in range(1, r.boneyard + 1):
+        if drawn is not None:
+            if (player, count) in drawn:
+                continue
+            drawn.add((player, count))
         yield Edit("draw", i, i, (Draw(player, count),), ())
 
 
@@ -325,8 +333,8 @@ def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
 
 
 def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
-    """Two changes: the first anywhere, the second after it and no later than where the
-    first one's replay is refused (the move it broke, or the refused input)."""
+    """Two changes: the first anywhere, the second where the first one's replay is refused
+    (a change of the move it broke, or a move left out before it), within the budget."""
     n = len(moves)
     for first in _edits(states, moves):
         if work.pushed > PAIR_BUDGET:
@@ -337,8 +345,6 @@ def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
                 game.push(move)
         except ScorepadError:
             continue
-        # The states after the first change, from its end to where its replay stops.
-        after = [game.fork()]
         stop = first.stop
         while stop < n:
             try:
@@ -347,23 +353,18 @@ def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
             except ScorepadError:
                 break
             stop += 1
-            after.append(game.fork())
-        for offset, state in enumerate(after):
-            i = first.stop + offset
-            if work.pushed > PAIR_BUDGET:
-                return
-            seconds = list(_inserts(state, i))
-            if i < n:
-                seconds += list(_changes_of(state, i, moves[i]))
-                if i + 1 < n:
-                    seconds += list(_swaps(i, moves[i], moves[i + 1]))
-            for second in seconds:
-                if second.start == first.start == first.stop == second.stop:
-                    continue  # two insertions at one place: one of them is a single change
-                result = _replay(state, second, moves, accepts, work)
-                if result is not None:
-                    final, wrong = result
-                    consider((first, second), final, wrong_before[first.start] + wrong)
+        seconds = list(_inserts(game, stop))
+        if stop < n:
+            seconds += _changes_of(game, stop, moves[stop])
+            if stop + 1 < n:
+                seconds += _swaps(stop, moves[stop], moves[stop + 1])
+        for second in seconds:
+            if second.start == first.start == first.stop == second.stop:
+                continue  # two insertions at one place: one of them is a single change
+            result = _replay(game, second, moves, accepts, work)
+            if result is not None:
+                final, wrong = result
+                consider((first, second), final, wrong_before[first.start] + wrong)
 
 
 # --- as commands -----------------------------------------------------------------------------
