@@ -166,7 +166,15 @@ def score_game(options, players, rounds):
     deal = rules["deal"][n - 2]
     scores = [0] * len(sides)
     winners = None
-    result = {"plays": [], "credits": [], "hand_points": [], "round_winner": [], "next_opener": [], "results": []}
+    result = {
+        "plays": [],
+        "credits": [],
+        "hand_points": [],
+        "round_winner": [],
+        "next_opener": [],
+        "results": [],
+        "missed": [],  # per round: (move, player, amount) of every missed score nobody called
+    }
 
     def credit(side, points, where):
         scores[side] += points
@@ -186,24 +194,27 @@ def score_game(options, players, rounds):
         table = Table(rules["spinner"] == "first-double")
         held = [deal] * n
         passes = 0
-        pending = None  # (side that missed, amount an opponent may take)
+        pending = None  # (side that missed, amount an opponent may take, move, player, penalty)
+        missed = []
         ended = None  # ("domino", player) or ("blocked", None)
         leader = None
         plays, credits = [], []
-        for text in rnd["moves"]:
+        for number, text in enumerate(rnd["moves"], start=1):
             name, action = text.split(": ")
             p = players.index(name)
             words = action.split(" ")
             got = {}
             credits.append(got)
             if words[0] == "muggins":
-                side, amount = pending
+                side, amount = pending[:2]
                 assert side_of[p] != side
                 credit(side_of[p], amount, got)
                 pending = None
                 plays.append(None)
                 reached()
                 continue
+            if pending is not None and not pending[4]:
+                missed.append((*pending[2:4], pending[1]))  # the next move closed the chance
             pending = None
             if words[0] == "draw":
                 held[p] += int(words[1]) if len(words) > 1 else 1
@@ -235,9 +246,9 @@ def score_game(options, players, rounds):
                     if score:
                         credit(side_of[p], score, got)
                 elif said < score:
-                    pending = (side_of[p], score)
+                    pending = (side_of[p], score, number, name, False)  # the whole score
                 else:
-                    pending = (side_of[p], said)
+                    pending = (side_of[p], said, number, name, True)
             if held[p] == 0:
                 ended = ("domino", p)
             reached()
@@ -247,6 +258,9 @@ def score_game(options, players, rounds):
         result["credits"].append(credits)
         result["results"].append(ended[0] if ended else None)
         hands = rnd.get("hands")
+        if hands is not None and pending is not None and not pending[4]:
+            missed.append((*pending[2:4], pending[1]))  # a call may come until the hands
+        result["missed"].append(missed)
         if winners is not None or hands is None:
             result["hand_points"].append(None)
             result["round_winner"].append(None)
@@ -282,8 +296,9 @@ def score_game(options, players, rounds):
         result["hand_points"].append(points)
         result["round_winner"].append(won)
         # Who leads next: the domino maker; after a blocked round under round-winner the
-        # winning side's player with fewer pips (equal: seated first after this round's
-        # opener); else nobody (the table draws a lot or finds the highest double).
+        # winning side's player with fewer pips (equal: the first of them in turn order
+        # starting with the player seated after this round's opener, the opener coming
+        # last); else nobody (the table draws a lot or finds the highest double).
         if ended[0] == "domino":
             nxt = ended[1]
         elif rules["next_opener"] == "round-winner" and won is not None:

@@ -246,17 +246,6 @@ def test_fuzz_moves_hands_and_openers_of_real_records(game, data):
 # --- decisions where the rules text is silent ------------------------------------------------------
 
 
-def test_hands_after_a_game_ending_domino_are_a_problem_too():
-    """The game ended with the last tile, before any hand points: hands are not entered."""
-    text = record(
-        'opener = "Ann"\nmoves = ["Ann: 5-5"]\nhands = { Bob = 6 }\npoints = { Ann = 10, Bob = 0 }',
-        rules='preset = "pagat"\ntarget = 10\ndeal = [1, 1, 1]',
-    )
-    assert messages(audit_text(text).problems) == [
-        (1, None, "'hands' are given, but the game ended at move 1: no hands are entered after that"),
-    ]
-
-
 def test_a_muggins_call_after_a_domino_that_ends_the_game_leaves_the_round_a_domino():
     text = record(
         'opener = "Ann"\nmoves = ["Ann: 5-5", "Bob: muggins"]\npoints = { Ann = 0, Bob = 10 }',

@@ -15,7 +15,7 @@ from scorepad import Game, Rules, parse_move
 from scorepad.engine.notation import Play
 from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import parse_tiles
-from scorepad.record.format import loads
+from scorepad.record.format import audit_text, loads
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # Every option of the rules text with every value it takes (written here, not taken from
@@ -69,11 +69,34 @@ def entered(hands: dict, players, form: str, rng: random.Random) -> dict:
     return out
 
 
-def check_game(seed: int) -> None:
-    rng = random.Random(seed)
-    options, players = random_table(rng)
-    rules = Rules.from_options(options["preset"], **{k: v for k, v in options.items() if k != "preset"})
-    game = play_game(players, rules, rng, careless=rng.choice([0.0, 0.3]) if rules.muggins else 0.0)
+def record_text(options: dict, players: list[str], rounds: list[dict]) -> str:
+    return tomli_w.dumps(
+        {
+            "format": "scorepad/1",
+            "players": players,
+            "rules": options,
+            "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
+        }
+    )
+
+
+def check_notes(text: str, options: dict, players: list[str], rounds: list[dict], replay: Game) -> None:
+    """Every missed score nobody called is an audit note, the round's last tile included."""
+    noted = [(n.round, n.move, n.message) for n in audit_text(text).notes if "nobody called muggins" in n.message]
+    expected = [
+        (number, move, f"{player} missed {amount} and nobody called muggins")
+        for number, missed in enumerate(score_game(options, players, rounds)["missed"], start=1)
+        for move, player, amount in missed
+    ]
+    assert [(r, m) for r, m, _ in noted] == [(r, m) for r, m, _ in expected]
+    assert all(what in message for (_, _, message), (_, _, what) in zip(noted, expected))
+    for number, move, _message in noted:
+        r = replay.rounds[number - 1]
+        seen["a missed score on a round's last tile"] += r.hands is not None and move == len(r.moves)
+
+
+def written_rounds(game: Game, rng: random.Random) -> list[dict]:
+    """The game's rounds as a record holds them, the hands typed in a random form."""
     rounds = []
     for r in game.rounds:
         if not r.moves:
@@ -82,11 +105,20 @@ def check_game(seed: int) -> None:
         if r.hands is not None:
             form = rng.choice(FORMS)
             seen[form] += 1
-            hands = entered({game.players[p]: h for p, h in r.hands.items()}, players, form, rng)
+            hands = entered({game.players[p]: h for p, h in r.hands.items()}, game.players, form, rng)
             if r.result == "domino" and len(game.sides[0]) == 2:
                 partner = next(p for p in game.sides[game.side_of[r.domino_maker]] if p != r.domino_maker)
                 seen["a partner's hand"] += game.players[partner] in hands
         rounds.append({"opener": game.players[r.opener], "moves": [str(m) for m in r.moves], "hands": hands})
+    return rounds
+
+
+def check_game(seed: int) -> None:
+    rng = random.Random(seed)
+    options, players = random_table(rng)
+    rules = Rules.from_options(options["preset"], **{k: v for k, v in options.items() if k != "preset"})
+    game = play_game(players, rules, rng, careless=rng.choice([0.0, 0.3]) if rules.muggins else 0.0)
+    rounds = written_rounds(game, rng)
 
     # The engine, fed the record as a table would have typed it.
     replay = Game(players, rules)
@@ -101,17 +133,10 @@ def check_game(seed: int) -> None:
             scores[-1].append(out.score if isinstance(move, Play) else None)
         if written["hands"] is not None:
             replay.end_round({k: v if isinstance(v, int) else parse_tiles(v) for k, v in written["hands"].items()})
-    if seed % 4 == 0:  # ... and read from the record file, the hands as typed
-        text = tomli_w.dumps(
-            {
-                "format": "scorepad/1",
-                "players": players,
-                "rules": options,
-                "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
-            }
-        )
+    if seed % 4 == 0 or rules.muggins:  # ... and read from the record file, the hands as typed
+        text = record_text(options, players, rounds)
         assert loads(text).game.scores == replay.scores
-
+        check_notes(text, options, players, rounds, replay)
     ref = score_game(options, players, rounds)
     assert ref["sides"] == [list(s) for s in replay.sides]
     assert ref["plays"] == scores
@@ -160,3 +185,19 @@ def test_the_engine_agrees_with_the_reference_over_many_seeded_games():
 @given(st.integers(1000, 2**32 - 1))
 def test_the_engine_agrees_with_the_reference(seed):
     check_game(seed)
+
+
+def test_every_missed_score_nobody_called_is_noted_as_the_reference_finds_it():
+    """Careless muggins games, where many scores go unclaimed and uncalled: the audit notes
+    exactly the reference's missed scores, those on a round's last tile included."""
+    seen.clear()
+    for seed in range(200):
+        rng = random.Random(seed)
+        players = NAMES[: rng.choice([2, 3, 4])]
+        options = {"preset": rng.choice(["pagat", "two-ends", "fuenfer"]), "muggins": True, "target": 100}
+        rules = Rules.from_options(options["preset"], muggins=True, target=100)
+        game = play_game(players, rules, rng, careless=0.9)
+        rounds = written_rounds(game, rng)
+        replay = loads(record_text(options, players, rounds)).game
+        check_notes(record_text(options, players, rounds), options, players, rounds, replay)
+    assert seen["a missed score on a round's last tile"] > 0, seen

@@ -7,6 +7,7 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 
 import io
 import math
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -16,15 +17,15 @@ import typer
 
 from scorepad import __version__, i18n
 from scorepad.cli.helpscreen import ScreenTyper
-from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _, ngettext
-from scorepad.record.files import LockedError
-from scorepad.record.format import RecordError
 from scorepad.views.console import console, echo, error, json_line
-from scorepad.views.summary import game_json, log_json
+
+# The engine, the record and the views are imported by the commands that use them: every
+# run starts by importing this module, and `--version` or `--help` need none of them.
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Outcome
 
 app = ScreenTyper(
     help=N_(
@@ -94,6 +95,8 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def exit_code(error: ScorepadError) -> int:
+    from scorepad.record.files import LockedError
+
     if isinstance(error, (IllegalMoveError, InvalidHandsError, LockedError)):
         return RULE_PROBLEM
     return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
@@ -107,7 +110,7 @@ def record_text(path: Path) -> str:
     """The text of a record file, or of standard input for `-`, under the same limits
     (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
     from scorepad.record.files import read_text
-    from scorepad.record.format import MAX_RECORD_BYTES
+    from scorepad.record.format import MAX_RECORD_BYTES, RecordError
 
     if not from_stdin(path):
         return read_text(path)
@@ -132,9 +135,10 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> Game:
+def read(file: Path) -> "Game":
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
+    from scorepad.record.format import RecordError
 
     if from_stdin(file):
         from scorepad.record.format import loads
@@ -151,7 +155,7 @@ def read(file: Path) -> Game:
         fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
-def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
     from scorepad.views.render import status
 
     out_console = console()
@@ -173,7 +177,9 @@ def act(file: Path, typed) -> None:
         offer_repairs(file, typed, problem)
         raise typer.Exit(exit_code(problem)) from None
     except OSError as problem:
-        fail(_("cannot write {file}: {reason}").format(file=problem.filename, reason=problem.strerror), BAD_USAGE)
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(problem, file), BAD_USAGE)
     show_status(done.game, done.out, done.notes)
     if done.out is not None and done.out.wrong_claim is not None:
         offer_repairs(file, typed, None)
@@ -190,13 +196,15 @@ def offer_repairs(file: Path, typed, problem: ScorepadError | None) -> None:
     suggest(file, typed, problem, live=False, named=None if file == DEFAULT_FILE else file)
 
 
-def attempt(action):
+def attempt(action, file: Path | None = None):
     try:
         return action()
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=error.filename, reason=error.strerror), BAD_USAGE)
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(error, file), BAD_USAGE)
 
 
 def place(round_: int | None, move: int | None) -> str:
@@ -304,7 +312,7 @@ def new(
     ] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.cli.actions import new_game
+    from scorepad.cli.actions import cannot_write, new_game
 
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
@@ -334,7 +342,7 @@ def new(
         # An unfinished game in the file: bad usage, as any refused option.
         fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
+        fail(cannot_write(error, file), BAD_USAGE)
     show_status(done.game, note=done.notes)
 
 
@@ -354,6 +362,7 @@ def play(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import play_input
+    from scorepad.engine.notation import MAX_CLAIM
 
     if claim is not None and claim < 0:
         fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
@@ -370,6 +379,7 @@ def draw(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import DrawIn
+    from scorepad.engine.notation import MAX_DRAW
 
     if count < 1:
         fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
@@ -534,7 +544,7 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
         except EOFError:
             return ""
 
-    done = attempt(lambda: edit_record(file, ask, echo))
+    done = attempt(lambda: edit_record(file, ask, echo), file)
     if done is None:
         raise typer.Exit(RULE_PROBLEM)  # the edit was discarded
     show_status(done.game, note=done.notes)
@@ -547,6 +557,8 @@ def show(
 ) -> None:
     game = read(file)
     if as_json:
+        from scorepad.views.summary import game_json
+
         json_line(game_json(game))
         return
     show_status(game)
@@ -559,6 +571,8 @@ def log(
 ) -> None:
     game = read(file)
     if as_json:
+        from scorepad.views.summary import log_json
+
         json_line(log_json(game))
         return
     from scorepad.views.render import log_table
@@ -579,7 +593,7 @@ def example_path(name: str = "demo.toml") -> Path:
 def demo(
     delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
@@ -640,7 +654,7 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    from scorepad.record.format import Problem, audit_text
+    from scorepad.record.format import Problem, RecordError, audit_text
     from scorepad.views.summary import audit_json
 
     worst = 0
@@ -756,7 +770,7 @@ def stats(
     as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
 ) -> None:
     from scorepad.record.files import load
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
     from scorepad.views.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
@@ -838,9 +852,12 @@ def chart(
 
 @app.command(
     help=N_(
-        "Write a shareable page of a game: sheet, chart, each round's layout.\n"
+        "Write the game as a page: sheet, score race, every round's layout drawn as tiles, and a\n"
+        "replay to step through move by move (OUT.html); or, with --svg, one picture of the\n"
+        "standing and the last round's layout.\n"
         "\n"
-        "The page holds everything it shows: it opens without a network.\n"
+        "The page holds everything it shows: it opens without a network. Export never writes\n"
+        "over a record, nor over a file it did not write itself unless --force.\n"
         "\n"
         "Example: scorepad export tonight.html -f tonight.toml"
     )
@@ -848,25 +865,50 @@ def chart(
 def export(
     out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
     html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
-    svg: Annotated[bool, typer.Option("--svg", help=N_("Write SVG."))] = False,
+    svg: Annotated[
+        bool, typer.Option("--svg", help=N_("Write SVG: one picture, the standing and the last round's layout."))
+    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Write over an existing file that is not a record."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
+    from datetime import date
+
+    from scorepad.record.files import RefusedError, check_export, save_export
+
     if html and svg:
         fail(_("--html and --svg: choose one"), BAD_USAGE)
+    if out_file.suffix.lower() == ".toml":
+        fail(
+            _("{out} ends in .toml: export writes a page (.html or .svg); the record is given with -f").format(out=out_file),
+            BAD_USAGE,
+        )
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    record = None if from_stdin(file) else file
     game = read(file)
-    from scorepad.views.render import page
+    from scorepad.views.page import MARK, html_page, svg_picture
 
-    text = page(game, f"scorepad: {file.stem}", kind)
     try:
-        out_file.write_text(text, encoding="utf-8")
+        check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
+        title = file.stem if record is not None else "scorepad"
+        if kind == "svg":
+            text = svg_picture(game, title)
+        else:
+            saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
+            text = html_page(game, title, saved)
+        save_export(text, out_file, MARK, record=record, force=force)
+    except RefusedError as refusal:
+        fail(str(refusal), BAD_USAGE)
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
     played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
     rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
     echo(
-        _("Wrote {path} ({kind}): {rounds}, {players}").format(
-            path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)
+        _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
+            path=out_file,
+            kind=kind.upper(),
+            size=math.ceil(len(text.encode("utf-8")) / 1024),
+            rounds=rounds,
+            players=", ".join(game.players),
         )
     )
 
@@ -908,7 +950,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.start import INTERRUPTED, interrupted
-    from scorepad.views.console import sane_environment
+    from scorepad.views.console import guard_pipes, sane_environment, tolerant_streams
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -917,6 +959,8 @@ def main() -> None:
         from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     sane_environment()
+    tolerant_streams()
+    guard_pipes()  # after: it wraps the streams tolerant_streams reconfigures
     try:
         code = app(standalone_mode=False)
     except typer.Abort:

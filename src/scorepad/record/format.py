@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
@@ -19,6 +18,9 @@ from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
@@ -118,9 +120,10 @@ class _Reader:
             game = None
         return Record(game, self.problems, self.notes)
 
-    def _read(self) -> Game:
+    def _parse(self) -> dict[str, Any]:
+        """The record's TOML as a table; a problem (and a stop) when it is not TOML."""
         try:
-            data = tomllib.loads(self.text)
+            return tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
@@ -130,6 +133,9 @@ class _Reader:
         except ValueError as error:  # a number with more digits than Python converts
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
+
+    def _read(self) -> Game:
+        data = self._parse()
         self._known(data, TOP_KEYS, "")
         if "format" not in data:
             self.problem(_("no 'format' key: a scorepad record starts with format = \"{format}\"").format(format=FORMAT))
@@ -204,21 +210,45 @@ class _Reader:
         led = game.rounds[number - 1].opener
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
             self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
-        for missed in r.uncalled if not self.strict else ():
-            play = r.moves[missed.move]
-            assert isinstance(play, Play)  # only a play leaves a score to miss
-            self._uncalled(game, number, play, missed.amount, missed.move + 1)
         hands = table.get("hands")
+        goes_on = self._hands(game, number, table, hands, last=last)
+        if not self.strict:
+            # After the hands: a score missed on the round's last tile is missed for good
+            # only once the hands are written (a call may come until then).
+            missed = list(r.uncalled)
+            if hands is not None and r.result is not None and r.hands is None and r.pending is not None and not r.pending.penalty:
+                missed.append(r.pending)  # the hands were refused, but the chance is over
+            for chance in missed:
+                play = r.moves[chance.move]
+                assert isinstance(play, Play)  # only a play leaves a score to miss
+                self._uncalled(game, number, play, chance.amount, chance.move + 1)
+        return goes_on
+
+    def _hands(self, game: Game, number: int, table: dict, hands: Any, *, last: bool) -> bool:
+        """The round's remaining hands and written points; False when the rounds after it
+        cannot be replayed."""
+        r = game.current
         if game.winner is not None:
             # The game ended in this round: no hands count, but its points are checked.
             if hands is not None:
                 ended = r.credits[-1].move if r.credits and r.credits[-1].move is not None else len(r.moves) - 1
-                self.problem(
-                    _("'hands' are given, but the game ended at move {move}: no hands are entered after that").format(
-                        move=ended + 1
-                    ),
-                    number,
-                )
+                if r.result == "domino":
+                    # It ended on a player's last tile: hands written then are natural
+                    # at a table and harmless (docs/format.md).
+                    self.note(
+                        _(
+                            "'hands' are given, but the game ended at move {move} on {player}'s last tile: they count for nothing"
+                        ).format(move=ended + 1, player=game.players[r.domino_maker or 0]),
+                        number,
+                        None,
+                    )
+                else:
+                    self.problem(
+                        _("'hands' are given, but the game ended at move {move}: no hands are entered after that").format(
+                            move=ended + 1
+                        ),
+                        number,
+                    )
             self._points(game, number, table.get("points"))
             return True
         if hands is None:
@@ -369,6 +399,17 @@ def loads(text: str) -> Loaded:
     reader = _Reader(text, strict=True)
     # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
     return Loaded(reader._read(), reader.problems, reader.notes)
+
+
+def is_record(text: str) -> bool:
+    """Whether `text` is a scorepad record at all, whatever its game holds: TOML whose
+    `format` names a scorepad format. Only such a file may be replaced by a new game."""
+    try:
+        data = _Reader(text, strict=True)._parse()
+    except RecordError:
+        return False
+    given = data.get("format")
+    return isinstance(given, str) and given.startswith("scorepad/")
 
 
 def audit_text(text: str) -> Record:
