@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.grammar import (
     AmendIn,
@@ -51,6 +50,9 @@ from scorepad.record.files import (
 )
 from scorepad.record.format import RecordError, is_record, loads
 from scorepad.views.render import points
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class RecordChangedError(IllegalMoveError):

@@ -16,15 +16,15 @@ import typer
 
 from scorepad import __version__, i18n
 from scorepad.cli.helpscreen import ScreenTyper
-from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _, ngettext
-from scorepad.record.files import LockedError
-from scorepad.record.format import RecordError
 from scorepad.views.console import console, echo, error, json_line
-from scorepad.views.summary import game_json, log_json
+
+# The engine, the record and the views are imported by the commands that use them: every
+# run starts by importing this module, and `--version` or `--help` need none of them.
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Outcome
 
 app = ScreenTyper(
     help=N_(
@@ -94,6 +94,8 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def exit_code(error: ScorepadError) -> int:
+    from scorepad.record.files import LockedError
+
     if isinstance(error, (IllegalMoveError, InvalidHandsError, LockedError)):
         return RULE_PROBLEM
     return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
@@ -107,7 +109,7 @@ def record_text(path: Path) -> str:
     """The text of a record file, or of standard input for `-`, under the same limits
     (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
     from scorepad.record.files import read_text
-    from scorepad.record.format import MAX_RECORD_BYTES
+    from scorepad.record.format import MAX_RECORD_BYTES, RecordError
 
     if not from_stdin(path):
         return read_text(path)
@@ -132,9 +134,10 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> Game:
+def read(file: Path) -> "Game":
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
+    from scorepad.record.format import RecordError
 
     if from_stdin(file):
         from scorepad.record.format import loads
@@ -151,7 +154,7 @@ def read(file: Path) -> Game:
         fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
-def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
     from scorepad.views.render import status
 
     out_console = console()
@@ -335,6 +338,7 @@ def play(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import play_input
+    from scorepad.engine.notation import MAX_CLAIM
 
     if claim is not None and claim < 0:
         fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
@@ -351,6 +355,7 @@ def draw(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import DrawIn
+    from scorepad.engine.notation import MAX_DRAW
 
     if count < 1:
         fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
@@ -496,6 +501,8 @@ def show(
 ) -> None:
     game = read(file)
     if as_json:
+        from scorepad.views.summary import game_json
+
         json_line(game_json(game))
         return
     show_status(game)
@@ -508,6 +515,8 @@ def log(
 ) -> None:
     game = read(file)
     if as_json:
+        from scorepad.views.summary import log_json
+
         json_line(log_json(game))
         return
     from scorepad.views.render import log_table
@@ -528,7 +537,7 @@ def example_path(name: str = "demo.toml") -> Path:
 def demo(
     delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
@@ -589,7 +598,7 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    from scorepad.record.format import Problem, audit_text
+    from scorepad.record.format import Problem, RecordError, audit_text
     from scorepad.views.summary import audit_json
 
     worst = 0
@@ -705,7 +714,7 @@ def stats(
     as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
 ) -> None:
     from scorepad.record.files import load
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
     from scorepad.views.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
@@ -857,7 +866,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.start import INTERRUPTED, interrupted
-    from scorepad.views.console import sane_environment, tolerant_streams
+    from scorepad.views.console import guard_pipes, sane_environment, tolerant_streams
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -867,6 +876,7 @@ def main() -> None:
 
     sane_environment()
     tolerant_streams()
+    guard_pipes()  # after: it wraps the streams tolerant_streams reconfigures
     try:
         code = app(standalone_mode=False)
     except typer.Abort:

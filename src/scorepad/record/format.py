@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
@@ -19,6 +18,9 @@ from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import codecs
 import io
-import json
 import os
 import sys
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -306,6 +305,8 @@ def error(message: object) -> None:
 def json_text(data: Any) -> str:
     """`data` as one line of JSON, with every character `clean` would escape written as a
     JSON escape: the same data for a program, nothing raw for a terminal."""
+    import json  # here: only the commands that write JSON need it
+
     text = json.dumps(data, ensure_ascii=False)
     if text.isprintable():
         return text
@@ -329,8 +330,62 @@ def json_line(data: Any) -> None:
     if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
         text = json_text(data)
     else:
+        import json
+
         text = json.dumps(data, ensure_ascii=True)
     _write(sys.stdout, text + "\n")
+
+
+# --- a reader that left --------------------------------------------------------------------
+
+CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader left
+
+
+def closed_pipe(stream: Any) -> NoReturn:
+    """The reader of `stream` left (`scorepad audit *.toml | head -1`): stop at once and
+    say nothing more, with the status a shell gives any writer killed by SIGPIPE. The
+    stream's file descriptor is pointed at /dev/null first, so that Python's own flush at
+    exit finds no closed pipe to complain about."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no descriptor: nothing is flushed there at exit
+        pass
+    raise SystemExit(CLOSED_PIPE)
+
+
+class PipeGuard:
+    """Standard output or error as everything in the process writes to it (scorepad, rich,
+    Typer's help and completion scripts): a reader that left ends the run by
+    `closed_pipe`. Without it click would catch the BrokenPipeError and exit 1, which
+    the docs define as an audit problem."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            closed_pipe(self.stream)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            closed_pipe(self.stream)
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno, buffer, ...
+        return getattr(self.stream, name)
+
+
+def guard_pipes() -> None:
+    """Called once by the entry point, before anything is written."""
+    if sys.stdout is not None and not isinstance(sys.stdout, PipeGuard):
+        sys.stdout = PipeGuard(sys.stdout)
+    if sys.stderr is not None and not isinstance(sys.stderr, PipeGuard):
+        sys.stderr = PipeGuard(sys.stderr)
 
 
 def _write(stream: Any, text: str) -> None:
