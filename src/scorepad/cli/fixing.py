@@ -23,7 +23,7 @@ from scorepad.engine.repair import Repair, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record import sidecar
-from scorepad.record.files import locked, read_record, save, save_text
+from scorepad.record.files import locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 
 REPAIRABLE = (PlayIn, DrawIn, PassIn, HandsIn)
@@ -268,7 +268,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         text = read_record(file)
         was_fixed = sidecar.fixed(file, text)
         if was_fixed is None:
-            game = loads(text).game
+            game = read_game(file)  # says which file cannot be read, as every action does
             done = _undo(game, typed.count)
             done.notes.extend(backup_note(save(game, file)))
             return done
