@@ -455,3 +455,15 @@ def test_a_named_file_is_in_every_command(tmp_path):
     assert f'1. scorepad replace 1.6 "Cy: 4-6 E" -f {quoted}\n' in result.output
     assert f"scorepad fix N -f {quoted} makes repair N" in flat(result.output)
     assert run("fix", "1", "-f", path).exit_code == 0
+
+
+def test_a_record_that_cannot_be_saved_gets_nothing_beside_it(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    here.chmod(0o444)
+    try:
+        result = run("play", "06", "e")
+    finally:
+        here.chmod(0o644)
+    assert result.exit_code == 2  # refused as read-only before the move is looked at
+    assert "Perhaps" not in result.output
+    assert not sidecar.path_for(here).exists()
