@@ -84,12 +84,30 @@ def test_a_fragment_opens_a_move_and_moving_updates_it(browser, pages, width, he
     assert state(browser)["hash"] == "#r1m10"
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
     assert state(browser)["hash"] == "#r1m9"
+    # The keys that scroll the page keep doing so, unless the replay has the focus.
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
+    assert state(browser)["hash"] == "#r1m9"
+    browser.evaluate("document.querySelector('[data-go=forward]').focus()")
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
     assert state(browser)["where"] == "Round 2: before the lead"
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))")
     last = state(browser)
     # After the last move, the hands: one step more.
     assert last["where"] == "Round 5: the hands" and last["hash"] == f"#r5m{len(last_round.moves) + 1}"
+
+
+def test_the_printed_sheet_fits_one_a4_page(browser, pages):
+    """A4 less the page's 12 mm margins, at 96 CSS pixels to the inch: 703 x 1032."""
+    browser.open(pages["en"], 703, 1032)
+    browser.call("Emulation.setEmulatedMedia", session=True, media="print", features=[])
+    box = browser.evaluate(
+        "(() => { const r = document.getElementById('sheet').getBoundingClientRect();"
+        " return [r.right, r.bottom + scrollY, document.documentElement.scrollWidth,"
+        " getComputedStyle(document.getElementById('sheet')).breakAfter]; })()"
+    )
+    browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
+    right, bottom, width, after = box
+    assert right <= 703 and width <= 703 and bottom <= 1032 and after == "page"
 
 
 def test_dark_and_print(browser, pages):

@@ -107,10 +107,14 @@
   section.querySelectorAll("button[data-go]").forEach((button) => {
     button.addEventListener("click", () => go(button.dataset.go));
   });
+  // The arrows step anywhere on the page (it never scrolls sideways); the keys that scroll
+  // the page step by round only while the replay's buttons have the focus.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const how = { ArrowRight: "forward", ArrowLeft: "back", PageDown: "round-forward", PageUp: "round-back",
-      Home: "first", End: "last" }[event.key];
+    let how = { ArrowRight: "forward", ArrowLeft: "back" }[event.key];
+    if (!how && section.contains(document.activeElement)) {
+      how = { PageDown: "round-forward", PageUp: "round-back", Home: "first", End: "last" }[event.key];
+    }
     if (!how) return;
     event.preventDefault();
     go(how);
