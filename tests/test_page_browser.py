@@ -120,3 +120,17 @@ def test_dark_and_print(browser, pages):
     replay = browser.evaluate("getComputedStyle(document.getElementById('replay')).display")
     browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
     assert light != dark and replay == "none"
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_every_example_fits_a_phone(browser, tmp_path, example):
+    out = tmp_path / "page.html"
+    result = run("export", out, "-f", EXAMPLES / example)
+    assert result.exit_code == 0, result.output
+    browser.open(out.as_uri(), 360, 800)
+    assert browser.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # The replay reaches the end of the game without a script error.
+    browser.evaluate("document.getElementById('replay').querySelector('[data-go=last]').click()")
+    browser.evaluate("document.getElementById('replay').querySelector('[data-go=back]').click()")
+    assert browser.evaluate("location.hash").startswith("#r")
+    assert browser.errors == []
