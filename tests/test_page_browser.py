@@ -54,6 +54,13 @@ def test_no_sideways_scrolling(browser, pages, tmp_path, lang, width, height):
         ".map(e => e.tagName + '.' + e.getAttribute('class'))"
     )
     assert wider == []
+    # A long layout is drawn turned on a phone, flat on a desktop.
+    shown = browser.evaluate(
+        "['svg.layout.flat.turns', 'svg.layout.upright'].map(s => [...document.querySelectorAll(s)]"
+        ".map(e => getComputedStyle(e).display !== 'none'))"
+    )
+    assert shown[0] and len(shown[0]) == len(shown[1])
+    assert set(shown[0]) == {width > 640} and set(shown[1]) == {width <= 640}
     shot = browser.screenshot()
     assert png_size(shot) == (width, height)
     (tmp_path / f"demo-{lang}-{width}.png").write_bytes(shot)
@@ -70,6 +77,8 @@ def state(browser):
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_fragment_opens_a_move_and_moving_updates_it(browser, pages, width, height):
+    browser.open(pages["en"], width, height)
+    assert browser.evaluate("location.hash") == ""  # opening the page changes no address
     browser.open(pages["en"] + "#r1m3", width, height)
     third = state(browser)
     browser.open(pages["en"] + "#r1m9", width, height)
