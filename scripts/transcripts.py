@@ -10,6 +10,8 @@ columns, without colour) and the lines up to the next `$` are replaced by what i
 standard output and standard error together as a terminal shows them. `setup` commands run
 first and are not shown; `continue=ID` goes on in the folder of an earlier transcript, so one
 game can be told in several blocks. The bundled `examples/` are copied into each folder.
+`$ printf '06 e\n1\nq\n' | scorepad live` gives the live prompt those lines from a pipe (a
+pipe's lines are not echoed: each prompt is followed by what the line printed).
 
     python scripts/transcripts.py           # rewrite README.md (and README files given)
     python scripts/transcripts.py --check   # exit 1 if a transcript is not what runs today
@@ -36,6 +38,10 @@ def scorepad() -> list[str]:
 
 
 def run(command: str, folder: Path, lang: str) -> str:
+    typed = None
+    piped = re.fullmatch(r"printf '([^']*)' \| (scorepad .*)", command)
+    if piped:  # lines typed at the live prompt, from a pipe: printf '64 e\nq\n' | scorepad live
+        typed, command = piped.group(1).replace("\\n", "\n"), piped.group(2)
     words = shlex.split(command)
     if not words or words[0] != "scorepad":
         raise SystemExit(f"not a scorepad command: {command}")
@@ -45,7 +51,8 @@ def run(command: str, folder: Path, lang: str) -> str:
         [*scorepad(), *words[1:]],
         cwd=folder,
         env=env,
-        stdin=subprocess.DEVNULL,
+        input=typed,
+        stdin=subprocess.DEVNULL if typed is None else None,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

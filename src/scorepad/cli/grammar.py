@@ -46,8 +46,27 @@ def end_forms() -> str:
 
 
 # A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
-_PLAY = re.compile(r"^\s*([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*?)?\s*$")
+# Matched against stripped text, so no lazy group has to give way to trailing spaces
+# (that backtracking made a long run of spaces cost its length squared).
+_PLAY = re.compile(r"([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*)?")
 _HAND_TILE = re.compile(r"^([0-9])[-/:|]?([0-9])$")
+# NAME= in typed hands; a name starts after a space, a comma or '=' (or at the start),
+# so a long word without '=' is scanned once, not once from each of its letters.
+_HAND_NAME = re.compile(r"(?<![^\s=,])([^\s=,]+)\s*=\s*")
+
+# The longest line the table types (a hands line of four players with every tile spelled
+# out is under 200 characters); anything longer is refused before it is read.
+MAX_TYPED = 1000
+
+
+def check_length(text: str) -> str:
+    """`text` when it is no longer than MAX_TYPED; else InvalidMoveError (the text itself
+    is not repeated: it is too long to show)."""
+    if len(text) > MAX_TYPED:
+        raise InvalidMoveError(
+            _("the typed input is {length} characters long: at most {limit} are read").format(length=len(text), limit=MAX_TYPED)
+        )
+    return text
 
 
 class AmbiguousInputError(InvalidMoveError):
@@ -90,6 +109,13 @@ class AmendIn(NamedTuple):
     action: str  # "insert" | "replace" | "delete"
     at: tuple[int, int]  # (round, move), 1-based as `log` numbers them
     move: str | None = None  # in record notation, perhaps typed loosely
+    # `replace` only: more positions and moves replaced at once (a repair of two moves
+    # that are legal only together, such as two moves in the wrong order)
+    more: tuple[tuple[tuple[int, int], str], ...] = ()
+
+
+class FixIn(NamedTuple):
+    choice: int  # the number of a repair offered after a refusal
 
 
 class NewIn(NamedTuple):
@@ -107,10 +133,10 @@ class ViewIn(NamedTuple):
 
 
 # NamedTuples, as the engine's moves are (see there)
-compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, NewIn, HintIn, ViewIn)
+compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn, NewIn, HintIn, ViewIn)
 
-Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | NewIn | HintIn | ViewIn
-CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these write the record
+Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | FixIn | NewIn | HintIn | ViewIn
+CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn)  # these write the record
 
 
 # --- tiles and ends ------------------------------------------------------------------------
@@ -133,7 +159,7 @@ def parse_end(text: str) -> End:
 
 def parse_tile(text: str) -> Tile:
     """One tile in any of its typed forms, without an end."""
-    match = _PLAY.match(text)
+    match = _PLAY.fullmatch(check_length(text).strip())
     if match is None or match.group(3):
         raise InvalidMoveError(_("'{text}' is not a tile: write {forms}").format(text=text, forms=tile_forms()))
     return _tile(match.group(1), match.group(2), text)
@@ -141,7 +167,7 @@ def parse_tile(text: str) -> Tile:
 
 def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
     """`64`, `6 4 w`, `64w`, `6-4 east`, `1/4 left` ..."""
-    match = _PLAY.match(text)
+    match = _PLAY.fullmatch(check_length(text).strip())
     if match is None:
         raise InvalidMoveError(
             _("'{text}' is not a tile: write a tile ({tiles}) and its end ({ends}), e.g. 64 e").format(
@@ -156,6 +182,7 @@ def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
 def play_input(words: Sequence[str], by: str | None = None, claim: int | None = None) -> PlayIn:
     """A play as typed, in words: the tile and end, and in live syntax `@Name` and `=10`.
     The command line's `--by`/`--claim` arrive as `by`/`claim`."""
+    check_length(" ".join(words))
     rest: list[str] = []
     for word in words:
         if word.startswith("@") and len(word) > 1:
@@ -184,7 +211,7 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
 
 def resolve_player(text: str, players: Sequence[str]) -> str:
     """The player `text` names: exactly, in any case, or by a prefix only one name has."""
-    if text in players:
+    if check_length(text) in players:
         return text
     folded = text.casefold()
     same = [p for p in players if p.casefold() == folded]
@@ -204,8 +231,8 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
 def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
     """`Tom=37, Priya = 4-2,` -> [("Tom", "37"), ("Priya", "4-2")]: spaces around `=` and
     between tiles, and trailing commas, are tolerated."""
-    text = " ".join(values)
-    starts = list(re.finditer(r"([^\s=,]+)\s*=\s*", text))
+    text = check_length(" ".join(values))
+    starts = list(_HAND_NAME.finditer(text))
     if not starts:
         raise InvalidMoveError(
             _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text.strip())
@@ -315,10 +342,27 @@ def parse_at(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+_AT = re.compile(r"\d+\.\d+")
+
+
+def replacements(action: str, words: Sequence[str]) -> AmendIn:
+    """`ROUND.MOVE MOVE` as typed after insert or replace; `replace` takes more pairs,
+    each starting at a word that is a position (`replace 2.5 Ann: 6-1 E 2.6 Bob: 4-6 W`)."""
+    groups: list[tuple[str, list[str]]] = []
+    for word in words:
+        if not groups or (action == "replace" and _AT.fullmatch(word) and groups[-1][1]):
+            groups.append((word, []))
+        else:
+            groups[-1][1].append(word)
+    pairs = [(parse_at(at), " ".join(move)) for at, move in groups]
+    (at, move), more = pairs[0], tuple(pairs[1:])
+    return AmendIn(action, at, move, more)
+
+
 def parse_record_move(text: str, players: Sequence[str]) -> Move:
     """A move written as in the record (`Tom: draw 4`, `Ann: 6-4 E =10`), with the typed
     forms also accepted for the name, the tile and the end."""
-    name, sep, action = text.partition(":")
+    name, sep, action = check_length(text).partition(":")
     if not sep or not name.strip() or not action.strip():
         raise InvalidMoveError(
             _("'{text}' is not a move: write it as in the record, e.g. 'Tom: draw 4' or 'Ann: 6-4 E =10'").format(text=text)
@@ -381,7 +425,7 @@ def _count(word: str, line: str, example: str) -> int:
 
 def parse_line(line: str) -> Typed | None:
     """One line typed at the live prompt; None for an empty line."""
-    words = line.split()
+    words = check_length(line).split()
     if not words:
         return None
     head, rest = words[0].lower(), words[1:]
@@ -424,7 +468,7 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(
                 _("'{line}': write {word} ROUND.MOVE MOVE, e.g. {word} 1.12 Tom: draw 4").format(line=line, word=head)
             )
-        return AmendIn(head, parse_at(rest[0]), " ".join(rest[1:]))
+        return replacements(head, rest)
     if head == "delete":
         if len(rest) != 1:
             raise InvalidMoveError(_("'{line}': write delete ROUND.MOVE, e.g. delete 1.12").format(line=line))
@@ -435,6 +479,13 @@ def parse_line(line: str) -> Typed | None:
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': write new, or new Ann,Bob,Cy for other players").format(line=line))
         return NewIn(tuple(n.strip() for n in rest[0].split(",")) if rest else None, force)
+    if head == "fix" or (len(words) == 1 and _is_number(head, 1)):
+        # One digit alone (two are a tile, 64): the repair of that number, offered after
+        # the last refusal.
+        number = rest[0] if head == "fix" and len(rest) == 1 else head
+        if not _is_number(number, 2) or int(number) < 1:
+            raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
+        return FixIn(int(number))
     if head == "hint":
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))
