@@ -239,6 +239,30 @@ def test_fix_makes_the_repair_and_the_refused_move_and_one_undo_takes_both_back(
     assert str(load(here).game.current.moves[4]) == "Bob: 5-6 E"
 
 
+def test_a_later_refusal_without_repairs_leaves_nothing_to_fix(here):
+    """`fix N` answers the last refusal only: it never reaches back past a later one."""
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1  # repairs offered
+    result = run("muggins", "Ann")  # refused, nothing to repair
+    assert result.exit_code != 0, result.output
+    assert "Perhaps a slip" not in result.output
+    result = run("fix", "1")
+    assert result.exit_code == 1, result.output
+    assert "nothing to fix" in flat(result.output)
+    assert here.read_bytes() == before
+
+
+def test_a_later_refusal_keeps_the_undo_of_a_fix(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    before = here.read_bytes()
+    run("play", "06", "e")
+    assert run("fix", "1").exit_code == 0
+    assert run("muggins", "Ann").exit_code != 0
+    assert run("undo").exit_code == 0
+    assert here.read_bytes() == before
+
+
 def test_undo_two_after_a_fix_takes_the_fix_and_one_move_before_it(here):
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     run("play", "06", "e")

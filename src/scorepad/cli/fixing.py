@@ -202,10 +202,12 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
     claim that differs from the true score (None); nothing when there are none."""
     from scorepad.views.console import echo
 
-    if problem is not None and not repairable(typed, problem):
-        return
-    made = offer(file, typed, live=live, claim=problem is None)
+    made = None
+    if problem is None or repairable(typed, problem):
+        made = offer(file, typed, live=live, claim=problem is None)
     if made is None:
+        if problem is not None:
+            sidecar.forget_refusal(file)
         return
     for text, how in offer_lines(made, live=live, file=named):
         echo(text, err=problem is not None, wrap=how != "command")

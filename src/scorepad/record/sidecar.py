@@ -71,6 +71,14 @@ def forget(record: Path) -> None:
         pass
 
 
+def forget_refusal(record: Path) -> None:
+    """A later refusal that offers no repairs: `fix N` must not reach back past it to the
+    repairs of an earlier one. A kept fix stays, so its one-step `undo` still works."""
+    data = _read(record)
+    if data is not None and "refused" in data and "fixed" not in data:
+        forget(record)
+
+
 def keep_refusal(record: Path, text: str, refused: dict[str, Any]) -> None:
     """Remember the input refused against the record `text` (OSError or RecordError if
     it cannot be written)."""
