@@ -162,3 +162,19 @@ def test_a_swipe_steps(browser, pages):
     swipe(120)
     swipe(120)
     assert browser.evaluate("location.hash") == "#r1m2"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_sheet_fits_a_phone_that_shows_a_scrollbar(browser, tmp_path, lang):
+    """345 pixels: a 360-pixel phone less a classic scrollbar. The muggins column makes the
+    widest sheet; its words are never broken inside (found by play-testing: 'muggin/s')."""
+    out = tmp_path / "page.html"
+    result = run("--lang", lang, "export", out, "-f", EXAMPLES / "muggins.toml")
+    assert result.exit_code == 0, result.output
+    browser.open(out.as_uri(), 345, 800)
+    assert browser.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # Every header and footer cell of the sheet is one line high: no word broken or wrapped.
+    assert browser.evaluate(
+        "[...document.querySelectorAll('table.sheet thead th, table.sheet tfoot > tr > *')]"
+        ".every(c => c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).lineHeight))"
+    )

@@ -380,7 +380,7 @@ def play(
         typer.Argument(
             metavar="TILE [END]",
             help=N_(
-                "The tile (64, 6-4, 6 4, 6/4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."
+                "The tile (64, 6-4, 6 4, 6/4, 6,4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."
             ),
         ),
     ],
