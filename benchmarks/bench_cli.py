@@ -12,7 +12,8 @@ alternation so that machine noise hits all alike:
                                 renders the status with rich); the record is restored
                                 before each run.
 Each command runs in a fresh Python process; the figure is the median wall time, then
-that time against the minimal Typer app, and what it costs above bare Python.
+that time against the minimal Typer app, what it costs above bare Python, and the goal
+(issue 17): `--version` at most 1.15x the Typer app, `show --json` 1.3x, `play` 1.5x.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def main() -> None:
                 lambda: path.write_text(text, encoding="utf-8"),
             ),
         }
+        goals = {"scorepad --version": 1.15, "scorepad show --json": 1.3, "scorepad play": 1.5}
         times: dict[str, list[float]] = {name: [] for name in commands}
         for command, before in commands.values():  # warm the file cache
             timed(command, env, before)
@@ -87,10 +89,12 @@ def main() -> None:
     base = statistics.median(times["minimal Typer app"])
     bare = statistics.median(times["python -c pass"])
     print(f"record: {rounds} finished rounds, {len(text):,} bytes; {args.runs} runs each, median")
-    print(f"{'':22} {'wall':>10}  {'/ Typer app':>11}  {'above python -c pass':>20}")
+    print(f"{'':22} {'wall':>10}  {'/ Typer app':>11}  {'above python -c pass':>20}  goal")
     for name, values in times.items():
         median = statistics.median(values)
-        print(f"{name:22} {median * 1000:7.1f} ms  {median / base:10.2f}x  {(median - bare) * 1000:17.1f} ms")
+        goal = goals.get(name)
+        verdict = "" if goal is None else f"  <= {goal:.2f}x " + ("met" if median / base <= goal else "NOT met")
+        print(f"{name:22} {median * 1000:7.1f} ms  {median / base:10.2f}x  {(median - bare) * 1000:17.1f} ms{verdict}")
 
 
 if __name__ == "__main__":

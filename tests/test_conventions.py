@@ -2,6 +2,7 @@
 shell completion, choices checked by the parser, and `-` for standard input."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -155,6 +156,64 @@ def test_completion_in_bash_itself(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["domino-maker", "round-winner"]
+
+
+# --- a reader that leaves: `scorepad audit *.toml | head -1` -----------------------------
+
+CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell shows a writer whose reader left
+
+
+def scorepad_into(stdout, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorepad", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, **ENV, "SCOREPAD_LANG": "en"},
+    )
+
+
+def test_a_reader_that_stops_early_ends_the_audit_quietly():
+    """As `head -1` does: read one line, close the pipe. The audit's 3,000 lines do not fit
+    a pipe's buffer, so scorepad is still writing when the reader leaves."""
+    demo = str(EXAMPLES / "demo.toml")
+    process = scorepad_into(subprocess.PIPE, "audit", *[demo] * 3000)
+    first = process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    assert process.wait(timeout=300) == CLOSED_PIPE
+    assert first == f"{demo}: ok\n".encode()
+    assert error == b""  # no traceback, no "Exception ignored", no message
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--version"],
+        ["--help"],
+        ["play", "--help"],
+        ["--show-completion", "bash"],
+        ["show", "--json", "-f", str(EXAMPLES / "demo.toml")],
+        ["show", "-f", str(EXAMPLES / "demo.toml")],
+        ["log", "-f", str(EXAMPLES / "demo.toml")],
+        ["audit", str(EXAMPLES / "demo.toml")],
+        ["stats", "--csv", str(EXAMPLES / "demo.toml")],
+        ["rules", "pagat"],
+    ],
+    ids=lambda args: " ".join(Path(a).name for a in args),
+)
+def test_every_kind_of_output_into_a_pipe_nobody_reads(args):
+    """Standard output a pipe whose reader is gone before the first line: whatever writes
+    it (scorepad, rich, Typer's help, click), the run ends with 141 and says nothing."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        process = scorepad_into(writer, *args)
+    finally:
+        os.close(writer)
+    error = process.stderr.read()
+    assert process.wait(timeout=120) == CLOSED_PIPE, error
+    assert error == b""
 
 
 # --- `-`: the record on standard input -----------------------------------------------------

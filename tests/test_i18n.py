@@ -149,6 +149,38 @@ def test_messages_are_literal_texts_with_named_placeholders():
     assert not wrong, "\n".join(wrong)
 
 
+def _lookups_in_f_strings(source: str):
+    """Where a lookup sits inside an f-string: Python 3.12's tokenizer shows Babel the
+    code inside f-strings and 3.11's does not, so such a text would be in the catalogue
+    on one Python and missing on another. `ast` parses f-strings alike on every Python."""
+    found = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):  # a format spec is an f-string inside one: once each
+            found.update({id(call): call.lineno for call, _args in _lookups(node)})
+    return sorted(found.values())
+
+
+def test_no_lookup_inside_an_f_string():
+    wrong = []
+    for folder in ("src", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for line in _lookups_in_f_strings(path.read_text(encoding="utf-8")):
+                wrong.append(f"{path.relative_to(ROOT)}:{line}: a translatable text inside an f-string")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_f_string_check_sees_every_lookup():
+    source = """
+a = f"<{_('value')}>"
+b = f"{n} {ngettext('tile', 'tiles', n)}"
+c = f"{pgettext('end name', 'E')}!"
+d = f"{x:{N_('w')}}"
+e = f"{i18n._('round')}"
+f = _("outside") + f"{plain}"
+"""
+    assert _lookups_in_f_strings(source) == [2, 3, 4, 5, 6]
+
+
 def test_german_lookup_returns_german():
     i18n.use("de")
     assert i18n._("'{text}' is not an end: W, E, N, S (or left, right, up, down)") == (

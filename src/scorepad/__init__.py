@@ -2,41 +2,61 @@
 
 The engine (tiles, notation, layout, rules, scoring, game) is pure Python and knows
 nothing of the command line, the terminal or the record format.
+
+The names below are imported when first used, not with the package: every run of the
+`scorepad` command imports this package, and `scorepad --version` needs none of them.
 """
 
-from scorepad.engine.game import Game
-from scorepad.engine.layout import Layout
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move
-from scorepad.engine.rules import PRESETS, Rules
-from scorepad.engine.tiles import End, Tile, parse_end, parse_tile
-from scorepad.errors import (
-    AmbiguousMoveError,
-    IllegalMoveError,
-    InvalidHandsError,
-    InvalidMoveError,
-    RulesError,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "PRESETS",
-    "AmbiguousMoveError",
-    "Draw",
-    "End",
-    "Game",
-    "IllegalMoveError",
-    "InvalidHandsError",
-    "InvalidMoveError",
-    "Layout",
-    "Move",
-    "Muggins",
-    "Pass",
-    "Play",
-    "Rules",
-    "RulesError",
-    "Tile",
-    "parse_end",
-    "parse_move",
-    "parse_tile",
-]
+# Each public name and the module it comes from.
+_EXPORTS = {
+    "PRESETS": "scorepad.engine.rules",
+    "Rules": "scorepad.engine.rules",
+    "Game": "scorepad.engine.game",
+    "Layout": "scorepad.engine.layout",
+    "Draw": "scorepad.engine.notation",
+    "Move": "scorepad.engine.notation",
+    "Muggins": "scorepad.engine.notation",
+    "Pass": "scorepad.engine.notation",
+    "Play": "scorepad.engine.notation",
+    "parse_move": "scorepad.engine.notation",
+    "End": "scorepad.engine.tiles",
+    "Tile": "scorepad.engine.tiles",
+    "parse_end": "scorepad.engine.tiles",
+    "parse_tile": "scorepad.engine.tiles",
+    "AmbiguousMoveError": "scorepad.errors",
+    "IllegalMoveError": "scorepad.errors",
+    "InvalidHandsError": "scorepad.errors",
+    "InvalidMoveError": "scorepad.errors",
+    "RulesError": "scorepad.errors",
+}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scorepad' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # the next lookup is a plain one
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
+
+if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
+    from scorepad.engine.game import Game  # noqa: F401
+    from scorepad.engine.layout import Layout  # noqa: F401
+    from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move  # noqa: F401
+    from scorepad.engine.rules import PRESETS, Rules  # noqa: F401
+    from scorepad.engine.tiles import End, Tile, parse_end, parse_tile  # noqa: F401
+    from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError  # noqa: F401

@@ -5,6 +5,7 @@ succeeded, and returns what to show. Domain errors are raised for the caller to 
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import shutil
@@ -12,9 +13,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.grammar import (
     AmendIn,
@@ -36,9 +36,23 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
-from scorepad.record.files import keep_copy, locked, read_game, read_record, save, save_text
-from scorepad.record.format import RecordError, loads
+from scorepad.record.files import (
+    check_may_write,
+    keep_copy,
+    locked,
+    read_bytes,
+    read_game,
+    read_record,
+    read_text,
+    real_path,
+    save,
+    save_text,
+)
+from scorepad.record.format import RecordError, is_record, loads
 from scorepad.views.render import points
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class RecordChangedError(IllegalMoveError):
@@ -57,9 +71,16 @@ class Done:
 def content(file: Path) -> bytes | None:
     """The record as it is now, to notice a change made elsewhere; None if missing."""
     try:
-        return file.read_bytes()
-    except OSError:
+        return read_bytes(file)
+    except (OSError, RecordError):  # gone, or no longer a record: reading it says which
         return None
+
+
+def cannot_write(error: OSError, file: Path | None) -> str:
+    """The message for a failed write: the file the error names (a copy, the record),
+    else `file`."""
+    named = error.filename if error.filename is not None else file
+    return _("cannot write {file}: {reason}").format(file=named, reason=error.strerror)
 
 
 def backup_note(kept: Path | None) -> list[str]:
@@ -289,15 +310,14 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
 # --- a new game ------------------------------------------------------------------------
 
 
-def keep_name(file: Path) -> Path:
-    """A free name beside `file` for the game it holds: scorepad-2026-11-30-1.toml."""
+def keep_names(file: Path) -> Iterator[Path]:
+    """Names beside the real record for the game it holds: scorepad-2026-11-30-1.toml, -2, …
+    Beside the real record, not a link to it: the copy sits where the original sits, with
+    its mode and group, so it is never more exposed than the original."""
+    real = real_path(file)
     stamp = date.today().isoformat()
-    n = 1
-    while True:
-        candidate = file.with_name(f"{file.stem}-{stamp}-{n}{file.suffix}")
-        if not candidate.exists():
-            return candidate
-        n += 1
+    for n in itertools.count(1):
+        yield real.with_name(f"{real.stem}-{stamp}-{n}{real.suffix}")
 
 
 def keep(file: Path) -> Path:
@@ -305,13 +325,33 @@ def keep(file: Path) -> Path:
     (same mode and group), written and synced before the record is replaced, so the game
     exists under some name at every moment. Not a hard link: a record with two names
     would fork at its next save (record.save refuses one)."""
-    while True:
-        target = keep_name(file)
-        try:
-            keep_copy(file, target)
-            return target
-        except FileExistsError:  # the name was taken meanwhile
-            continue
+    copy = keep_copy(file, keep_names(file))
+    beside = file.with_name(copy.name)  # named as the player named the record, where it is that
+    return beside if os.path.lexists(beside) and os.path.samefile(beside, copy) else copy
+
+
+def game_before(file: Path) -> tuple[Game | None, bool]:
+    """What a new game in `file` would replace: (the game, True), (None, False) for a
+    scorepad record that cannot be replayed, (None, True) when there is no file. Anything
+    that is not a scorepad record is refused: `new` replaces only scorepad's own files."""
+    check_may_write(file)
+    if not os.path.lexists(file):
+        return None, True
+    try:
+        text = read_text(file)
+    except (OSError, RecordError) as problem:
+        reason = problem.strerror if isinstance(problem, OSError) else str(problem)
+        raise RecordError(
+            _("{file} is not a scorepad record: not replaced ({reason})").format(file=file, reason=reason)
+        ) from None
+    if not is_record(text):
+        raise RecordError(
+            _("{file} is not a scorepad record: not replaced; start the game in another file with -f").format(file=file)
+        )
+    try:
+        return loads(text).game, True
+    except RecordError:
+        return None, False
 
 
 def new_game(
@@ -327,14 +367,9 @@ def new_game(
     """Start a game in `file`. A finished game there is kept under a new name; an
     unfinished one only with `force`, and then kept as a backup. Without players or
     rules, the game before gives them."""
+    game_before(file)  # refused before a lock file is made beside what is not a record
     with locked(file):
-        old: Game | None = None
-        readable = True
-        if file.exists():
-            try:
-                old = read_game(file)
-            except RecordError:
-                readable = False
+        old, readable = game_before(file)
         if players is None:
             if old is None:
                 raise InvalidMoveError(_("who plays? give the players, e.g. --players Ann,Bob,Cy"))
@@ -350,7 +385,7 @@ def new_game(
             notes.append(_("The lot: {name} opens.").format(name=opener))
         if opener is not None:
             game.set_opener(resolve_player(opener, game.players))
-        if file.exists():
+        if os.path.lexists(file):
             over = old is not None and old.state == "over"
             if not over and not force:
                 if live:
@@ -378,7 +413,14 @@ def editor_command() -> list[str]:
     for variable in ("VISUAL", "EDITOR"):
         value = os.environ.get(variable, "").strip()
         if value:
-            return shlex.split(value, posix=os.name != "nt")
+            try:
+                return shlex.split(value, posix=os.name != "nt")
+            except ValueError as problem:  # an unbalanced quote
+                raise InvalidMoveError(
+                    _("${variable} is not a command scorepad can run ({problem}): {value}").format(
+                        variable=variable, problem=problem, value=value
+                    )
+                ) from None
     if os.name == "nt":
         return ["notepad"]
     return ["nano"] if shutil.which("nano") else ["vi"]
@@ -393,6 +435,7 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
 
     original = read_record(file)
     read_game(file)
+    command = editor_command()  # a command that cannot be run is said before anything is made
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)
     kept: Path | None = None  # the edit, when it cannot be saved
@@ -401,20 +444,19 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
             handle.write(original)
         while True:
             try:
-                subprocess.run([*editor_command(), str(path)], check=False)
+                subprocess.run([*command, str(path)], check=False)
             except OSError as error:
                 raise RecordError(
-                    _("cannot start the editor {editor}: {reason}").format(
-                        editor=" ".join(editor_command()), reason=error.strerror
-                    )
+                    _("cannot start the editor {editor}: {reason}").format(editor=" ".join(command), reason=error.strerror)
                 ) from None
-            text = path.read_text(encoding="utf-8", errors="replace")
-            if text == original:
-                return Done(loads(text).game, None, [_("No change.")])
-            try:
+            try:  # the edit passes the reader's limits (size, UTF-8) as any record does
+                text = read_text(path)
+                if text == original:
+                    return Done(loads(text).game, None, [_("No change.")])
                 game = loads(text).game
-            except RecordError as error:
-                say(_("The edited record is not valid: {problem}").format(problem=error))
+            except (RecordError, OSError) as error:
+                problem = error if isinstance(error, RecordError) else error.strerror
+                say(_("The edited record is not valid: {problem}").format(problem=problem))
                 answer = ask(_("(e)dit again or (d)iscard the edit? ")).strip().lower()
                 if answer.startswith("e"):
                     continue

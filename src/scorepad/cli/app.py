@@ -16,15 +16,15 @@ import typer
 
 from scorepad import __version__, i18n
 from scorepad.cli.helpscreen import ScreenTyper
-from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import MAX_CLAIM, MAX_DRAW
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _, ngettext
-from scorepad.record.files import LockedError
-from scorepad.record.format import RecordError
 from scorepad.views.console import console, echo, error, json_line
-from scorepad.views.summary import game_json, log_json
+
+# The engine, the record and the views are imported by the commands that use them: every
+# run starts by importing this module, and `--version` or `--help` need none of them.
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Outcome
 
 app = ScreenTyper(
     help=N_(
@@ -94,6 +94,8 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def exit_code(error: ScorepadError) -> int:
+    from scorepad.record.files import LockedError
+
     if isinstance(error, (IllegalMoveError, InvalidHandsError, LockedError)):
         return RULE_PROBLEM
     return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
@@ -107,7 +109,7 @@ def record_text(path: Path) -> str:
     """The text of a record file, or of standard input for `-`, under the same limits
     (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
     from scorepad.record.files import read_text
-    from scorepad.record.format import MAX_RECORD_BYTES
+    from scorepad.record.format import MAX_RECORD_BYTES, RecordError
 
     if not from_stdin(path):
         return read_text(path)
@@ -132,9 +134,10 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> Game:
+def read(file: Path) -> "Game":
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
+    from scorepad.record.format import RecordError
 
     if from_stdin(file):
         from scorepad.record.format import loads
@@ -151,7 +154,7 @@ def read(file: Path) -> Game:
         fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
-def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
     from scorepad.views.render import status
 
     out_console = console()
@@ -165,17 +168,19 @@ def act(file: Path, typed) -> None:
     from scorepad.cli.actions import perform
 
     refuse_stdin(file)
-    done = attempt(lambda: perform(file, typed))
+    done = attempt(lambda: perform(file, typed), file)
     show_status(done.game, done.out, done.notes)
 
 
-def attempt(action):
+def attempt(action, file: Path | None = None):
     try:
         return action()
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=error.filename, reason=error.strerror), BAD_USAGE)
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(error, file), BAD_USAGE)
 
 
 def place(round_: int | None, move: int | None) -> str:
@@ -283,7 +288,7 @@ def new(
     ] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.cli.actions import new_game
+    from scorepad.cli.actions import cannot_write, new_game
 
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
@@ -313,7 +318,7 @@ def new(
         # An unfinished game in the file: bad usage, as any refused option.
         fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
     except OSError as error:
-        fail(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
+        fail(cannot_write(error, file), BAD_USAGE)
     show_status(done.game, note=done.notes)
 
 
@@ -333,6 +338,7 @@ def play(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import play_input
+    from scorepad.engine.notation import MAX_CLAIM
 
     if claim is not None and claim < 0:
         fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
@@ -349,6 +355,7 @@ def draw(
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import DrawIn
+    from scorepad.engine.notation import MAX_DRAW
 
     if count < 1:
         fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
@@ -481,7 +488,7 @@ def edit(file: FileOption = Path("scorepad.toml")) -> None:
         except EOFError:
             return ""
 
-    done = attempt(lambda: edit_record(file, ask, echo))
+    done = attempt(lambda: edit_record(file, ask, echo), file)
     if done is None:
         raise typer.Exit(RULE_PROBLEM)  # the edit was discarded
     show_status(done.game, note=done.notes)
@@ -494,6 +501,8 @@ def show(
 ) -> None:
     game = read(file)
     if as_json:
+        from scorepad.views.summary import game_json
+
         json_line(game_json(game))
         return
     show_status(game)
@@ -508,11 +517,15 @@ def log(
     ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    from scorepad.cli.actions import logged_round
-
     game = read(file)
-    only = attempt(lambda: logged_round(game, round_)) if round_ is not None else None
+    only = None
+    if round_ is not None:
+        from scorepad.cli.actions import logged_round
+
+        only = attempt(lambda: logged_round(game, round_))
     if as_json:
+        from scorepad.views.summary import log_json
+
         rounds = log_json(game)
         json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
         return
@@ -534,7 +547,7 @@ def example_path(name: str = "demo.toml") -> Path:
 def demo(
     delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
 ) -> None:
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
@@ -595,7 +608,7 @@ def audit(
     records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
 ) -> None:
-    from scorepad.record.format import Problem, audit_text
+    from scorepad.record.format import Problem, RecordError, audit_text
     from scorepad.views.summary import audit_json
 
     worst = 0
@@ -711,7 +724,7 @@ def stats(
     as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
 ) -> None:
     from scorepad.record.files import load
-    from scorepad.record.format import loads
+    from scorepad.record.format import RecordError, loads
     from scorepad.views.summary import PlayerStats, add_game
 
     table: dict[str, PlayerStats] = {}
@@ -865,7 +878,7 @@ def live(file: FileOption = Path("scorepad.toml")) -> None:
 
 def main() -> None:
     from scorepad.start import INTERRUPTED, interrupted
-    from scorepad.views.console import sane_environment
+    from scorepad.views.console import guard_pipes, sane_environment, tolerant_streams
 
     try:  # typer 0.2x carries its own click; older ones use click itself
         from typer._click.exceptions import ClickException
@@ -874,6 +887,8 @@ def main() -> None:
         from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     sane_environment()
+    tolerant_streams()
+    guard_pipes()  # after: it wraps the streams tolerant_streams reconfigures
     try:
         code = app(standalone_mode=False)
     except typer.Abort:

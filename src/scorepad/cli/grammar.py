@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, loose_name_key, same_name_key
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, compared_by_kind, loose_name_key, same_name_key
 from scorepad.engine.tiles import ALL_TILES, End, Tile
 from scorepad.engine.tiles import END_WORDS as TYPED_END_WORDS
 from scorepad.errors import IllegalMoveError, InvalidMoveError
@@ -58,65 +58,58 @@ class AmbiguousInputError(InvalidMoveError):
 # --- what was typed ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PlayIn:
+class PlayIn(NamedTuple):
     tile: Tile
     end: End | None = None
     claim: int | None = None
     by: str | None = None  # as typed; resolved against the players by the action
 
 
-@dataclass(frozen=True)
-class DrawIn:
-    count: int = 1
+class DrawIn(NamedTuple):
+    count: int = 1  # type: ignore[assignment]  # shadows tuple.count, unused
     by: str | None = None
 
 
-@dataclass(frozen=True)
-class PassIn:
+class PassIn(NamedTuple):
     by: str | None = None
 
 
-@dataclass(frozen=True)
-class MugginsIn:
+class MugginsIn(NamedTuple):
     caller: str
 
 
-@dataclass(frozen=True)
-class HandsIn:
+class HandsIn(NamedTuple):
     values: tuple[str, ...]  # as typed: "Tom=37", "Priya=4-2,"
     by: str | None = None  # who opens the next round, when the table finds the opener
 
 
-@dataclass(frozen=True)
-class UndoIn:
-    count: int = 1
+class UndoIn(NamedTuple):
+    count: int = 1  # type: ignore[assignment]  # shadows tuple.count, unused
 
 
-@dataclass(frozen=True)
-class AmendIn:
+class AmendIn(NamedTuple):
     action: str  # "insert" | "replace" | "delete"
     at: tuple[int, int]  # (round, move), 1-based as `log` numbers them
     move: str | None = None  # in record notation, perhaps typed loosely
 
 
-@dataclass(frozen=True)
-class NewIn:
+class NewIn(NamedTuple):
     players: tuple[str, ...] | None = None  # None: the same players as the game before
     force: bool = False  # start over although the game is not over (it is kept as a backup)
 
 
-@dataclass(frozen=True)
-class HintIn:
+class HintIn(NamedTuple):
     tiles: tuple[Tile, ...]
 
 
-@dataclass(frozen=True)
-class ViewIn:
+class ViewIn(NamedTuple):
     what: str  # "show" | "log" | "tally" | "rules" | "help" | "quit" | "edit"
     all: bool = False  # `l all`: the whole game's log
     round: int | None = None  # `l 2`: round 2's log
 
+
+# NamedTuples, as the engine's moves are (see there)
+compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, NewIn, HintIn, ViewIn)
 
 Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | NewIn | HintIn | ViewIn
 CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these write the record

@@ -11,6 +11,7 @@ runs many commands in one import). The commands keep their English texts, marked
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import typer
@@ -116,7 +117,8 @@ class ScreenHelpFormatter(click.HelpFormatter):
         room = max(10, self.width - self.current_indent - 4)
         lines = textwrap.wrap(command, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
         body = " \\\n  ".join(lines)
-        return f"\b\n{_('Example:')}\n  {body}"
+        heading = _("Example:")
+        return f"\b\n{heading}\n  {body}"
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
         if self.width >= PANELS_FROM:
@@ -126,7 +128,8 @@ class ScreenHelpFormatter(click.HelpFormatter):
             choices = re.fullmatch(r"(.+?) <([^<>]+\|[^<>]+)>", term)
             if choices and self.current_indent + len(term) > self.width:
                 # The values of a choice on their own line: the option's name stays whole.
-                term = f"{choices.group(1)} <{_('value')}>"
+                value = _("value")
+                term = f"{choices.group(1)} <{value}>"
                 text = f"{' | '.join(choices.group(2).split('|'))}. {text}" if text else choices.group(2)
             self.write(f"{'':>{self.current_indent}}{term}\n")
             if text:
@@ -172,6 +175,13 @@ class ScreenCommand(_PlainWhenNarrow, TyperCommand):
 
 
 class ScreenGroup(_PlainWhenNarrow, TyperGroup):
+    declared: Mapping[str, click.Command] | None = None  # set by ScreenTyper
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.declared is not None:
+            self.commands = self.declared  # type: ignore[assignment]
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # The language first: every text from here on (help, errors) is shown in it.
         i18n.use(i18n.choose(asked_language(args)))
@@ -194,12 +204,60 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
                 formatter.write_dl(rows)
 
 
+class DeclaredCommands(Mapping[str, click.Command]):
+    """The app's commands by name, each built from its Typer declaration when first looked
+    up. Typer builds every command of a group before parsing (about 0.4 ms each, from
+    the signatures and annotations); a run needs only the one it runs, `--version` none.
+    Help and completion list them all, and so build them all."""
+
+    def __init__(self, app: typer.Typer) -> None:
+        self._app = app
+        self._declared: dict[str, Any] = {}  # name -> typer's CommandInfo
+        self._built: dict[str, click.Command] = {}
+
+    def declare(self, info: Any) -> None:
+        import typer.main
+
+        self._declared[info.name or typer.main.get_command_name(info.callback.__name__)] = info
+
+    def __getitem__(self, name: str) -> click.Command:
+        command = self._built.get(name)
+        if command is None:
+            import typer.main
+
+            command = typer.main.get_command_from_info(
+                self._declared[name],
+                pretty_exceptions_short=self._app.pretty_exceptions_short,
+                rich_markup_mode=self._app.rich_markup_mode,
+            )
+            self._built[name] = command
+        return command
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._declared)
+
+    def __len__(self) -> int:
+        return len(self._declared)
+
+
 class ScreenTyper(typer.Typer):
-    """A Typer app whose commands and group draw help to fit the screen."""
+    """A Typer app whose commands and group draw help to fit the screen, and whose
+    commands are built when used (DeclaredCommands). The app needs a callback: without
+    one, Typer makes a group only for more than one registered command."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cls=ScreenGroup, **kwargs)
+        self.declared = DeclaredCommands(self)
+        # The group Typer builds for this app, with these commands instead of none.
+        group = type(ScreenGroup.__name__, (ScreenGroup,), {"declared": self.declared})
+        super().__init__(cls=group, **kwargs)
 
     def command(self, *args: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("cls", ScreenCommand)
-        return super().command(*args, **kwargs)
+        register = super().command(*args, **kwargs)
+
+        def declare(function: Any) -> Any:
+            register(function)
+            self.declared.declare(self.registered_commands.pop())
+            return function
+
+        return declare

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -46,9 +47,20 @@ def history_path() -> Path:
     return Path(state) / "scorepad" / "history"
 
 
+def _regular_or_missing(path: Path) -> bool:
+    """True for a regular file or none: readline would wait forever on a pipe."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 class _History:
     """readline's history kept between starts; a file that cannot be read or written is
-    no reason to stop recording a game."""
+    no reason to stop recording a game, and one that is not a regular file (a pipe, a
+    device, a folder) is left alone with a note."""
 
     def __init__(self) -> None:
         self.readline = None
@@ -56,8 +68,11 @@ class _History:
             import readline
         except ImportError:  # pragma: no cover - not on every platform
             return
-        self.readline = readline
         self.path = history_path()
+        if not _regular_or_missing(self.path):
+            echo(_("Note: {path} is not a regular file: the lines typed are not kept").format(path=self.path))
+            return
+        self.readline = readline
         readline.set_history_length(1000)
         try:
             readline.read_history_file(self.path)
@@ -65,7 +80,7 @@ class _History:
             pass
 
     def add(self) -> None:
-        if self.readline is None:
+        if self.readline is None or not _regular_or_missing(self.path):
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -116,13 +131,16 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
             _show(file, done.game, done.out, done.notes)
     except actions.RecordChangedError as problem:
         error(problem)
-        _show(file)
+        try:
+            _show(file)
+        except ScorepadError:
+            pass  # the record is gone or no longer one: the prompt says so next
         return None
     except ScorepadError as problem:
         error(problem)
         return None
     except OSError as problem:
-        error(_("cannot write {file}: {reason}").format(file=file, reason=problem.strerror))
+        error(actions.cannot_write(problem, file))
         return None
     return True
 

@@ -8,8 +8,7 @@ Like python-chess's Board: `push` applies a validated move and remembers a snaps
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
@@ -18,6 +17,9 @@ from scorepad.engine.scoring import HandAward, hand_award, play_score
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles themselves
 

@@ -6,7 +6,6 @@ ones the record's `[rules]` table and the command line use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scorepad.errors import RulesError, brief
@@ -24,10 +23,31 @@ CHOICES: dict[str, tuple[str, ...]] = {
 FLAGS = ("partners", "muggins")
 MAX_TARGET = 100_000  # a game to more is no game of dominoes; bounded so scores stay small
 
+OPTION_ORDER = (
+    "deal",
+    "partners",
+    "spinner",
+    "target",
+    "first_opener",
+    "next_opener",
+    "fallback_opener",
+    "domino_award",
+    "blocked_award",
+    "blocked_tie",
+    "muggins",
+)
+OPTIONS = ("preset", *OPTION_ORDER)  # every field of a Rules but `overridden`
 
-@dataclass(frozen=True)
+
 class Rules:
-    """Every option of docs/rules.md. `target = None` means the preset's target for the table."""
+    """Every option of docs/rules.md. `target = None` means the preset's target for the table.
+
+    Fixed once made, compared and hashed by its options (not by `overridden`, which only
+    says what the record writes). A plain class, not a frozen dataclass: the command line
+    imports this module on every run, for the choices it offers, and a frozen dataclass of
+    thirteen fields costs about 1.5 ms to define."""
+
+    __slots__ = (*OPTIONS, "overridden")
 
     preset: str
     deal: tuple[int, int, int]  # tiles per player for 2 / 3 / 4 players
@@ -41,7 +61,29 @@ class Rules:
     blocked_award: str
     blocked_tie: str
     muggins: bool
-    overridden: frozenset[str] = field(default=frozenset(), compare=False)
+    overridden: frozenset[str]
+
+    def __init__(self, *, overridden: frozenset[str] = frozenset(), **options: Any) -> None:
+        if options.keys() != set(OPTIONS):
+            raise TypeError(f"Rules() takes exactly the options {', '.join(OPTIONS)}")  # a programming error
+        for name in OPTIONS:
+            object.__setattr__(self, name, options[name])
+        object.__setattr__(self, "overridden", overridden)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Rules are fixed: {name} cannot change (Rules.from_options makes new ones)")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in OPTIONS)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if isinstance(other, Rules) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "Rules(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in (*OPTIONS, "overridden")) + ")"
 
     @classmethod
     def from_options(cls, preset: str = "pagat", **options: Any) -> Rules:
@@ -54,7 +96,7 @@ class Rules:
                 )
             )
         base = PRESETS[preset]
-        known = {f.name for f in fields(cls)} - {"preset", "overridden"}
+        known = set(OPTIONS) - {"preset"}
         checked: dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
@@ -62,7 +104,7 @@ class Rules:
                     _("unknown rules option '{name}': options are {options}").format(name=name, options=", ".join(sorted(known)))
                 )
             checked[name] = _check(name, value)
-        return replace(base, **checked, overridden=frozenset(checked))
+        return cls(**{**{name: getattr(base, name) for name in OPTIONS}, **checked}, overridden=frozenset(checked))
 
     def options(self) -> dict[str, Any]:
         """The options this table changed from its preset, as the record writes them."""
@@ -93,21 +135,6 @@ class Rules:
     def describe(self) -> list[tuple[str, str]]:
         """Each option with its value in words, for `scorepad rules`."""
         return [(name, _words(name, getattr(self, name))) for name in OPTION_ORDER]
-
-
-OPTION_ORDER = (
-    "deal",
-    "partners",
-    "spinner",
-    "target",
-    "first_opener",
-    "next_opener",
-    "fallback_opener",
-    "domino_award",
-    "blocked_award",
-    "blocked_tie",
-    "muggins",
-)
 
 
 def _check(name: str, value: Any) -> Any:

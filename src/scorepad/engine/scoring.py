@@ -8,11 +8,13 @@ Points are exact: a three-player split can give half points, so they are Fractio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.rules import Rules
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def play_score(end_sum: int) -> int:
@@ -83,6 +85,8 @@ def hand_award(
     if rules.blocked_tie == "split-third" and len(sides) == 3 and len(tied) == 2:
         # Three players, exactly two tied lowest: the third hand, rounded, split exactly.
         third = next(n for s, n in enumerate(side_pips) if s not in tied)
+        from fractions import Fraction  # here, not above: only a split imports it (and decimal)
+
         half: int | Fraction = Fraction(round5(third), 2)
         half = int(half) if half.denominator == 1 else half
         return HandAward(

@@ -3,10 +3,12 @@ written over a file scorepad did not write."""
 
 from __future__ import annotations
 
+import errno
+import itertools
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,10 +24,10 @@ def real_path(path: str | os.PathLike) -> Path:
     return Path(os.path.realpath(path))
 
 
-def read_text(path: str | os.PathLike) -> str:
-    """A record file's text, refused (RecordError) when it is not a regular file (a folder,
-    a pipe, a device), larger than MAX_RECORD_BYTES, or not UTF-8. A pipe or device is
-    never opened for reading: opening a pipe would wait for a writer."""
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """A record file's bytes, refused (RecordError) when it is not a regular file (a folder,
+    a pipe, a device), or larger than MAX_RECORD_BYTES. A pipe or device is never opened
+    for reading: opening a pipe would wait for a writer, a device might never end."""
     shown = str(path)
     status = os.stat(path)  # FileNotFoundError and friends: the caller says so
     _check_regular(shown, status)
@@ -46,10 +48,15 @@ def read_text(path: str | os.PathLike) -> str:
         os.close(fd)
     if size > MAX_RECORD_BYTES:
         raise RecordError(_too_big(shown))
+    return b"".join(chunks)
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A record file's text, through read_bytes's limits, and refused when not UTF-8."""
     try:
-        return b"".join(chunks).decode("utf-8")
+        return read_bytes(path).decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(_("{path}: not a text file (a record is UTF-8 text)").format(path=shown)) from None
+        raise RecordError(_("{path}: not a text file (a record is UTF-8 text)").format(path=path)) from None
 
 
 def _check_regular(shown: str, status: os.stat_result) -> None:
@@ -73,6 +80,8 @@ def read_record(file: Path) -> str:
         return read_text(file)
     except RecordError as error:
         raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
+    except OSError as error:  # gone, unreadable, a link to nothing or a loop of links
+        raise RecordError(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror)) from None
 
 
 def read_game(file: Path) -> Game:
@@ -103,15 +112,30 @@ def has_comments(text: str) -> bool:
     return any(match.group(1) for match in _STRING_OR_COMMENT.finditer(text))
 
 
-def backup_path(path: Path) -> Path:
-    """A free name beside the record for the hand-edited original: NAME.orig, NAME.orig.2, …
+MAX_NAMES = 1000  # names tried for a copy beside the record before giving up
+
+
+def write_copy(names: Iterable[Path], text: str, status: os.stat_result) -> Path:
+    """Write `text` as a new file under the first free one of `names` (at most MAX_NAMES
+    tried), with the mode and group `status` gives; synced before returning. A name is
+    taken by any directory entry, a dangling symbolic link included."""
+    for candidate in itertools.islice(names, MAX_NAMES):
+        if os.path.lexists(candidate):
+            continue
+        try:
+            _write_new(candidate, text, status)
+        except FileExistsError:  # taken meanwhile
+            continue
+        return candidate
+    raise RecordError(_("no free name for a copy beside {path}: tidy the folder").format(path=candidate))
+
+
+def backup_names(path: Path) -> Iterator[Path]:
+    """Names beside the record for the hand-edited original: NAME.orig, NAME.orig.2, …
     (not *.toml, so `audit club/*.toml` does not count the game twice)."""
-    candidate = path.with_name(path.name + ".orig")
-    number = 2
-    while os.path.lexists(candidate):
-        candidate = path.with_name(f"{path.name}.orig.{number}")
-        number += 1
-    return candidate
+    yield path.with_name(path.name + ".orig")
+    for number in itertools.count(2):
+        yield path.with_name(f"{path.name}.orig.{number}")
 
 
 def save(game: Game, path: str | os.PathLike) -> Path | None:
@@ -127,7 +151,8 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     Refused (RecordError, nothing written): a read-only record, a record with more than one
     hard link (replacing it would split the game in two), a group that cannot be kept.
     A hand-edited record whose comments the new text would drop is first copied beside it;
-    returns that copy's path, else None."""
+    returns that copy's path, else None. A write that fails (a full disk, a file-size
+    limit) leaves no part of a file behind, and its OSError names the file."""
     real = real_path(path)
     try:
         status: os.stat_result | None = os.stat(real)
@@ -138,9 +163,8 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
         _check_writable(str(path), status, real)
         old = read_text(real)
         if old != text and not keep_comments and has_comments(old):
-            backup = backup_path(real)
-            _write_new(backup, old, status)
-    _replace(real, text, status)
+            backup = write_copy(backup_names(real), old, status)
+    _replace(real, text, status, str(path))
     return backup
 
 
@@ -196,37 +220,46 @@ def _open_new(path: Path, status: os.stat_result | None) -> int:
     return fd
 
 
-def keep_copy(path: str | os.PathLike, target: Path) -> None:
-    """Copy the record at `path` to the new file `target` (FileExistsError if it exists),
-    with the record's mode and group; synced before returning."""
+def keep_copy(path: str | os.PathLike, names: Iterable[Path]) -> Path:
+    """Copy the record at `path` under the first free one of `names` (see write_copy),
+    with the record's mode and group; returns the copy's path."""
     real = real_path(path)
-    _write_new(target, read_text(real), os.stat(real))
+    return write_copy(names, read_text(real), os.stat(real))
 
 
-def _write_new(path: Path, text: str, status: os.stat_result | None) -> None:
+def _write_new(path: Path, text: str, status: os.stat_result | None, shown: str | None = None) -> None:
+    """Write the new file `path` whole, or leave nothing of it: a write that fails removes
+    what was written, and the error names `shown` (else the file)."""
     fd = _open_new(path, status)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def _replace(real: Path, text: str, status: os.stat_result | None) -> None:
-    import secrets  # only saving needs it (hashlib and hmac cost every reading command)
-
-    temp = real.with_name(f".{real.name}.{secrets.token_hex(4)}.tmp")
-    fd = _open_new(temp, status)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+    except BaseException as problem:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        if isinstance(problem, OSError):
+            raise OSError(problem.errno, problem.strerror, shown or str(path)) from None
+        raise
+
+
+def _replace(real: Path, text: str, status: os.stat_result | None, shown: str) -> None:
+    import secrets  # only saving needs it (hashlib and hmac cost every reading command)
+
+    temp = real.with_name(f".{real.name}.{secrets.token_hex(4)}.tmp")
+    _write_new(temp, text, status, shown)
+    try:
         os.replace(temp, real)
-    except BaseException:
+    except BaseException as problem:
         try:
             os.unlink(temp)
         except FileNotFoundError:
             pass
+        if isinstance(problem, OSError):
+            raise OSError(problem.errno, problem.strerror, shown) from None
         raise
     try:  # make the rename itself durable
         dir_fd = os.open(real.parent, os.O_RDONLY)
@@ -242,19 +275,45 @@ class LockedError(ScorepadError):
     """Another scorepad is writing the same record."""
 
 
+def check_may_write(path: str | os.PathLike) -> None:
+    """Refuse, before anything is created beside the record, a writer that could not save
+    it: a path that is a folder (`/` included) or a link to nothing, a record that is not a
+    writable regular file with one name, a folder the writer cannot write in, and, through
+    a link into another folder, a file that is not a scorepad record."""
+    from scorepad.record.format import is_record
+
+    real = real_path(path)
+    if not real.name or os.path.isdir(real):
+        raise RecordError(_("{path} is a folder, not a record").format(path=path))
+    if os.path.lexists(path) and not os.path.exists(path):
+        raise RecordError(_("{path} is a symbolic link to nothing (or a loop of links): not followed").format(path=path))
+    if not real.parent.is_dir():  # a typed folder name: not created behind the player's back
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(real.parent))
+    try:
+        status: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        status = None
+    if status is not None:
+        _check_writable(str(path), status, real)
+    if not os.access(real.parent, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(real.parent))
+    if status is not None and real.parent != Path(os.path.abspath(path)).parent and not is_record(read_text(real)):
+        raise RecordError(_("{path} leads to {real}, which is not a scorepad record: not changed").format(path=path, real=real))
+
+
 @contextmanager
 def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
     """Hold the record's lock while reading, changing and saving, so two terminals
     recording at once cannot interleave. The lock is `.NAME.lock` beside the real record
-    (symbolic links to the record followed first, so every path to it shares one lock);
-    the lock file itself is never followed if it is a link, and it gets the record's
+    (symbolic links to the record followed first, so every path to it shares one lock),
+    taken only after check_may_write: a writer that could not save leaves no lock file.
+    The lock file itself is never followed if it is a link, and it gets the record's
     permissions so every player who may write the record may lock it."""
     from filelock import FileLock, Timeout
 
+    check_may_write(path)
     real = real_path(path)
     lock_path = real.with_name(f".{real.name}.lock")
-    if not real.parent.is_dir():  # a typed folder name: not created behind the player's back
-        raise FileNotFoundError(2, os.strerror(2), str(real.parent))
     if os.path.islink(lock_path):
         raise RecordError(_("{lock} is a symbolic link: a lock file must not be one").format(lock=lock_path))
     try:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
@@ -19,6 +18,9 @@ from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
@@ -118,9 +120,10 @@ class _Reader:
             game = None
         return Record(game, self.problems, self.notes)
 
-    def _read(self) -> Game:
+    def _parse(self) -> dict[str, Any]:
+        """The record's TOML as a table; a problem (and a stop) when it is not TOML."""
         try:
-            data = tomllib.loads(self.text)
+            return tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
@@ -130,6 +133,9 @@ class _Reader:
         except ValueError as error:  # a number with more digits than Python converts
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
+
+    def _read(self) -> Game:
+        data = self._parse()
         self._known(data, TOP_KEYS, "")
         if "format" not in data:
             self.problem(_("no 'format' key: a scorepad record starts with format = \"{format}\"").format(format=FORMAT))
@@ -393,6 +399,17 @@ def loads(text: str) -> Loaded:
     reader = _Reader(text, strict=True)
     # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
     return Loaded(reader._read(), reader.problems, reader.notes)
+
+
+def is_record(text: str) -> bool:
+    """Whether `text` is a scorepad record at all, whatever its game holds: TOML whose
+    `format` names a scorepad format. Only such a file may be replaced by a new game."""
+    try:
+        data = _Reader(text, strict=True)._parse()
+    except RecordError:
+        return False
+    given = data.get("format")
+    return isinstance(given, str) and given.startswith("scorepad/")
 
 
 def audit_text(text: str) -> Record:

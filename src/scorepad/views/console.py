@@ -21,11 +21,11 @@ terminal or pipe): such characters get readable ASCII stand-ins (`◀` as `<`, `
 from __future__ import annotations
 
 import codecs
-import json
+import io
 import os
 import sys
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -183,6 +183,31 @@ def sane_environment() -> None:
             del os.environ[name]
 
 
+STAND_IN_ERRORS = "scorepad-stand-in"
+
+
+def _stand_in(problem: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what the stream cannot encode, as _encodable's ASCII stand-ins
+    (the codec is not named to the handler: a KOI8-R stream's is "charmap")."""
+    if not isinstance(problem, UnicodeEncodeError):
+        raise problem
+    return _encodable(problem.object[problem.start : problem.end], "ascii"), problem.end
+
+
+def tolerant_streams() -> None:
+    """Let standard output and error take any text on a stream that cannot encode every
+    character (PYTHONIOENCODING=ascii, LC_ALL=C, a KOI8-R terminal): what the libraries
+    print themselves (the help screens) gets the same stand-ins as scorepad's own output."""
+    codecs.register_error(STAND_IN_ERRORS, _stand_in)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if encoding and not _is_unicode(encoding):
+            try:
+                stream.reconfigure(errors=STAND_IN_ERRORS)  # type: ignore[union-attr]
+            except (AttributeError, ValueError, io.UnsupportedOperation):
+                pass
+
+
 def _environment() -> dict[str, str]:
     """The environment as a console should see it: COLUMNS and LINES sane."""
     environ = dict(os.environ)
@@ -280,6 +305,8 @@ def error(message: object) -> None:
 def json_text(data: Any) -> str:
     """`data` as one line of JSON, with every character `clean` would escape written as a
     JSON escape: the same data for a program, nothing raw for a terminal."""
+    import json  # here: only the commands that write JSON need it
+
     text = json.dumps(data, ensure_ascii=False)
     if text.isprintable():
         return text
@@ -303,8 +330,62 @@ def json_line(data: Any) -> None:
     if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
         text = json_text(data)
     else:
+        import json
+
         text = json.dumps(data, ensure_ascii=True)
     _write(sys.stdout, text + "\n")
+
+
+# --- a reader that left --------------------------------------------------------------------
+
+CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader left
+
+
+def closed_pipe(stream: Any) -> NoReturn:
+    """The reader of `stream` left (`scorepad audit *.toml | head -1`): stop at once and
+    say nothing more, with the status a shell gives any writer killed by SIGPIPE. The
+    stream's file descriptor is pointed at /dev/null first, so that Python's own flush at
+    exit finds no closed pipe to complain about."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no descriptor: nothing is flushed there at exit
+        pass
+    raise SystemExit(CLOSED_PIPE)
+
+
+class PipeGuard:
+    """Standard output or error as everything in the process writes to it (scorepad, rich,
+    Typer's help and completion scripts): a reader that left ends the run by
+    `closed_pipe`. Without it click would catch the BrokenPipeError and exit 1, which
+    the docs define as an audit problem."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            closed_pipe(self.stream)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            closed_pipe(self.stream)
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno, buffer, ...
+        return getattr(self.stream, name)
+
+
+def guard_pipes() -> None:
+    """Called once by the entry point, before anything is written."""
+    if sys.stdout is not None and not isinstance(sys.stdout, PipeGuard):
+        sys.stdout = PipeGuard(sys.stdout)
+    if sys.stderr is not None and not isinstance(sys.stderr, PipeGuard):
+        sys.stderr = PipeGuard(sys.stderr)
 
 
 def _write(stream: Any, text: str) -> None:

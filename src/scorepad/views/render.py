@@ -4,7 +4,7 @@ here changes a game; the CLI prints what these return."""
 from __future__ import annotations
 
 import io
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -15,6 +15,9 @@ from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, either, ngettext, pgettext
 from scorepad.views.summary import MugginsMark, muggins_marks
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def points(value: int | Fraction) -> str:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Play
 from scorepad.record.format import points_number as number
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def scores(game: Game) -> dict[str, int | float]:
