@@ -494,89 +494,20 @@ def test_score_race_steps():
     assert starts == [(0, 1)]
 
 
-def test_other_commands_do_not_import_plotext():
+def test_other_commands_do_not_import_plotext_or_the_page():
     import subprocess
     import sys
 
     code = (
         "import sys; from typer.testing import CliRunner; from scorepad.cli.app import app; "
         "CliRunner().invoke(app, ['sheet', '-f', 'examples/demo.toml']); "
-        "print('plotext' in sys.modules)"
+        "CliRunner().invoke(app, ['show', '-f', 'examples/demo.toml']); "
+        "print([m for m in ('plotext', 'jinja2', 'markupsafe', 'scorepad.views.page') if m in sys.modules])"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=__import__("pathlib").Path(__file__).parents[1]
     )
-    assert out.stdout.strip() == "False", out.stderr
-
-
-class Page(__import__("html.parser").parser.HTMLParser):
-    """What a browser would read in the page: its text, and every tag with its attributes."""
-
-    def __init__(self):
-        super().__init__()
-        self.text = []
-        self.tags = []
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-
-def test_export_html_of_the_demo_game(tmp_path):
-    from test_cli import EXAMPLES
-
-    out = tmp_path / "demo.html"
-    result = run("export", out, "-f", EXAMPLES / "demo.toml", width=40)
-    assert result.exit_code == 0, result.output
-    page = Page()
-    page.feed(out.read_text(encoding="utf-8"))
-    text = "".join(page.text)
-    lines = [line.rstrip() for line in text.splitlines()]
-    # The final scores: the sheet's last round and the chart's key.
-    assert "    5     5     ·     50     ·    30    125     ·     ·     85" in lines
-    assert "needs                 50                won                 15" in lines
-    assert "• Ann 50  x Bob 125  + Cy 85" in lines
-    # The chart.
-    assert any(line.strip() == "the race to 100" for line in lines)
-    assert sum(line.startswith("100├") for line in lines) == 1
-    # One drawn layout per round, each with its W and E ends.
-    for number in range(1, 6):
-        assert any(line.startswith(f"round {number}: the final layout") for line in lines), number
-    layouts = [line for line in lines if line.startswith("W") and line.split()[-1].startswith("E")]
-    assert layouts == [
-        "W5 5-6 6-4 4-0 [0|0] 0-5 5-2 2-1 1-6 6-2 2-0 0-3 3-1 {1|1} 1-4 4-5 5-3 [3|3] 3-6 6-0 E0",
-        "W2 2-6 6-3 3-2 {2|2} 2-1 1-5 5-6 6-0 0-3 3-1 1-4 4-0 0-5 5-4 4-6 6-1 1-0 E0",
-        "W12 [6|6] 6-4 [4|4] 4-3 3-1 1-6 6-2 2-5 5-1 1-0 0-3 {3|3} 3-6 6-0 0-5 [5|5] 5-4 E4",
-        "W0 [0|0] 0-4 4-3 3-0 0-2 2-3 3-6 6-1 {1|1} 1-2 2-6 6-4 [4|4] 4-2 [2|2] E4",
-        "W0 0-3 3-1 1-0 0-6 6-4 {4|4} 4-1 1-5 5-4 4-3 3-2 2-5 5-3 [3|3] 3-6 6-1 E1",
-    ]
-    assert "domino by Bob; Bob +40: round5(Ann 30 + Cy 10)" in lines
-    # Self-contained: nothing is fetched.
-    assert not [tag for tag, attrs in page.tags if tag in ("script", "link", "img", "iframe")]
-    assert not [attrs for _tag, attrs in page.tags if any("http" in (v or "") for v in attrs.values())]
-    assert "url(" not in out.read_text(encoding="utf-8")
-
-
-def test_export_svg_fetches_no_font(tmp_path):
-    from test_cli import EXAMPLES
-
-    out = tmp_path / "demo.svg"
-    result = run("export", out, "-f", EXAMPLES / "demo.toml")
-    assert result.exit_code == 0, result.output
-    svg = out.read_text(encoding="utf-8")
-    assert svg.startswith("<svg") and "@font-face" not in svg
-    assert not re.findall(r"url\((?!#)", svg)  # only references inside the page itself
-    assert "the&#160;race&#160;to&#160;100" in svg or "the race to 100" in svg
-
-
-def test_export_refuses_both_formats(tmp_path):
-    from test_cli import EXAMPLES
-
-    result = run("export", tmp_path / "x.html", "--html", "--svg", "-f", EXAMPLES / "demo.toml")
-    assert result.exit_code == 2 and "choose one" in result.output
-    assert not (tmp_path / "x.html").exists()
+    assert out.stdout.strip() == "[]", out.stderr
 
 
 def test_log_of_one_round():
@@ -591,18 +522,12 @@ def test_log_of_one_round():
     assert text(log_table(game), 100).count("Round ") == 5
 
 
-def test_chart_sheet_and_export_of_a_game_not_yet_started(tmp_path, monkeypatch):
+def test_chart_and_sheet_of_a_game_not_yet_started(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
     assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
     assert run("chart").output == "(no moves yet)\n"
     assert run("sheet").output == "(no moves yet)\n"
-    result = run("export", "page.html", width=100)
-    assert result.exit_code == 0, result.output
-    assert result.output == "Wrote page.html (HTML): 0 rounds, Ann, Bob\n"
-    assert run("play", "5-5").exit_code == 0
-    assert run("export", "page.svg", width=100).output == "Wrote page.svg (SVG): 1 round, Ann, Bob\n"
-    assert (tmp_path / "page.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
 PLAY_HELP_40 = """\

@@ -7,6 +7,7 @@ an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file).""
 
 import io
 import math
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -808,9 +809,12 @@ def chart(
 
 @app.command(
     help=N_(
-        "Write a shareable page of a game: sheet, chart, each round's layout.\n"
+        "Write the game as a page: sheet, score race, every round's layout drawn as tiles, and a\n"
+        "replay to step through move by move (OUT.html); or, with --svg, one picture of the\n"
+        "standing and the last round's layout.\n"
         "\n"
-        "The page holds everything it shows: it opens without a network.\n"
+        "The page holds everything it shows: it opens without a network. Export never writes\n"
+        "over a record, nor over a file it did not write itself unless --force.\n"
         "\n"
         "Example: scorepad export tonight.html -f tonight.toml"
     )
@@ -818,25 +822,50 @@ def chart(
 def export(
     out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
     html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
-    svg: Annotated[bool, typer.Option("--svg", help=N_("Write SVG."))] = False,
+    svg: Annotated[
+        bool, typer.Option("--svg", help=N_("Write SVG: one picture, the standing and the last round's layout."))
+    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Write over an existing file that is not a record."))] = False,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
+    from datetime import date
+
+    from scorepad.record.files import RefusedError, check_export, save_export
+
     if html and svg:
         fail(_("--html and --svg: choose one"), BAD_USAGE)
+    if out_file.suffix.lower() == ".toml":
+        fail(
+            _("{out} ends in .toml: export writes a page (.html or .svg); the record is given with -f").format(out=out_file),
+            BAD_USAGE,
+        )
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    record = None if from_stdin(file) else file
     game = read(file)
-    from scorepad.views.render import page
+    from scorepad.views.page import MARK, html_page, svg_picture
 
-    text = page(game, f"scorepad: {file.stem}", kind)
     try:
-        out_file.write_text(text, encoding="utf-8")
+        check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
+        title = file.stem if record is not None else "scorepad"
+        if kind == "svg":
+            text = svg_picture(game, title)
+        else:
+            saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
+            text = html_page(game, title, saved)
+        save_export(text, out_file, MARK, record=record, force=force)
+    except RefusedError as refusal:
+        fail(str(refusal), BAD_USAGE)
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
     played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
     rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
     echo(
-        _("Wrote {path} ({kind}): {rounds}, {players}").format(
-            path=out_file, kind=kind.upper(), rounds=rounds, players=", ".join(game.players)
+        _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
+            path=out_file,
+            kind=kind.upper(),
+            size=math.ceil(len(text.encode("utf-8")) / 1024),
+            rounds=rounds,
+            players=", ".join(game.players),
         )
     )
 

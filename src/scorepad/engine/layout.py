@@ -283,3 +283,98 @@ class Layout:
             self._started[i - N] = True
         self._mask |= 1 << tile.id
         self.placed.append(_new_placed(Placed, (tile, end, inner, outer, is_spinner)))
+
+
+# --- how the layout lies: the one geometry of every drawing of it ------------------------
+
+
+class Lying(NamedTuple):
+    """A tile as drawn: `first` is the half to the west (on the line) or to the north (in
+    a side arm), `second` the other; `order` is when it was played (0 for the lead)."""
+
+    placed: Placed
+    order: int
+    first: int
+    second: int
+
+
+def line_lying(layout: Layout) -> list[Lying]:
+    """The W-E line from its W end to its E end: the lead as it was led (its first half
+    facing W), each tile of the W arm with its open half outwards, the same for E."""
+    order = {id(p): i for i, p in enumerate(layout.placed)}
+    tiles = []
+    for p in [*reversed(layout.arm(End.W)), *layout.placed[:1], *layout.arm(End.E)]:
+        if p.end is None:
+            first, second = p.tile.a, p.tile.b
+        elif p.end is End.W:
+            first, second = p.outer, p.inner
+        else:
+            first, second = p.inner, p.outer
+        tiles.append(Lying(p, order[id(p)], first, second))
+    return tiles
+
+
+def arm_lying(layout: Layout, end: End) -> list[Lying]:
+    """A side arm of the spinner from the spinner outwards; the N arm's open half is on
+    top, the S arm's at the bottom."""
+    order = {id(p): i for i, p in enumerate(layout.placed)}
+    return [Lying(p, order[id(p)], *((p.outer, p.inner) if end is End.N else (p.inner, p.outer))) for p in layout.arm(end)]
+
+
+class Spot(NamedTuple):
+    """A tile on a grid whose unit is one half of a tile: its top-left corner and whether
+    it lies upright (two units high, one wide) rather than flat (two wide, one high)."""
+
+    lying: Lying
+    x: float
+    y: float
+    upright: bool
+
+
+class EndMark(NamedTuple):
+    """Where an open end's count is written: the centre of the unit beyond its outer tile."""
+
+    end: End
+    x: float
+    y: float
+
+
+class Plan(NamedTuple):
+    tiles: list[Spot]
+    ends: list[EndMark]
+
+
+def plan(layout: Layout) -> Plan:
+    """The layout as it lies on the table, on a grid of half tiles: the line runs flat from
+    W to E with the lead's west edge at x 0 and its middle at y 0, a double lying across
+    it; the spinner's side arms run upright from its north and south edges, a double in
+    them lying across (flat). Tiles only ever join at the outer ends, so a tile keeps its
+    place for the rest of the round: a layout earlier in the round is part of this plan."""
+    if not layout.placed:
+        return Plan([], [])
+    tiles: list[Spot] = []
+    lying_line = line_lying(layout)
+    lead = next(i for i, t in enumerate(lying_line) if t.order == 0)
+    widths = [1.0 if t.placed.tile.is_double else 2.0 for t in lying_line]
+    x = -sum(widths[:lead])
+    spinner_x: float | None = None
+    for t, width in zip(lying_line, widths):
+        upright = t.placed.tile.is_double
+        tiles.append(Spot(t, x, -1.0 if upright else -0.5, upright))
+        if t.placed.spinner:
+            spinner_x = x + width / 2
+        x += width
+    west, east = -sum(widths[:lead]), x
+    counts = layout.end_counts()
+    ends = [EndMark(End.W, west - 0.75, 0.0), EndMark(End.E, east + 0.75, 0.0)]
+    if spinner_x is not None and layout.side_arms_open():
+        for end, step in ((End.N, -1.0), (End.S, 1.0)):
+            edge = step  # the spinner's own north or south edge
+            for t in arm_lying(layout, end):
+                flat = t.placed.tile.is_double
+                height = 1.0 if flat else 2.0
+                top = edge if step > 0 else edge - height
+                tiles.append(Spot(t, spinner_x - (1.0 if flat else 0.5), top, not flat))
+                edge += step * height
+            ends.append(EndMark(end, spinner_x, edge + step * 0.6))
+    return Plan(tiles, [mark for mark in ends if mark.end in counts])

@@ -15,7 +15,7 @@ from pathlib import Path
 from scorepad.engine.game import Game
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.record.format import MAX_RECORD_BYTES, Loaded, RecordError, dumps, loads
+from scorepad.record.format import MAX_RECORD_BYTES, Loaded, RecordError, dumps, is_record, loads
 
 
 def real_path(path: str | os.PathLike) -> Path:
@@ -269,6 +269,73 @@ def _replace(real: Path, text: str, status: os.stat_result | None, shown: str) -
             os.close(dir_fd)
     except OSError:
         pass
+
+
+class RefusedError(ScorepadError):
+    """A file scorepad will not write over: a record, or a file it did not write."""
+
+
+# A record says what it is in its first lines, `format = "scorepad/1"`, also when the rest
+# of it is damaged.
+_RECORD_HEAD = re.compile(r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/""", re.MULTILINE)
+HEAD_BYTES = 64 * 1024  # how much of an existing file is read to tell what it is
+
+
+def save_export(text: str, out: Path, mark: str, *, record: Path | None, force: bool) -> None:
+    """Write an exported page or picture at `out`, atomically (a temporary file beside it,
+    then a rename: a failed export leaves the old file whole and no temporary file).
+    Refused (RefusedError, nothing written): `out` is the game's record or any other
+    scorepad record (also with `force`), or an existing file whose head lacks `mark`
+    (the line every export starts with) unless `force`, or not a regular file."""
+    check_export(out, mark, record=record, force=force)
+    real = real_path(out)
+    try:
+        status: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        status = None
+    _replace(real, text, status, str(out))
+
+
+def check_export(out: Path, mark: str, *, record: Path | None, force: bool) -> None:
+    shown = str(out)
+    if not os.path.lexists(out):
+        return
+    if not os.path.exists(out):
+        raise RefusedError(_("{path} is a link to nothing: not written").format(path=shown))
+    status = os.stat(out)
+    if stat.S_ISDIR(status.st_mode):
+        raise RefusedError(_("{path} is a folder: give the file to write, e.g. {path}/game.html").format(path=shown))
+    if not stat.S_ISREG(status.st_mode):
+        raise RefusedError(_("{path} is not a regular file (a pipe or a device?): not written").format(path=shown))
+    if record is not None and os.path.exists(record) and os.path.samefile(out, record):
+        raise RefusedError(
+            _("{path} is the game record itself: export writes a page beside it, e.g. game.html").format(path=shown)
+        )
+    head = _head(out)
+    if _RECORD_HEAD.search(head) or _whole_record(out):
+        raise RefusedError(_("{path} is a scorepad record: export never writes over a record").format(path=shown))
+    if mark in head or force:
+        return
+    raise RefusedError(
+        _("{path} exists and was not written by scorepad export: not replaced (--force replaces it)").format(path=shown)
+    )
+
+
+def _whole_record(path: Path) -> bool:
+    try:
+        return is_record(read_text(path))
+    except RecordError:  # too large or not UTF-8: not a record
+        return False
+
+
+def _head(path: Path) -> str:
+    """The first HEAD_BYTES of a regular file as text (undecodable bytes replaced)."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        return os.read(fd, HEAD_BYTES).decode("utf-8", "replace")
+    finally:
+        os.close(fd)
 
 
 class LockedError(ScorepadError):

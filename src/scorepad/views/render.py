@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.layout import Layout, Placed
+from scorepad.engine.layout import Layout, Lying, Placed, arm_lying, line_lying
 from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, either, ngettext, pgettext
@@ -26,21 +26,14 @@ def points(value: int | Fraction) -> str:
     return str(whole) if value == whole else f"{whole}½" if whole or value > 0 else "½"
 
 
-TILE_LOOK = "black on #f3ecd8"  # ivory tiles on the exported page
-SPINNER_LOOK = "bold #7a1f5c on #f3ecd8"
-
-
-def _tile(p: Placed, spinner: bool, left: int, right: int, tiles: bool = False) -> Text:
+def _tile(p: Placed, left: int, right: int) -> Text:
     if p.tile.is_double:
-        text = f"{{{left}|{right}}}" if spinner else f"[{left}|{right}]"
-        if tiles:
-            return Text(text, style=SPINNER_LOOK if spinner else "bold " + TILE_LOOK)
-        return Text(text, style="bold magenta" if spinner else "bold")
-    return Text(f"{left}-{right}", style=TILE_LOOK if tiles else "")
+        return Text(f"{{{left}|{right}}}" if p.spinner else f"[{left}|{right}]", style="bold magenta" if p.spinner else "bold")
+    return Text(f"{left}-{right}")
 
 
 ELLIPSIS = "…"
-ARM_TILES = 4  # a side arm longer than this shows its outer tiles only (on screen, not in export)
+ARM_TILES = 4  # a side arm longer than this shows its outer tiles only (in the status)
 
 
 def _joined(parts: list[Text | None], tight: bool) -> tuple[Text, list[int]]:
@@ -115,15 +108,12 @@ def _line_in(pieces: list[Text], spinner: int | None, room: int) -> tuple[Text, 
     return line, columns
 
 
-def _arm_tile(p: Placed, north: bool) -> str:
-    """A side-arm tile as it reads from top to bottom: the N arm's outer half is on top,
-    the S arm's below."""
-    if p.tile.is_double:
-        return f"[{p.outer}|{p.outer}]"
-    return f"{p.outer}|{p.inner}" if north else f"{p.inner}|{p.outer}"
+def _arm_tile(t: Lying) -> str:
+    """A side-arm tile as it reads from top to bottom."""
+    return f"[{t.first}|{t.second}]" if t.placed.tile.is_double else f"{t.first}|{t.second}"
 
 
-def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles: bool = False) -> RenderableType:
+def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None) -> RenderableType:
     """The layout as it lies: the W-E line with each end's count at its outer end, and the
     spinner's N arm above it and S arm below, drawn outward from the spinner with their
     counts at the top and the bottom. Where room is short the spinner and the outer tiles
@@ -131,25 +121,17 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
     a side arm longer than `arm_tiles`."""
     if not layout.placed:
         return Text(_("(no tile on the table yet)"), style="dim")
-    lead = layout.placed[0]
-    placed: list[Placed] = [*reversed(layout.arm(End.W)), lead, *layout.arm(End.E)]
     pieces: list[Text] = []  # W to E
     spinner = None
-    for i, p in enumerate(placed):
-        if p.spinner:
+    for i, t in enumerate(line_lying(layout)):
+        if t.placed.spinner:
             spinner = i
-        if p is lead:
-            left, right = lead.tile.a, lead.tile.b
-        elif p.end is End.W:
-            left, right = p.outer, p.inner
-        else:
-            left, right = p.inner, p.outer
-        pieces.append(_tile(p, p.spinner, left, right, tiles))
+        pieces.append(_tile(t.placed, t.first, t.second))
     counts = layout.end_counts()
     west = Text(f"{End.W.label}{counts[End.W]} ", style="cyan")
     east = Text(f" {End.E.label}{counts[End.E]}", style="cyan")
-    line, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
-    row = Text.assemble(west, line, east)
+    drawn, columns = _line_in(pieces, spinner, max(1, width - len(west) - len(east)))
+    row = Text.assemble(west, drawn, east)
     if not layout.side_arms_open() or spinner is None:
         return row
     centre = len(west) + columns[spinner] + len(pieces[spinner]) // 2
@@ -159,8 +141,7 @@ def draw_layout(layout: Layout, width: int, arm_tiles: int | None = None, tiles:
 
     def arm(end: End) -> list[Text]:
         """The arm's rows from the spinner outwards, its count last."""
-        look = TILE_LOOK if tiles else ""
-        rows = [column(_arm_tile(p, end is End.N), ("bold " + look) if p.tile.is_double else look) for p in layout.arm(end)]
+        rows = [column(_arm_tile(t), "bold" if t.placed.tile.is_double else "") for t in arm_lying(layout, end)]
         if arm_tiles is not None and len(rows) > arm_tiles:
             rows = [column(ELLIPSIS, "dim"), *rows[len(rows) - arm_tiles + 1 :]]
         label = f"{end.label}{counts[end]}" if layout.arm(end) else f"{end.label}·"
@@ -767,60 +748,9 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     return Group(Text("\n").join(lines), key)
 
 
-def page(game: Game, title: str, kind: str, width: int = 100) -> str:
-    """A shareable page of the game, `kind` "html" or "svg": the score sheet, the score
-    race and each round's final layout drawn as tiles, through rich's own export. The page
-    needs nothing from outside: no fonts, scripts or pictures are fetched."""
-    from rich.console import Console
-    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
-
-    screen = Console(
-        record=True,
-        width=width,
-        file=_Nowhere(),
-        color_system="truecolor",
-        force_terminal=True,
-        highlight=False,
-        markup=False,
-        emoji=False,
-    )
-    screen.print(Text(title, style="bold"))
-    names = ", ".join(game.players)
-    screen.print(Text(_("{preset} rules · {players}").format(preset=game.rules.preset, players=names), style="dim"))
-    screen.print()
-    screen.print(sheet(game, width))
-    screen.print()
-    screen.print(chart(game, width, 20))
-    for r in game.rounds:
-        if not r.layout.placed:
-            continue
-        screen.print()
-        screen.rule(_("round {number}: the final layout").format(number=r.number), style="dim", align="left")
-        screen.print(draw_layout(r.layout, width, tiles=True))
-        if r.award is not None:
-            screen.print(Text(hands_summary(game, r), style="dim"))
-    if kind == "svg":
-        import re
-
-        from rich._export_format import CONSOLE_SVG_FORMAT
-
-        # rich's SVG asks a web font server for Fira Code; the page uses the reader's own
-        # monospace font instead, so it opens the same with no network.
-        local = re.sub(r"@font-face \{\{.*?\}\}\s*", "", CONSOLE_SVG_FORMAT, flags=re.DOTALL)
-        return screen.export_svg(title=title, code_format=local, theme=DEFAULT_TERMINAL_THEME)
-    html = screen.export_html(inline_styles=True, theme=DEFAULT_TERMINAL_THEME)
-    return html.replace("<head>", f"<head>\n<title>{_escape(title)}</title>", 1)
-
-
 def hands_summary(game: Game, r) -> str:
     won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
     how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
     reason = award_reason(game, r)
     said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason
     return _("{how}; {said}").format(how=how, said=said)
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)

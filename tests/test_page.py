@@ -1,0 +1,365 @@
+"""`scorepad export`: the page read with an HTML parser (every round, every tile and pip,
+the sheet's numbers, nothing remote, the CSP, hostile names as text), the SVG picture, and
+export's refusals (never over a record or a file it did not write; atomic)."""
+
+import base64
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from scorepad import Game, parse_move
+from scorepad.record.files import load
+from scorepad.record.format import dumps
+from test_cli import EXAMPLES, flat, run
+
+DEMO = EXAMPLES / "demo.toml"
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent = tag, dict(attrs), parent
+        self.children: list = []  # Nodes and strings
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def walk(self):
+        yield self
+        for c in self.children:
+            if isinstance(c, Node):
+                yield from c.walk()
+
+    def find_all(self, tag, cls=None):
+        return [n for n in self.walk() if n.tag == tag and (cls is None or cls in n.attrs.get("class", "").split())]
+
+    def find(self, tag, cls=None):
+        found = self.find_all(tag, cls)
+        assert found, (tag, cls)
+        return found[0]
+
+
+VOID = {"meta", "link", "br", "img", "input", "hr", "area", "base", "col", "embed", "source", "track", "wbr"}
+SVG_EMPTY = {"rect", "line", "circle", "polyline", "path", "use"}
+
+
+class Tree(HTMLParser):
+    """The page as a browser would build it: elements with their attributes and text."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {}, None)
+        self.at = self.root
+        self.comments: list[str] = []
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs, self.at)
+        self.at.children.append(node)
+        if tag not in VOID:
+            self.at = node
+
+    def handle_startendtag(self, tag, attrs):
+        self.at.children.append(Node(tag, attrs, self.at))
+
+    def handle_endtag(self, tag):
+        node = self.at
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.at = node.parent
+
+    def handle_data(self, data):
+        self.at.children.append(data)
+
+    def handle_comment(self, data):
+        self.comments.append(data)
+
+
+def export(tmp_path, *args, name="page.html", record=DEMO):
+    out = tmp_path / name
+    result = run("export", out, "-f", record, *args)
+    assert result.exit_code == 0, result.output
+    return out, out.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def demo_page(tmp_path_factory):
+    _out, html = export(tmp_path_factory.mktemp("page"))
+    return html, Tree(html).root
+
+
+def test_every_round_is_drawn_with_every_tile_and_pip(demo_page):
+    _html, page = demo_page
+    game = load(DEMO).game
+    articles = page.find_all("article", "round")
+    assert [a.attrs["id"] for a in articles] == [f"round-{r.number}" for r in game.rounds if r.moves]
+    for article, r in zip(articles, game.rounds):
+        drawing = article.find("svg", "flat")
+        tiles = drawing.find_all("g", "tile")
+        assert len(tiles) == len(r.layout.placed)
+        assert sum(len(t.find_all("circle")) for t in tiles) == sum(p.tile.pips for p in r.layout.placed)
+        # Each tile named in text, as the table shows it; the spinner says so.
+        names = sorted(t.find("title").text() for t in tiles)
+        assert len(names) == len(r.layout.placed) and all(re.fullmatch(r"\d-\d(, spinner)?", n) for n in names)
+        assert sum(n.endswith("spinner") for n in names) == (r.layout.spinner is not None)
+        assert sorted(n[:3] for n in names) == sorted(
+            n[:3]
+            for n in " ".join(p.text() for p in article.find("div", "tile-list").find_all("p")).replace(",", " ").split()
+            if re.fullmatch(r"\d-\d", n[:3])
+        )
+        # The count at each open end, as `show` counts them.
+        written = [t.text() for t in drawing.find("g", "ends").find_all("text")]
+        counts = r.layout.end_counts()
+        assert written == [f"{end.label} {n if end.value in 'WE' or r.layout.arm(end) else '·'}" for end, n in counts.items()]
+        assert "…" not in article.text()
+        hands = article.find("dl", "hands").text()
+        for p in r.hands or {}:
+            assert game.players[p] in hands
+        assert article.find("p", "why").text()
+
+
+def test_the_sheet_has_the_numbers_of_show_and_audit_json(demo_page, tmp_path):
+    _html, page = demo_page
+    shown = json.loads(run("show", "--json", "-f", DEMO).output)
+    audit = json.loads(run("audit", "--json", DEMO).output.splitlines()[0])
+    tables = page.find_all("table", "sheet")
+    assert [t.find("caption").text() for t in tables] == [side[0] for side in shown["sides"]]
+    for table, player in zip(tables, shown["players"]):
+        assert [th.text() for th in table.find("thead").find_all("th")] == ["round", "plays", "hands", "total"]
+        rows = table.find("tbody").find_all("tr")
+        assert len(rows) == len(audit["rounds"])
+        running = 0
+        for row, round_ in zip(rows, audit["rounds"]):
+            cells = [td.text() for td in row.find_all("td")]
+            got = sum(int(c) for c in cells[:-1] if c != "·")
+            assert got == round_["points"][player]
+            running += got
+            assert int(cells[-1]) == running
+        assert running == shown["scores"][player]
+
+
+def test_nothing_remote_and_a_csp_that_says_so(demo_page):
+    _html, page = demo_page
+    policy = [m.attrs["content"] for m in page.find_all("meta") if m.attrs.get("http-equiv") == "Content-Security-Policy"]
+    assert len(policy) == 1
+    rules = dict(rule.strip().split(" ", 1) for rule in policy[0].split(";"))
+    assert rules["default-src"] == "'none'" and rules["img-src"] == "'none'"
+    # The one style and the one script are allowed by their hashes, nothing else.
+    (style,) = page.find_all("style")
+    scripts = [s for s in page.find_all("script") if s.attrs.get("type") != "application/json"]
+    assert len(scripts) == 1 and "src" not in scripts[0].attrs
+
+    def digest(text):
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    assert rules["style-src"] == digest(style.text()) and rules["script-src"] == digest(scripts[0].text())
+    for node in page.walk():
+        for key, value in node.attrs.items():
+            if key in ("src", "href", "xlink:href", "action", "srcset", "poster", "data"):
+                assert (value or "").startswith("#"), (node.tag, key, value)
+    assert not page.find_all("link") and not page.find_all("img") and not page.find_all("iframe")
+    for text in (style.text(), scripts[0].text()):
+        assert not re.search(r"url\(|@import|fetch\(|XMLHttpRequest|WebSocket|import\(|https?://(?!www\.w3\.org/2000/svg)", text)
+    # Without scripts the replay stays hidden; the sheet and the layouts are there.
+    assert "hidden" in page.find("section", "replay").attrs
+
+
+def test_the_replay_has_every_move_of_every_round(demo_page):
+    _html, page = demo_page
+    game = load(DEMO).game
+    (data,) = [s for s in page.find_all("script") if s.attrs.get("id") == "replay-data"]
+    replay = json.loads(data.text())
+    for r, steps in zip(game.rounds, replay["rounds"]):
+        assert steps["round"] == r.number
+        assert [s["text"] for s in steps["steps"][1 : len(r.moves) + 1]] == [str(m) for m in r.moves]
+        assert len(steps["steps"]) == len(r.moves) + 1 + (r.hands is not None)
+        assert steps["steps"][-1]["n"] == len(r.layout.placed)
+    last = replay["rounds"][-1]["steps"][-1]["totals"]
+    assert last == [str(s) for s in game.scores]
+
+
+def test_language_and_words_follow_lang(tmp_path):
+    _out, html = export(tmp_path)
+    assert '<html lang="en">' in html and "Score sheet" in html
+    result = run("--lang", "de", "export", tmp_path / "de.html", "-f", DEMO)
+    assert result.exit_code == 0, result.output
+    german = (tmp_path / "de.html").read_text(encoding="utf-8")
+    page = Tree(german).root
+    assert page.find("html").attrs["lang"] == "de"
+    assert "Score sheet" not in german and "Punkte" in page.find("section").text()
+
+
+def hostile_record(tmp_path, name):
+    game = Game(["<script>alert(1)</script>", "<img src onerror>"], opener="<script>alert(1)</script>")
+    for move in ("<script>alert(1)</script>: 6-6", "<img src onerror>: 6-4 E", "<script>alert(1)</script>: 6-1 W"):
+        game.push(parse_move(move))
+    record = tmp_path / name
+    record.write_text(dumps(game), encoding="utf-8")
+    return record
+
+
+@pytest.mark.parametrize("kind", ["html", "svg"])
+def test_hostile_names_are_text(tmp_path, kind):
+    record = hostile_record(tmp_path, "evil\u202e\u2066lmth.\x1b[31m.toml")
+    _out, text = export(tmp_path, name=f"out.{kind}", record=record)
+    # No character of the file name reaches the page raw: each shows as its escape.
+    assert "\u202e" not in text and "\u2066" not in text and "\x1b" not in text
+    assert "\\u202e" in text and "\\x1b" in text
+    assert "<script>alert" not in text and "<img src" not in text
+    if kind == "svg":
+        svg = ElementTree.fromstring(text)
+        words = "".join(svg.itertext())
+        assert "<script>alert(1)</script>" in words and "<img src onerror>" in words
+        assert not [e for e in svg.iter() if e.tag.endswith("script") or e.tag.endswith("image")]
+        return
+    page = Tree(text).root
+    assert [s.attrs.get("type") for s in page.find_all("script")] == ["application/json", None]
+    assert not page.find_all("img")
+    assert "<script>alert(1)</script>" in page.find("header").text()
+    assert "<img src onerror>" in page.find("table").find("caption").text() or "<img src onerror>" in page.text()
+    data = next(s for s in page.find_all("script") if s.attrs.get("type")).text()
+    assert "</" not in data and json.loads(data)["sides"] == ["<script>alert(1)</script>", "<img src onerror>"]
+
+
+def test_svg_picture_is_the_standing_and_the_last_layout(tmp_path):
+    _out, svg = export(tmp_path, name="demo.svg")
+    assert svg.startswith("<!-- written by scorepad export")
+    root = ElementTree.fromstring(svg)
+    words = " ".join("".join(root.itertext()).split())
+    assert "Bob won: Ann 50, Bob 125, Cy 85" in words and "Round 5: the final layout" in words
+    last = load(DEMO).game.rounds[-1]
+    ns = "{http://www.w3.org/2000/svg}"
+    tiles = [g for g in root.iter(f"{ns}g") if "tile" in g.get("class", "").split()]
+    assert len(tiles) == len(last.layout.placed)
+    assert sum(len(g.findall(f"{ns}circle")) for g in tiles) == sum(p.tile.pips for p in last.layout.placed)
+    assert not re.search(r"url\(|href=\"(?!#)|https?://(?!www\.w3\.org/2000/svg)", svg)
+
+
+def test_the_demo_page_is_small(demo_page):
+    html, _page = demo_page
+    assert len(html.encode("utf-8")) < 250 * 1024
+
+
+def test_a_game_not_yet_started(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    result = run("export", "page.html", width=100)
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(r"Wrote page\.html \(HTML, \d+ KB\): 0 rounds, Ann, Bob\n", result.output)
+    assert "(no moves yet)" in Tree((tmp_path / "page.html").read_text(encoding="utf-8")).root.text()
+    assert run("play", "5-5").exit_code == 0
+    result = run("export", "page.svg", width=100)
+    assert re.fullmatch(r"Wrote page\.svg \(SVG, \d+ KB\): 1 round, Ann, Bob\n", result.output)
+
+
+# --- export never destroys anything -----------------------------------------------------------
+
+
+def refused(args, out: Path, message: str):
+    before = out.read_bytes() if out.is_file() else None
+    result = run("export", *args, width=200)
+    assert result.exit_code == 2, result.output
+    assert message in flat(result.output) and "Traceback" not in result.output
+    assert (out.read_bytes() if out.is_file() else None) == before
+    assert not [p for p in out.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.fixture
+def record(tmp_path):
+    copy = tmp_path / "tonight.toml"
+    copy.write_bytes(DEMO.read_bytes())
+    return copy
+
+
+def test_export_never_writes_over_the_record(tmp_path, record):
+    refused([record, "-f", record], record, "ends in .toml")
+    refused([record, "--html", "--force", "-f", record], record, "ends in .toml")
+    link = tmp_path / "page.html"
+    link.symlink_to(record)
+    refused([link, "-f", record], record, "is the game record itself")
+    refused([link, "--force", "-f", record], record, "is the game record itself")
+    hard = tmp_path / "hard.html"
+    os.link(record, hard)
+    refused([hard, "--force", "-f", record], record, "is the game record itself")
+
+
+def test_export_never_writes_over_another_record(tmp_path, record):
+    other = tmp_path / "club.html"
+    other.write_bytes(DEMO.read_bytes())  # a record under any name
+    refused([other, "--force", "-f", record], other, "is a scorepad record")
+
+
+def test_forgetting_f_destroys_nothing(tmp_path, record, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    refused(["tonight.toml"], record, "ends in .toml")  # no scorepad.toml here either
+    (tmp_path / "scorepad.toml").write_bytes(DEMO.read_bytes())
+    refused(["tonight.toml"], record, "ends in .toml")
+    refused(["tonight.toml", "--html"], record, "ends in .toml")
+
+
+def test_export_writes_over_its_own_page_only(tmp_path, record):
+    notes = tmp_path / "notes.html"
+    notes.write_text("<p>my notes</p>\n", encoding="utf-8")
+    refused([notes, "-f", record], notes, "was not written by scorepad export")
+    out = tmp_path / "page.html"
+    assert run("export", out, "-f", record).exit_code == 0
+    assert run("export", out, "-f", record).exit_code == 0  # its own page: replaced
+    assert run("export", out, "--svg", "-f", record).exit_code == 0
+    assert run("export", notes, "--force", "-f", record).exit_code == 0  # asked for
+    assert notes.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.html", "page.html", "tonight.toml"]
+
+
+def test_export_refuses_folders_and_dangling_links(tmp_path, record):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    refused([folder, "--force", "-f", record], folder, "is a folder")
+    dangling = tmp_path / "gone.html"
+    dangling.symlink_to(tmp_path / "nothing-here.html")
+    refused([dangling, "--force", "-f", record], dangling, "is a link to nothing")
+    assert not (tmp_path / "nothing-here.html").exists()
+    refused([tmp_path / "x.html", "--html", "--svg", "-f", record], tmp_path / "x.html", "choose one")
+
+
+def test_a_failed_export_leaves_the_old_file_whole(tmp_path, record):
+    """A file-size limit stops the write half-way: the old page stays as it was, and no
+    temporary file is left behind."""
+    out = tmp_path / "page.html"
+    old = "<!-- written by scorepad export; scorepad may write over this file -->\n<p>the old page</p>\n"
+    out.write_text(old, encoding="utf-8")
+    code = (
+        "import resource, signal, sys\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))\n"
+        "from scorepad.cli.app import main\n"
+        "sys.argv = ['scorepad', 'export', sys.argv[1], '-f', sys.argv[2]]\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(out), str(record)], capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert "cannot write" in done.stderr and "Traceback" not in done.stderr
+    assert out.read_text(encoding="utf-8") == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "tonight.toml"]
+
+
+def test_a_record_whose_name_is_not_utf8(tmp_path):
+    name = os.fsdecode(b"caf\xe9\xff.toml")
+    record = tmp_path / name
+    record.write_bytes(DEMO.read_bytes())
+    out = tmp_path / os.fsdecode(b"page\xe9.html")
+    result = run("export", out, "-f", record, width=200)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    html = out.read_text(encoding="utf-8")
+    assert "<title>caf\\udce9\\udcff</title>" in html

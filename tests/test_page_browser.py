@@ -1,0 +1,104 @@
+"""The exported page looked at as a person would: headless Chromium at a phone's and a
+desktop's width, in English and German, with the page's own script running. Skipped, with
+the reason shown, where Chromium is not installed (`.ci/run` installs it)."""
+
+import struct
+
+import pytest
+
+from browser import Browser, find
+from scorepad.record.files import load
+from test_cli import EXAMPLES, run
+
+SIZES = [(360, 800), (1280, 800)]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = find()
+    if executable is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
+    b = Browser(executable)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("pages")
+    made = {}
+    for lang in ("en", "de"):
+        out = folder / f"demo-{lang}.html"
+        result = run("--lang", lang, "export", out, "-f", EXAMPLES / "demo.toml")
+        assert result.exit_code == 0, result.output
+        made[lang] = out.as_uri()
+    return made
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_no_sideways_scrolling(browser, pages, tmp_path, lang, width, height):
+    browser.open(pages[lang], width, height)
+    measured = browser.evaluate("[document.documentElement.scrollWidth, innerWidth, document.documentElement.lang]")
+    assert measured[0] <= measured[1] == width
+    assert measured[2] == lang
+    # The script ran (the replay shows) and every element stays inside the width.
+    assert browser.evaluate("document.getElementById('replay').hidden") is False
+    wider = browser.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)"
+        ".map(e => e.tagName + '.' + e.getAttribute('class'))"
+    )
+    assert wider == []
+    shot = browser.screenshot()
+    assert png_size(shot) == (width, height)
+    (tmp_path / f"demo-{lang}-{width}.png").write_bytes(shot)
+
+
+def state(browser):
+    return browser.evaluate(
+        "({where: document.querySelector('#replay .where').textContent,"
+        " move: document.querySelector('#replay .move').textContent,"
+        " tiles: [...document.querySelectorAll('#replay g.tile')].filter(t => t.getAttribute('visibility') === 'visible').length,"
+        " hash: location.hash})"
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_fragment_opens_a_move_and_moving_updates_it(browser, pages, width, height):
+    browser.open(pages["en"] + "#r1m3", width, height)
+    third = state(browser)
+    browser.open(pages["en"] + "#r1m9", width, height)
+    ninth = state(browser)
+    game = load(EXAMPLES / "demo.toml").game
+    first, last_round = game.rounds[0], game.rounds[-1]
+    assert third["where"] == f"Round 1, move 3 of {len(first.moves)}" and third["move"].startswith(str(first.moves[2]))
+    assert ninth["where"] == f"Round 1, move 9 of {len(first.moves)}" and ninth["move"].startswith(str(first.moves[8]))
+    assert (third["tiles"], ninth["tiles"]) == (3, 9)
+    assert third["hash"] == "#r1m3" and ninth["hash"] == "#r1m9"
+    browser.evaluate("document.querySelector('[data-go=forward]').click()")
+    assert state(browser)["hash"] == "#r1m10"
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
+    assert state(browser)["hash"] == "#r1m9"
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
+    assert state(browser)["where"] == "Round 2: before the lead"
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))")
+    last = state(browser)
+    # After the last move, the hands: one step more.
+    assert last["where"] == "Round 5: the hands" and last["hash"] == f"#r5m{len(last_round.moves) + 1}"
+
+
+def test_dark_and_print(browser, pages):
+    browser.open(pages["en"], 1280, 800)
+    background = "getComputedStyle(document.body).backgroundColor"
+    light = browser.evaluate(background)
+    browser.call("Emulation.setEmulatedMedia", session=True, features=[{"name": "prefers-color-scheme", "value": "dark"}])
+    dark = browser.evaluate(background)
+    browser.call("Emulation.setEmulatedMedia", session=True, media="print", features=[])
+    replay = browser.evaluate("getComputedStyle(document.getElementById('replay')).display")
+    browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
+    assert light != dark and replay == "none"
