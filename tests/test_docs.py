@@ -226,3 +226,69 @@ def test_help_names_the_docs_and_the_wheel_ships_them():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert shipped.get("docs") == "scorepad/docs"
+
+
+# --- the package's metadata, its description and its manual page ------------------------------
+
+
+def _pyproject() -> dict:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def test_the_package_description_works_outside_the_repository():
+    """The package index shows `readme`: the README's links are relative to the repository
+    and the project has no public address, so the description links nowhere and names
+    the installed docs instead."""
+    project = _pyproject()
+    description = (ROOT / project["readme"]).read_text(encoding="utf-8")
+    assert project["readme"] != "README.md"
+    assert not re.search(r"\]\(|<a |href=", description), "a link in the package description"
+    for name in ("rules.md", "format.md", "scorepad.1"):
+        assert f"`{name}`" in description and (DOCS / name).is_file()
+
+
+def test_the_metadata_names_an_author_and_no_invented_address():
+    project = _pyproject()
+    assert project["authors"] == [{"name": "scorepad developers"}]
+    assert "urls" not in project  # no public address exists (README, "Documentation")
+
+
+def _manpage_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("scorepad_manpage", ROOT / "scripts" / "manpage.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_committed_manual_page_is_made_from_the_current_help():
+    """`python scripts/manpage.py` after every change of a command's help or options."""
+    tool = _manpage_tool()
+    assert (DOCS / "scorepad.1").read_text(encoding="utf-8") == tool.page(), "docs/scorepad.1 is stale: run scripts/manpage.py"
+
+
+def test_the_manual_page_has_every_command_and_option():
+    import typer.main
+
+    from scorepad import __version__
+
+    page = (DOCS / "scorepad.1").read_text(encoding="utf-8")
+    assert f'"scorepad {__version__}"' in page
+    group = typer.main.get_command(app)
+    for name in group.commands:
+        command = group.commands[name]
+        assert f'.SS "{name}"' in page
+        for param in command.params:
+            for option in param.opts if param.param_type_name == "option" else ():
+                assert option.replace("-", "\\-") in page, f"{name} {option}"
+    assert "\\-\\-show\\-completion" in page and "\\-\\-lang" in page
+
+
+def test_the_wheel_installs_the_manual_page_where_man_looks():
+    import tomllib
+
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["shared-data"] == {"docs/scorepad.1": "share/man/man1/scorepad.1"}

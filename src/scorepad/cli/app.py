@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias
 import typer
 
 from scorepad import __version__, i18n
+from scorepad.cli import completion
 from scorepad.cli.helpscreen import ScreenTyper
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
@@ -32,10 +33,12 @@ app = ScreenTyper(
         "Scorekeeper and rules arbiter for All Fives (Muggins, Fives, Domino Fünfer). The rules: docs/rules.md; records and JSON: docs/format.md (in the source and installed with scorepad)."
     ),
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,  # declared below with the other options: the shell named wins (cli/completion.py)
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
+
+completion.enable()
 
 RULE_PROBLEM, BAD_USAGE = 1, 2
 MAX_DELAY = 60.0  # seconds between moves of the demo
@@ -44,7 +47,10 @@ FileOption = Annotated[
     Path,
     typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help=N_("The game record."), show_default=True),
 ]
-ByOption = Annotated[str | None, typer.Option("--by", help=N_("Who moved (default: whose turn it is)."))]
+ByOption = Annotated[
+    str | None,
+    typer.Option("--by", help=N_("Who moved (default: whose turn it is)."), autocompletion=completion.player_names),
+]
 
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
@@ -81,6 +87,24 @@ def _options(
     version: Annotated[
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help=N_("Show the version and exit.")),
+    ] = False,
+    install_completion: Annotated[
+        bool,
+        typer.Option(
+            "--install-completion",
+            callback=completion.install,
+            expose_value=False,
+            help=N_("Install completion for the shell named after it (bash, zsh, fish, powershell, pwsh), else the current one."),
+        ),
+    ] = False,
+    show_completion: Annotated[
+        bool,
+        typer.Option(
+            "--show-completion",
+            callback=completion.show,
+            expose_value=False,
+            help=N_("Show the completion script for the shell named after it, else the current one, to install it yourself."),
+        ),
     ] = False,
 ) -> None:
     pass  # the options that come before any command; the app's help text stands above
@@ -272,7 +296,10 @@ def new(
         bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)
     ] = None,
     opener: Annotated[
-        str | None, typer.Option("--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False)
+        str | None,
+        typer.Option(
+            "--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False, autocompletion=completion.openers
+        ),
     ] = None,
     deal: Annotated[
         str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)
@@ -382,7 +409,14 @@ def pass_(by: ByOption = None, file: FileOption = Path("scorepad.toml")) -> None
     )
 )
 def muggins(
-    caller: Annotated[str, typer.Argument(metavar="NAME", help=N_("The player who calls muggins (any case, or a prefix)."))],
+    caller: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help=N_("The player who calls muggins (any case, or a prefix)."),
+            autocompletion=completion.player_names,
+        ),
+    ],
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     from scorepad.cli.grammar import MugginsIn
@@ -415,7 +449,11 @@ def undo(
 def hands(
     remaining: Annotated[
         list[str],
-        typer.Argument(metavar="NAME=PIPS|TILES...", help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles).")),
+        typer.Argument(
+            metavar="NAME=PIPS|TILES...",
+            help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles)."),
+            autocompletion=completion.hand_entries,
+        ),
     ],
     by: Annotated[
         str | None,
@@ -423,6 +461,7 @@ def hands(
             "--by",
             help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."),
             show_default=False,
+            autocompletion=completion.player_names,
         ),
     ] = None,
     file: FileOption = Path("scorepad.toml"),

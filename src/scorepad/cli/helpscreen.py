@@ -24,6 +24,7 @@ except ImportError:
 from typer.core import TyperCommand, TyperGroup
 
 from scorepad import i18n
+from scorepad.cli import completion
 from scorepad.i18n import N_, _
 from scorepad.start import asked_language
 from scorepad.views.console import width, wrapped
@@ -31,8 +32,6 @@ from scorepad.views.console import width, wrapped
 # Texts of typer and click themselves (their English is the message id in our catalogue).
 _LIBRARY_TEXTS = (
     N_("Show this message and exit."),
-    N_("Install completion for the current shell."),
-    N_("Show completion for the current shell, to copy it or customize the installation."),
     N_("default: {default}"),
     N_("env var: {var}"),
     N_("required"),
@@ -185,6 +184,7 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # The language first: every text from here on (help, errors) is shown in it.
         i18n.use(i18n.choose(asked_language(args)))
+        ctx.meta[completion.ASKED] = completion.asked_shell(args)
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
