@@ -47,8 +47,27 @@ def end_forms() -> str:
 
 
 # A tile, then perhaps its end, glued or spaced: "64", "6 4 e", "6-4e", "1/4 west".
-_PLAY = re.compile(r"^\s*([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*?)?\s*$")
+# Matched against stripped text, so no lazy group has to give way to trailing spaces
+# (that backtracking made a long run of spaces cost its length squared).
+_PLAY = re.compile(r"([0-9])\s*[-/,:|]?\s*([0-9])\s*([^\s\d].*)?")
 _HAND_TILE = re.compile(r"^([0-9])[-/:|]?([0-9])$")
+# NAME= in typed hands; a name starts after a space, a comma or '=' (or at the start),
+# so a long word without '=' is scanned once, not once from each of its letters.
+_HAND_NAME = re.compile(r"(?<![^\s=,])([^\s=,]+)\s*=\s*")
+
+# The longest line the table types (a hands line of four players with every tile spelled
+# out is under 200 characters); anything longer is refused before it is read.
+MAX_TYPED = 1000
+
+
+def check_length(text: str) -> str:
+    """`text` when it is no longer than MAX_TYPED; else InvalidMoveError (the text itself
+    is not repeated: it is too long to show)."""
+    if len(text) > MAX_TYPED:
+        raise InvalidMoveError(
+            _("the typed input is {length} characters long: at most {limit} are read").format(length=len(text), limit=MAX_TYPED)
+        )
+    return text
 
 
 class AmbiguousInputError(InvalidMoveError):
@@ -135,7 +154,7 @@ def parse_end(text: str) -> End:
 
 def parse_tile(text: str) -> Tile:
     """One tile in any of its typed forms, without an end."""
-    match = _PLAY.match(text)
+    match = _PLAY.fullmatch(check_length(text).strip())
     if match is None or match.group(3):
         raise InvalidMoveError(_("'{text}' is not a tile: write {forms}").format(text=text, forms=tile_forms()))
     return _tile(match.group(1), match.group(2), text)
@@ -143,7 +162,7 @@ def parse_tile(text: str) -> Tile:
 
 def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
     """`64`, `6 4 w`, `64w`, `6-4 east`, `1/4 left` ..."""
-    match = _PLAY.match(text)
+    match = _PLAY.fullmatch(check_length(text).strip())
     if match is None:
         raise InvalidMoveError(
             _("'{text}' is not a tile: write a tile ({tiles}) and its end ({ends}), e.g. 64 e").format(
@@ -158,6 +177,7 @@ def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
 def play_input(words: Sequence[str], by: str | None = None, claim: int | None = None) -> PlayIn:
     """A play as typed, in words: the tile and end, and in live syntax `@Name` and `=10`.
     The command line's `--by`/`--claim` arrive as `by`/`claim`."""
+    check_length(" ".join(words))
     rest: list[str] = []
     for word in words:
         if word.startswith("@") and len(word) > 1:
@@ -189,7 +209,7 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
     (`ozlem` is Özlem), each where only one name matches; then by a prefix only one name
     has, first in case only, then without accents (`m j` names Jürgen). A stricter match
     always wins over a looser one (`Zoe` and `Zoë` playing: `zoe` is Zoe)."""
-    if text in players:
+    if check_length(text) in players:
         return text
     typed = text.strip()
     starting: list[str] = []
@@ -216,8 +236,8 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
 def split_hands(values: Sequence[str]) -> list[tuple[str, str]]:
     """`Tom=37, Priya = 4-2,` -> [("Tom", "37"), ("Priya", "4-2")]: spaces around `=` and
     between tiles, and trailing commas, are tolerated."""
-    text = " ".join(values)
-    starts = list(re.finditer(r"([^\s=,]+)\s*=\s*", text))
+    text = check_length(" ".join(values))
+    starts = list(_HAND_NAME.finditer(text))
     if not starts:
         raise InvalidMoveError(
             _("'{text}' is not a hand: write NAME=PIPS or NAME=TILES, e.g. Bob=8 or Cy=4-3,5-0").format(text=text.strip())
@@ -343,7 +363,7 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
     """A move written as in the record (`Tom: draw 4`, `Ann: 6-4 E =10`), with the typed
     forms also accepted for the name, the tile and the end, and the colon left out
     (`tom draw 4`, `tom 64 e`) or the player named as at the live prompt (`64 e @tom`)."""
-    name, sep, action = text.partition(":")
+    name, sep, action = check_length(text).partition(":")
     if not sep:
         # Typed as loosely as a move: `tom draw 4`, `tom 64 e`, `64 e @tom`.
         words = text.split()
@@ -417,7 +437,7 @@ def _count(word: str, line: str, example: str) -> int:
 
 def parse_line(line: str) -> Typed | None:
     """One line typed at the live prompt; None for an empty line."""
-    words = line.split()
+    words = check_length(line).split()
     if not words:
         return None
     head, rest = words[0].lower(), words[1:]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.layout import Layout
-from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, same_name_key
+from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import PRESETS, Rules
 from scorepad.engine.scoring import HandAward, hand_award, play_score
 from scorepad.engine.tiles import ALL_TILES, Tile
@@ -174,6 +174,16 @@ class Game:
             raise RulesError(
                 _("player names must differ, not only in upper and lower case: {names}").format(names=", ".join(players))
             )
+        seen: dict[str, str] = {}
+        for name in players:
+            other = seen.setdefault(look_alike_key(name), name)
+            if other != name:
+                raise RulesError(
+                    _(
+                        "player names must look different: '{name}' and '{other}' can be mistaken for each other "
+                        "(letters of different alphabets that look the same)"
+                    ).format(name=name, other=other)
+                )
         self.players = players
         self.rules = rules if rules is not None else PRESETS["pagat"]
         n = len(players)

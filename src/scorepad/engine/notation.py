@@ -19,6 +19,9 @@ from scorepad.errors import InvalidMoveError
 from scorepad.i18n import _
 
 MAX_NAME_LENGTH = 40
+# Vietnamese stacks two accents on a letter, Thai a vowel and a tone mark; more is a
+# name drawn over its neighbours, not spelled.
+MAX_MARKS_PER_LETTER = 3
 # Characters a name may not hold: ':' ends the name in a move, '=' splits NAME=PIPS,
 # '@' marks a name at the live prompt.
 NAME_SEPARATORS = frozenset(":=@")
@@ -56,7 +59,20 @@ def check_player_name(name: object) -> str:
         raise refuse(_("it must not start with an accent or other combining mark"))
     if unicodedata.normalize("NFC", name) != name:
         raise refuse(_("it is not in Unicode NFC form (the same letters written another way)"))
+    if _most_marks(name) > MAX_MARKS_PER_LETTER:
+        raise refuse(
+            _("it stacks more than {limit} accents or other combining marks on one letter").format(limit=MAX_MARKS_PER_LETTER)
+        )
     return name
+
+
+def _most_marks(name: str) -> int:
+    """The most combining marks on one letter, counted with precomposed letters taken apart."""
+    most = run = 0
+    for ch in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        most = max(most, run)
+    return most
 
 
 def same_name_key(name: str) -> str:
@@ -76,6 +92,25 @@ def collation_key(name: str) -> tuple[str, str, str]:
     dictionaries sort them: letters with marks among their base letters (Özlem before
     Tom), case ignored; then marks and case decide, so the order never depends on input."""
     return (loose_name_key(name), same_name_key(name), name)
+
+
+# Cyrillic and Greek letters that look like Latin ones, after case folding (so the lower
+# case of a look-alike capital is here too: Cyrillic EN folds to en, which stands for h).
+# The common cases of Unicode's confusables (UTS #39), not all of them.
+_LOOK_ALIKES = str.maketrans(
+    {
+        **dict(zip("авсеһіјӏнкмоԛрѕтԝхуүԁ", "abcehijlhkmoqpstwxyyd", strict=True)),  # Cyrillic
+        **dict(zip("αβεζηικμνορτυχϲ", "abezhikmnoptyxc", strict=True)),  # Greek
+        "ı": "i",  # dotless i
+    }
+)
+
+
+def look_alike_key(name: str) -> str:
+    """What two names that would be mistaken for each other share: `same_name_key`, taken
+    apart into letters and marks (NFD), with Cyrillic and Greek look-alikes of Latin
+    letters read as the Latin ones (Cyrillic "\u0410nn" and Latin "Ann" share "ann")."""
+    return unicodedata.normalize("NFD", same_name_key(name)).translate(_LOOK_ALIKES)
 
 
 class Play(NamedTuple):

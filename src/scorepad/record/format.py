@@ -17,7 +17,7 @@ from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -28,6 +28,31 @@ ROUND_KEYS = ("opener", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_HAND_PIPS = 168  # every tile of the set together
+# A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
+# the square of a dotted key's parts (60,000 parts: 81 s), so a longer chain is refused
+# before parsing.
+MAX_KEY_PARTS = 8
+# More than MAX_KEY_PARTS key parts joined by dots, where a key starts (a line, a table
+# header, an inline table): bare, "basic" or 'literal'. Tried only on lines with that many dots, which a quick search
+# (a literal first character, one character class) finds in milliseconds in 10 MB.
+_DEEP_KEY = re.compile(
+    r"""(?:^|[\[{,])[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*)""" + f"{{{MAX_KEY_PARTS}}}",
+    re.MULTILINE,
+)
+_MANY_DOTS = re.compile(r"\.(?:[^.\n]*\.)" + f"{{{MAX_KEY_PARTS - 1}}}")
+
+
+def _deep_key_line(text: str) -> int | None:
+    """The first line (from 1) holding a key of more than MAX_KEY_PARTS parts, or None."""
+    start = 0
+    while (dots := _MANY_DOTS.search(text, start)) is not None:
+        begin = text.rfind("\n", 0, dots.start()) + 1
+        end = text.find("\n", dots.end())
+        end = len(text) if end < 0 else end
+        if _DEEP_KEY.search(text, begin, end):
+            return text.count("\n", 0, begin) + 1
+        start = end
+    return None
 
 
 def points_number(value: int | Fraction) -> int | float:
@@ -86,6 +111,10 @@ class _Reader:
         self.strict = strict
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        # Found past MAX_PROBLEMS: counted, not kept, so a broken record costs no more
+        # memory than a sound one; the audit says how many were left out.
+        self.more_problems = 0
+        self.more_notes = 0
         self._lines: _KeyLines | None = None
 
     @property
@@ -96,8 +125,12 @@ class _Reader:
         return self._lines
 
     def note(self, message: str, round: int, move: int | None) -> None:
-        if not self.strict and len(self.notes) < MAX_PROBLEMS:  # bounded like problems
+        if self.strict:
+            return
+        if len(self.notes) < MAX_PROBLEMS:  # bounded like problems
             self.notes.append(Problem(round, move, message))
+        else:
+            self.more_notes += 1
 
     def problem(self, message: str, round: int | None = None, move: int | None = None) -> None:
         if self.strict:
@@ -106,12 +139,13 @@ class _Reader:
             elif round:
                 message = _("round {round}: {problem}").format(round=round, problem=message)
             raise RecordError(message, round=round, move=move)
-        if len(self.problems) >= MAX_PROBLEMS:
-            # Past this the record is not a game with mistakes in it: say so once, stop.
-            stop = _("more than {limit} problems: the audit stops here").format(limit=MAX_PROBLEMS)
-            self.problems.append(Problem(None, None, stop))
-            raise _Stop
-        self.problems.append(Problem(round, move, message))
+        self._found(Problem(round, move, message))
+
+    def _found(self, problem: Problem) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(problem)
+        else:
+            self.more_problems += 1
 
     def read(self) -> Record:
         try:
@@ -122,6 +156,12 @@ class _Reader:
 
     def _parse(self) -> dict[str, Any]:
         """The record's TOML as a table; a problem (and a stop) when it is not TOML."""
+        line = _deep_key_line(self.text)
+        if line is not None:
+            self.problem(
+                _("not a record: a key of more than {limit} dotted parts (line {line})").format(limit=MAX_KEY_PARTS, line=line)
+            )
+            raise _Stop
         try:
             return tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
@@ -377,7 +417,7 @@ class _Reader:
                 message = _("points: {name} is written as {written}, the count is {count}").format(
                     name=name, written=brief(written), count=points_number(count)
                 )
-                self.problems.append(Problem(number, None, message))
+                self._found(Problem(number, None, message))
 
     def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
         for key in table:
@@ -414,8 +454,8 @@ def is_record(text: str) -> bool:
 
 def audit_text(text: str) -> Record:
     """Replay a record and report every problem in it, never stopping at the first."""
-    record = _Reader(text, strict=False).read()
-    stop = record.problems.pop() if len(record.problems) > MAX_PROBLEMS else None
+    reader = _Reader(text, strict=False)
+    record = reader.read()
 
     # In the order of the game; a round's own problems (no move) after its moves.
     def order(p: Problem) -> tuple[int, int]:
@@ -423,8 +463,21 @@ def audit_text(text: str) -> Record:
 
     record.problems.sort(key=order)
     record.notes.sort(key=order)
-    if stop is not None:
-        record.problems.append(stop)  # last, where a reader of the list stops too
+    # Last, where a reader of the list stops too.
+    if reader.more_problems:
+        more = ngettext(
+            "and {n} more problem, not listed: an audit lists at most {limit}",
+            "and {n} more problems, not listed: an audit lists at most {limit}",
+            reader.more_problems,
+        ).format(n=reader.more_problems, limit=MAX_PROBLEMS)
+        record.problems.append(Problem(None, None, more))
+    if reader.more_notes:
+        more = ngettext(
+            "and {n} more note, not listed: an audit lists at most {limit}",
+            "and {n} more notes, not listed: an audit lists at most {limit}",
+            reader.more_notes,
+        ).format(n=reader.more_notes, limit=MAX_PROBLEMS)
+        record.notes.append(Problem(None, None, more))
     return record
 
 
