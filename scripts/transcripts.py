@@ -10,6 +10,8 @@ columns, without colour) and the lines up to the next `$` are replaced by what i
 standard output and standard error together as a terminal shows them. `setup` commands run
 first and are not shown; `continue=ID` goes on in the folder of an earlier transcript, so one
 game can be told in several blocks. The bundled `examples/` are copied into each folder.
+`$ printf '06 e\n1\nq\n' | scorepad live` gives the live prompt those lines from a pipe (a
+pipe's lines are not echoed: each prompt is followed by what the line printed).
 
 `typed="54; 40 e; q"` gives the lines typed at a `$ scorepad live` of the block: they are fed
 to its standard input, and each is shown after the prompt that read it (`Ann> 54`), as it
@@ -43,6 +45,13 @@ PROMPT = re.compile(r"(?m)^[^\s>]*> ")  # the live prompt: `Ann> `, or `> ` when
 
 
 def run(command: str, folder: Path, lang: str, typed: list[str] | None = None) -> str:
+    """Run one command; `typed`: lines typed at a live prompt, shown after their prompts."""
+    piped: str | None = None
+    pipe = re.fullmatch(r"printf '([^']*)' \| (scorepad .*)", command)
+    if pipe:  # lines typed at the live prompt, from a pipe: printf '64 e\nq\n' | scorepad live
+        piped, command = pipe.group(1).replace("\\n", "\n"), pipe.group(2)
+    if typed is not None:
+        piped = "".join(f"{line}\n" for line in typed)
     words = shlex.split(command)
     if not words or words[0] != "scorepad":
         raise SystemExit(f"not a scorepad command: {command}")
@@ -52,8 +61,8 @@ def run(command: str, folder: Path, lang: str, typed: list[str] | None = None) -
         [*scorepad(), *words[1:]],
         cwd=folder,
         env=env,
-        input="".join(f"{line}\n" for line in typed) if typed is not None else None,
-        stdin=subprocess.DEVNULL if typed is None else None,
+        input=piped,
+        stdin=subprocess.DEVNULL if piped is None else None,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

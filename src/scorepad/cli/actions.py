@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.cli.grammar import (
     AmendIn,
     DrawIn,
+    FixIn,
     HandsIn,
     MugginsIn,
     PassIn,
@@ -31,7 +32,7 @@ from scorepad.cli.grammar import (
     split_hands,
 )
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.rules import Rules
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.errors import IllegalMoveError, InvalidMoveError
@@ -204,6 +205,12 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
     """Do one change to the record typed on the command line or at the live prompt."""
     if isinstance(typed, AmendIn):
         return amend(file, typed, expect=expect)
+    if isinstance(typed, (FixIn, UndoIn)):
+        from scorepad.cli import fixing
+
+        if isinstance(typed, FixIn):
+            return fixing.fix(file, typed.choice, expect=expect, live=live)
+        return fixing.undo(file, typed, expect=expect)
     with changing(file, expect) as (game, said):
         done = _change(game, typed, live)
     done.notes.extend(said)
@@ -288,23 +295,31 @@ def _undo(game: Game, count: int) -> Done:
 
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
-    from scorepad.record.amend import amend as change
+    from scorepad.record.amend import amend_all as change
 
     with locked(file):
         check_unchanged(file, expect)
         text = read_record(file)
         players = read_game(file).players
-        move = parse_record_move(typed.move, players) if typed.move is not None else None
-        result = change(text, typed.action, typed.at, move)
+        steps = [
+            (typed.action, at, parse_record_move(typed_move, players) if typed_move is not None else None)
+            for at, typed_move in ((typed.at, typed.move), *typed.more)
+        ]
+        result = change(text, steps)
         kept = save_text(result.text, file)
-    at = f"{typed.at[0]}.{typed.at[1]}"
+    heads = [said(action, at, move) for action, at, move in steps]
+    return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
+
+
+def said(action: str, position: tuple[int, int], move: Move | None) -> str:
+    """What one change to the past did, for the player: 'Replaced 2.5: Ann: 4-6 E' (the
+    end in the language on screen: O in German)."""
+    at = f"{position[0]}.{position[1]}"
     if move is None:
-        head = _("Deleted {at}").format(at=at)
-    elif typed.action == "insert":
-        head = _("Inserted at {at}: {move}").format(at=at, move=shown_move(move))
-    else:
-        head = _("Replaced {at}: {move}").format(at=at, move=shown_move(move))
-    return Done(result.after, None, [head, *changes(result.before, result.after), *backup_note(kept)])
+        return _("Deleted {at}").format(at=at)
+    if action == "insert":
+        return _("Inserted at {at}: {move}").format(at=at, move=shown_move(move))
+    return _("Replaced {at}: {move}").format(at=at, move=shown_move(move))
 
 
 # --- a new game ------------------------------------------------------------------------

@@ -189,12 +189,35 @@ def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str
 
 
 def act(file: Path, typed) -> None:
-    """Do a change through the shared actions; a refusal becomes a message and an exit code."""
+    """Do a change through the shared actions; a refusal becomes a message and an exit code,
+    followed by the repairs of an earlier slip that would let it through."""
     from scorepad.cli.actions import perform
 
     refuse_stdin(file)
-    done = attempt(lambda: perform(file, typed), file)
+    try:
+        done = perform(file, typed)
+    except ScorepadError as problem:
+        error(str(problem))
+        offer_repairs(file, typed, problem)
+        raise typer.Exit(exit_code(problem)) from None
+    except OSError as problem:
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(problem, file), BAD_USAGE)
     show_status(done.game, done.out, done.notes)
+    if done.out is not None and done.out.wrong_claim is not None:
+        offer_repairs(file, typed, None)
+
+
+DEFAULT_FILE = Path("scorepad.toml")
+
+
+def offer_repairs(file: Path, typed, problem: ScorepadError | None) -> None:
+    """After a refusal (`problem`), or a claim that differs from the true score (None):
+    the repairs of an earlier slip in the round, numbered, each as the command that makes it."""
+    from scorepad.cli.fixing import suggest
+
+    suggest(file, typed, problem, live=False, named=None if file == DEFAULT_FILE else file)
 
 
 def attempt(action, file: Path | None = None):
@@ -471,15 +494,39 @@ def hands(
     act(file, HandsIn(tuple(remaining), by))
 
 
+@app.command(
+    help=N_(
+        "Make repair N of those offered after the last refusal, then the refused input.\n"
+        "\n"
+        "A refused move (or hands) is followed by up to three repairs of an earlier slip in\n"
+        "the round; fix makes the one chosen and records the move, as one step (one undo\n"
+        "takes both back).\n"
+        "\n"
+        "Example: scorepad fix 1"
+    )
+)
+def fix(
+    choice: Annotated[int, typer.Argument(metavar="N", help=N_("The number of the repair."))],
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    from scorepad.cli.grammar import FixIn
+
+    if choice < 1:
+        fail(_("fix {choice}: the repairs are numbered from 1").format(choice=choice), BAD_USAGE)
+    act(file, FixIn(choice))
+
+
 AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as the log numbers the moves, e.g. 1.12."))]
 MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help=N_("The move as in the record, e.g. 'Tom: draw 4'."))]
 
 
 def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> None:
-    from scorepad.cli.grammar import AmendIn, parse_at
+    from scorepad.cli.grammar import AmendIn, parse_at, replacements
 
-    position = attempt(lambda: parse_at(at))
-    act(file, AmendIn(action, position, " ".join(move) if move is not None else None))
+    if move is None:
+        act(file, AmendIn(action, attempt(lambda: parse_at(at))))
+        return
+    act(file, attempt(lambda: replacements(action, [at, *move])))
 
 
 @app.command(
@@ -496,7 +543,15 @@ def insert(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad
     amend_command(file, "insert", at, move)
 
 
-@app.command(help=N_('Replace the move at AT; the whole game is replayed with it.\n\nExample: scorepad replace 1.3 "Cy: 6-2 E"'))
+@app.command(
+    help=N_(
+        "Replace the move at AT; the whole game is replayed with it.\n"
+        "\n"
+        "More AT MOVE pairs replace several moves at once (two moves in the wrong order).\n"
+        "\n"
+        'Example: scorepad replace 1.3 "Cy: 6-2 E"'
+    )
+)
 def replace(at: AtArgument, move: MoveArgument, file: FileOption = Path("scorepad.toml")) -> None:
     amend_command(file, "replace", at, move)
 

@@ -110,6 +110,13 @@ class AmendIn(NamedTuple):
     action: str  # "insert" | "replace" | "delete"
     at: tuple[int, int]  # (round, move), 1-based as `log` numbers them
     move: str | None = None  # in record notation, perhaps typed loosely
+    # `replace` only: more positions and moves replaced at once (a repair of two moves
+    # that are legal only together, such as two moves in the wrong order)
+    more: tuple[tuple[tuple[int, int], str], ...] = ()
+
+
+class FixIn(NamedTuple):
+    choice: int  # the number of a repair offered after a refusal
 
 
 class NewIn(NamedTuple):
@@ -128,10 +135,10 @@ class ViewIn(NamedTuple):
 
 
 # NamedTuples, as the engine's moves are (see there)
-compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, NewIn, HintIn, ViewIn)
+compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn, NewIn, HintIn, ViewIn)
 
-Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | NewIn | HintIn | ViewIn
-CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn)  # these write the record
+Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | FixIn | NewIn | HintIn | ViewIn
+CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn)  # these write the record
 
 
 # --- tiles and ends ------------------------------------------------------------------------
@@ -359,6 +366,23 @@ def parse_at(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+_AT = re.compile(r"\d+\.\d+")
+
+
+def replacements(action: str, words: Sequence[str]) -> AmendIn:
+    """`ROUND.MOVE MOVE` as typed after insert or replace; `replace` takes more pairs,
+    each starting at a word that is a position (`replace 2.5 Ann: 6-1 E 2.6 Bob: 4-6 W`)."""
+    groups: list[tuple[str, list[str]]] = []
+    for word in words:
+        if not groups or (action == "replace" and _AT.fullmatch(word) and groups[-1][1]):
+            groups.append((word, []))
+        else:
+            groups[-1][1].append(word)
+    pairs = [(parse_at(at), " ".join(move)) for at, move in groups]
+    (at, move), more = pairs[0], tuple(pairs[1:])
+    return AmendIn(action, at, move, more)
+
+
 def parse_record_move(text: str, players: Sequence[str]) -> Move:
     """A move written as in the record (`Tom: draw 4`, `Ann: 6-4 E =10`), with the typed
     forms also accepted for the name, the tile and the end, and the colon left out
@@ -482,7 +506,7 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(
                 _("'{line}': write {word} ROUND.MOVE MOVE, e.g. {word} 1.12 Tom: draw 4").format(line=line, word=head)
             )
-        return AmendIn(head, parse_at(rest[0]), " ".join(rest[1:]))
+        return replacements(head, rest)
     if head == "delete":
         if len(rest) != 1:
             raise InvalidMoveError(_("'{line}': write delete ROUND.MOVE, e.g. delete 1.12").format(line=line))
@@ -493,6 +517,13 @@ def parse_line(line: str) -> Typed | None:
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': write new, or new Ann,Bob,Cy for other players").format(line=line))
         return NewIn(tuple(n.strip() for n in rest[0].split(",")) if rest else None, force)
+    if head == "fix" or (len(words) == 1 and _is_number(head, 1)):
+        # One digit alone (two are a tile, 64): the repair of that number, offered after
+        # the last refusal.
+        number = rest[0] if head == "fix" and len(rest) == 1 else head
+        if not _is_number(number, 2) or int(number) < 1:
+            raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
+        return FixIn(int(number))
     if head == "hint":
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))

@@ -33,6 +33,8 @@ hands Bob=8 @Cy
 insert 1.12 Tom: draw 4
 replace 1.3 Cy: 6-2 E
 delete 1.3  change the past (l numbers)
+1, 2, 3   make a repair offered after
+          a refused line (also fix 1)
 edit      the record in $EDITOR
 new       the next game (new Ann,Bob)
 s, l, t   show, log (l 2, l all), sheet
@@ -114,6 +116,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
     was drawn. Returns False when the player leaves, None when the line was refused."""
     from scorepad.cli import actions, grammar
 
+    typed = None
     try:
         typed = grammar.parse_line(line)
         if typed is None:
@@ -129,6 +132,8 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         else:
             done = actions.perform(file, typed, expect=seen, live=True)
             _show(file, done.game, done.out, done.notes)
+            if done.out is not None and done.out.wrong_claim is not None:
+                _offer(file, typed, None)
     except actions.RecordChangedError as problem:
         error(problem)
         try:
@@ -138,11 +143,20 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         return None
     except ScorepadError as problem:
         error(problem)
+        if typed is not None:
+            _offer(file, typed, problem)
         return None
     except OSError as problem:
         error(actions.cannot_write(problem, file))
         return None
     return True
+
+
+def _offer(file: Path, typed, problem: ScorepadError | None) -> None:
+    """The repairs of an earlier slip, in live syntax: the number alone makes one."""
+    from scorepad.cli.fixing import suggest
+
+    suggest(file, typed, problem, live=True, named=None)
 
 
 def _view(typed, file: Path) -> bool:

@@ -148,6 +148,20 @@ class Round:
         del self.moves[moves:], self.credits[credits:], self.uncalled[uncalled:], self.warnings[warnings:]
         self.layout.restore(layout)
 
+    def copy(self) -> Round:
+        """An independent copy of the round as it is now (the repair search tries many
+        changes from one position without replaying the moves before it)."""
+        new = Round.__new__(Round)
+        for name in Round.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.layout = self.layout.copy()
+        new.moves = self.moves.copy()
+        new.hand_sizes = self.hand_sizes.copy()
+        new.credits = self.credits.copy()
+        new.uncalled = self.uncalled.copy()
+        new.warnings = self.warnings.copy()
+        return new
+
     def side_points(self, sides: int) -> list[int | Fraction]:
         points: list[int | Fraction] = [0] * sides
         for credit in self.credits:
@@ -204,6 +218,22 @@ class Game:
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         return Round(number, len(self.players), self.deal, self.rules.spinner == "first-double", opener, rule)
+
+    def fork(self, *, with_undo: bool = False) -> Game:
+        """An independent copy of the game as it is now. Without `with_undo` only the
+        current round is copied (the rounds before it no longer change while moves are
+        pushed) and the copy cannot `pop`; with it every round is copied and the undo stack
+        kept, so the copy can be taken back as far as the game itself."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        if with_undo:
+            new.rounds = [r.copy() for r in self.rounds]
+            new._stack = self._stack.copy()
+        else:
+            new.rounds = [*self.rounds[:-1], self.current.copy()]
+            new._stack = []
+        new.scores = self.scores.copy()
+        return new
 
     # --- looking at the game ---------------------------------------------------------
 

@@ -7,6 +7,7 @@ with the first problem and its position, and nothing is written."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine.game import Game
@@ -36,9 +37,40 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
     """`action` ("insert", "replace", "delete") at (round, move), 1-based as `log` numbers
     the moves. `insert` makes `move` the move at `at`; one past a round's last move
     appends to that round."""
+    return amend_all(text, [(action, at, move)])
+
+
+def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | None]]) -> Amended:
+    """Several changes made at once, each as `amend` makes one, in order (a position names
+    the record as the changes before it have left it); the game is replayed once, after
+    the last: a repair may need two changes that are legal only together."""
     before = loads(text).game
     data = tomllib.loads(text)
     rounds = data.get("rounds", [])
+    for action, at, move in changes:
+        _change(rounds, action, at, move)
+        number = at[0]
+        if at[1] == 1 and number <= len(before.rounds) and before.rounds[number - 1].opener_rule == "highest-double":
+            # Under highest-double the lead names the opener, and the record says who it was.
+            table = rounds[number - 1]
+            if table.get("moves"):
+                table["opener"] = table["moves"][0].partition(": ")[0]
+    for table in rounds:
+        table.pop("points", None)  # a cache: the replay recounts it
+    import tomli_w
+
+    try:
+        after = loads(tomli_w.dumps(data, indent=2)).game
+    except RecordError as error:
+        raise AmendError(
+            _("nothing changed: with that change, {problem}").format(problem=str(error)),
+            round=error.round,
+            move=error.move,
+        ) from None
+    return Amended(before, after, dumps(after))
+
+
+def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None) -> None:
     number, index = at
     if not 1 <= number <= len(rounds):
         raise InvalidMoveError(
@@ -62,16 +94,3 @@ def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None)
         moves[index - 1] = str(move)
     else:
         del moves[index - 1]
-    for table in rounds:
-        table.pop("points", None)  # a cache: the replay recounts it
-    import tomli_w
-
-    try:
-        after = loads(tomli_w.dumps(data, indent=2)).game
-    except RecordError as error:
-        raise AmendError(
-            _("nothing changed: with that change, {problem}").format(problem=str(error)),
-            round=error.round,
-            move=error.move,
-        ) from None
-    return Amended(before, after, dumps(after))

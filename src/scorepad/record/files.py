@@ -168,6 +168,13 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     return backup
 
 
+def write_beside(path: Path, text: str, record: Path) -> None:
+    """Write a file scorepad keeps beside `record` as the record itself is saved:
+    atomically, never through a link at `path`, with the record's mode and group (it may
+    hold a copy of the record). OSError or RecordError when it cannot be."""
+    _replace(path, text, os.stat(real_path(record)), str(path))
+
+
 def _check_writable(shown: str, status: os.stat_result, real: Path) -> None:
     _check_regular(shown, status)
     writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH

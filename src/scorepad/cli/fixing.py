@@ -1,0 +1,293 @@
+"""Repairs offered when an input cannot follow the record (engine/repair.py searches them),
+`fix N` to make one and then the refused input, and the `undo` that takes a fix back whole.
+The command line and the live prompt share all of it; between two commands the refused
+input is kept beside the record (record/sidecar.py), never in it.
+
+`fix N` does not trust what was kept: it searches again from the kept input and the record
+as it is now, and makes repair N of that search, which is the one printed, since the
+search gives the same answer for the same record and input. If the record has changed
+since the refusal, there is nothing to fix."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorepad.cli.actions import Done, RecordChangedError, _hands, _undo, backup_note, changes, content, mover, said
+from scorepad.cli.grammar import DrawIn, HandsIn, PassIn, PlayIn, Typed, UndoIn, read_hands
+from scorepad.engine.game import Game
+from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move
+from scorepad.engine.repair import Repair, search
+from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
+from scorepad.i18n import _
+from scorepad.record import sidecar
+from scorepad.record.files import locked, read_record, save, save_text
+from scorepad.record.format import RecordError, dumps, loads
+
+REPAIRABLE = (PlayIn, DrawIn, PassIn, HandsIn)
+
+
+@dataclass
+class Offer:
+    """The repairs offered for one refused input."""
+
+    repairs: list[Repair]
+    refused: dict[str, Any]  # as kept beside the record: {"move": ..., "claim": ...} or {"hands": ..., "by": ...}
+    kept: bool  # kept beside the record, so `fix N` can make one
+
+
+def repairable(typed: Typed, problem: ScorepadError) -> bool:
+    """Whether a refusal is one a slip earlier in the round can explain: a move that cannot
+    follow (not a typo in the move itself, not a choice left open), or hands whose tile
+    counts contradict the record."""
+    if isinstance(problem, (AmbiguousMoveError, RecordChangedError)):
+        return False
+    if isinstance(typed, HandsIn):
+        return isinstance(problem, InvalidHandsError)
+    return isinstance(typed, REPAIRABLE) and isinstance(problem, IllegalMoveError)
+
+
+def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
+    """The typed input as it is kept: a move in record notation, or the hands as typed."""
+    if isinstance(typed, HandsIn):
+        return {"hands": list(typed.values), "by": typed.by}
+    move: Move
+    if isinstance(typed, PlayIn):
+        move = Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)
+    elif isinstance(typed, DrawIn):
+        move = Draw(mover(game, typed.by, live), typed.count)
+    else:
+        assert isinstance(typed, PassIn)
+        move = Pass(mover(game, typed.by, live))
+    return {"move": str(move), "claim": False}
+
+
+def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict:
+    """The kept input as the engine takes it; InvalidMoveError if it is not one."""
+    if "move" in kept:
+        if not isinstance(kept["move"], str):
+            raise InvalidMoveError(_("nothing to fix"))
+        return parse_move(kept["move"])
+    values = kept.get("hands")
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise InvalidMoveError(_("nothing to fix"))
+    r = game.current
+    given = read_hands(values, game.players, r.hand_sizes, set(_on_table(game)))
+    return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
+
+
+def _on_table(game: Game):
+    from scorepad.engine.tiles import ALL_TILES
+
+    layout = game.current.layout
+    return (t for t in ALL_TILES if layout.on_table(t))
+
+
+def _search(text: str, kept: dict[str, Any]) -> tuple[Game, list[Repair], Move | dict]:
+    game = loads(text).game
+    refused = _engine_input(game, kept)
+    claim = bool(kept.get("claim"))
+    if claim:
+        last = game.current.moves[-1] if game.current.moves else None
+        if not isinstance(refused, Play) or last is None or str(last) != str(refused):
+            return game, [], refused
+        game.pop()
+    return game, search(game, refused, claim=claim), refused
+
+
+def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) -> Offer | None:
+    """The repairs for `typed`, just refused (or, with `claim`, just recorded with a claim
+    that differs from the true score); kept beside the record for `fix N`. None when there
+    is none, or the input is no longer refused."""
+    try:
+        with locked(file):
+            text = read_record(file)
+            game = loads(text).game
+            kept = _input(game, typed, live)
+            if claim:
+                kept = {"move": str(game.current.moves[-1]), "claim": True}
+            else:
+                refused = _engine_input(game, kept)
+                if not _still_refused(game, refused):
+                    return None
+            _game, repairs, _refused = _search(text, kept)
+            if not repairs:
+                return None
+            try:
+                sidecar.keep_refusal(file, text, kept)
+                written = True
+            except (OSError, RecordError):
+                written = False  # the commands printed still work one by one
+            return Offer(repairs, kept, written)
+    except (ScorepadError, OSError):
+        return None  # no repairs to offer; the refusal itself has been said
+
+
+def _still_refused(game: Game, refused: Move | dict) -> bool:
+    trial = game.fork()
+    try:
+        if isinstance(refused, dict):
+            trial.check_hands(refused)
+        else:
+            trial.push(refused)
+    except ScorepadError:
+        return True
+    return False
+
+
+# --- showing them ---------------------------------------------------------------------------
+
+
+def quoted(text: str) -> str:
+    """`text` as one shell word, in double quotes where they are safe (as the README writes
+    moves), else in single quotes."""
+    if text and not any(ch in text for ch in '"$`\\!'):
+        return f'"{text}"'
+    return shlex.quote(text)
+
+
+def command_text(command, *, live: bool, file: Path | None) -> str:
+    """One amendment as the player would type it: `scorepad replace 4.5 "Ann: 4-6 E"`
+    (`-f FILE` when a file was named), at the live prompt `replace 4.5 Ann: 4-6 E`."""
+    words = [command.action]
+    for position, move in command.at:
+        words += [f"{command.round}.{position}", str(move) if live else quoted(str(move))]
+    if live:
+        return " ".join(words)
+    if file is not None:
+        words += ["-f", shlex.quote(str(file))]
+    return "scorepad " + " ".join(words)
+
+
+def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str, str]]:
+    """The lines that follow a refusal: a heading, per repair its commands and what it
+    assumes, and how to make one; each as (text, how): 'say', 'command' (never wrapped:
+    it is copied) or 'why'."""
+    kept = made.refused
+    claim = bool(kept.get("claim"))
+    if claim:
+        head = _("Repairs under which the claim is right:")
+    else:
+        head = _("Perhaps a slip earlier in the round:")
+    lines = [(head, "say")]
+    for number, repair in enumerate(made.repairs, 1):
+        for k, command in enumerate(repair.commands):
+            lead = f"{number}. " if k == 0 else "   "
+            lines.append((lead + command_text(command, live=live, file=file), "command"))
+        lines.append(("   " + repair.assumes(), "why"))
+    if not made.kept:
+        return lines
+    fix = "scorepad fix N" + (f" -f {shlex.quote(str(file))}" if file is not None else "")
+    if live and claim:
+        foot = _("Type a repair's number to make it.")
+    elif live and "hands" in kept:
+        foot = _("Type a repair's number to make it, then enter the hands.")
+    elif live:
+        foot = _("Type a repair's number to make it, then record {move}.")
+    elif claim:
+        foot = _("{fix} makes repair N.")
+    elif "hands" in kept:
+        foot = _("{fix} makes repair N, then enters the hands.")
+    else:
+        foot = _("{fix} makes repair N, then records {move}.")
+    lines.append((foot.format(fix=fix, move=kept.get("move")), "say"))
+    return lines
+
+
+def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bool, named: Path | None) -> None:
+    """Print the repairs after a refusal (`problem`, on standard error under it) or after a
+    claim that differs from the true score (None); nothing when there are none."""
+    from scorepad.views.console import echo
+
+    if problem is not None and not repairable(typed, problem):
+        return
+    made = offer(file, typed, live=live, claim=problem is None)
+    if made is None:
+        return
+    for text, how in offer_lines(made, live=live, file=named):
+        echo(text, err=problem is not None, wrap=how != "command")
+
+
+# --- making one -----------------------------------------------------------------------------
+
+
+def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = False) -> Done:
+    """Make repair `choice` of the last refusal, then the refused input, as one change."""
+    from scorepad.record.amend import amend_all
+
+    with locked(file):
+        if expect is not None and content(file) != expect:
+            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        text = read_record(file)
+        kept = sidecar.refusal(file, text)
+        if kept is None:
+            raise IllegalMoveError(
+                _("nothing to fix: no repairs were offered for the record as it is now (it has changed since, or none were)")
+            )
+        game, repairs, refused = _search(text, kept)
+        if not repairs:
+            raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
+        if not 1 <= choice <= len(repairs):
+            raise InvalidMoveError(
+                _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
+            )
+        repair = repairs[choice - 1]
+        steps = [
+            (command.action, (command.round, position), move) for command in repair.commands for position, move in command.at
+        ]
+        amended = amend_all(text, steps)
+        after = amended.after
+        notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=repair.assumes())]
+        notes += [said(action, at, move) for action, at, move in steps]
+        out = None
+        if "hands" in kept:
+            done = _hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
+            notes += done.notes
+        elif not kept.get("claim"):
+            assert not isinstance(refused, dict)
+            out = after.push(refused)
+        notes += changes(game, after) if kept.get("claim") else []
+        new_text = dumps(after)
+        save_text(new_text, file)
+        try:
+            sidecar.keep_fixed(file, text, new_text, kept)
+        except (OSError, RecordError):
+            sidecar.forget(file)  # the fix stands; only its one-step undo is lost
+            notes.append(_("Note: this fix cannot be taken back in one step: undo takes back one move"))
+    return Done(after, out, notes)
+
+
+def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
+    """`undo N`; right after a fix, its first step puts back the record as it was before
+    the fix (the repair and the input it let through, together)."""
+    with locked(file):
+        if expect is not None and content(file) != expect:
+            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        text = read_record(file)
+        was_fixed = sidecar.fixed(file, text)
+        if was_fixed is None:
+            game = loads(text).game
+            done = _undo(game, typed.count)
+            done.notes.extend(backup_note(save(game, file)))
+            return done
+        before, kept = was_fixed
+        game = loads(before).game  # a record scorepad wrote, replayed before it is put back
+        if "move" in kept and not kept.get("claim"):
+            notes = [_("Undone: the fix ({move} and its repair)").format(move=kept["move"])]
+        elif "move" in kept:
+            notes = [_("Undone: the fix (the repair)")]
+        else:
+            notes = [_("Undone: the fix (the hands and their repair)")]
+        if typed.count > 1:
+            done = _undo(game, typed.count - 1)
+            notes.extend(backup_note(save(game, file)))
+            sidecar.forget(file)
+            return Done(game, None, notes + done.notes)
+        save_text(before, file, keep_comments=True)
+        try:
+            sidecar.keep_refusal(file, before, kept)  # `fix N` may choose again
+        except (OSError, RecordError):
+            sidecar.forget(file)
+    return Done(game, None, notes)

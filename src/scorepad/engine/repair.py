@@ -1,0 +1,454 @@
+"""Repair, don't retype: when an input cannot follow the record, the fewest changes to the
+current round's recorded moves under which the record and the input agree (docs/repair.md).
+
+A recorder's slip that still fits is accepted silently; a later input then fails somewhere
+else. The search tries, on every recorded move of the round, each kind of slip a recorder
+makes, replays the round's later moves and the refused input with the change through the
+engine, and keeps the changes under which all of them are legal:
+
+- ``end``: a play on another end (the lead: the tile turned round);
+- ``digit``: a tile with one of its two numbers changed;
+- ``draw``, ``pass``: a draw or a pass left out (inserted at any position);
+- ``player``: a move credited to the wrong player;
+- ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
+  while the players keep their seats).
+
+Single changes are tried first; pairs only when no single change works, within a fixed
+budget of replayed moves. Changes that leave the game in the same state (a forgotten draw
+put at another of the same player's turns) are one repair, shown at its latest place.
+Ranking: fewest changes, then the latest, then the fewest claims that disagree with the
+true score; a tile's number nearest the one written goes first among equals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from scorepad.engine.game import Game, Hand
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play
+from scorepad.engine.tiles import End, Tile
+from scorepad.errors import AmbiguousMoveError, ScorepadError
+from scorepad.i18n import _, ngettext
+
+MOST = 3  # suggestions shown
+PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
+KINDS = ("end", "digit", "draw", "pass", "player", "swap")  # also the order among equals
+
+Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to the round's moves: `moves` take the place of the moves from `start`
+    to `stop` (0-based; an insertion has start == stop)."""
+
+    kind: str
+    start: int
+    stop: int
+    moves: tuple[Move, ...]
+    was: tuple[Move, ...]
+
+    @property
+    def latest(self) -> int:
+        """Where the change lies, for ranking: an insertion lies between two moves."""
+        return 2 * self.start + (0 if self.start == self.stop else 1)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One amendment as a command would make it: `insert` one move, or `replace` one or
+    more moves at once (a swap); positions are 1-based in the round, in the record as the
+    commands before it have left it."""
+
+    action: str  # "insert" | "replace"
+    round: int
+    at: tuple[tuple[int, Move], ...]
+
+
+@dataclass(frozen=True)
+class Repair:
+    round: int  # 1-based
+    edits: tuple[Edit, ...]
+    commands: tuple[Command, ...]
+    disagreeing: int  # claims in the round that differ from the true score, after the change
+    length: int  # the round's moves as recorded
+
+    def assumes(self) -> str:
+        """What the repair takes to be true, in words: 'if 4-6 went on E, not N'."""
+        return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
+
+
+def search(game: Game, refused: Refused, *, claim: bool = False, most: int = MOST) -> list[Repair]:
+    """The repairs of the current round under which `refused` (a move or remaining hands)
+    follows the record, best first, at most `most`. `claim`: the move was accepted but its
+    claim differs from the true score (muggins off); the repairs are those under which the
+    claim is right. The game is left as it was."""
+    r = game.current
+    n = len(r.moves)
+    if n == 0 or game.winner is not None or len(game._stack) < n:
+        return []
+    accepts = _acceptance(refused, claim)
+    # The state before each move of the round, from the round's start: a change at move i
+    # is tried on a copy of states[i], so the moves before it are never replayed.
+    start = game.fork(with_undo=True)
+    for _move in range(n):
+        start.pop()
+    moves = list(r.moves)
+    states: list[Game] = []
+    wrong_before = [0]  # claims that disagree among the moves before i
+    state = start.fork()
+    for move in moves:
+        states.append(state.fork())
+        out = state.push(move)
+        wrong_before.append(wrong_before[-1] + _disagrees(move, out.score))
+    states.append(state)
+    if not claim and accepts(state.fork()) is not None:
+        return []  # the input follows the record as it is: nothing to repair
+
+    found: dict[tuple, tuple[tuple, Repair]] = {}
+    work = _Work()
+
+    def consider(edits: tuple[Edit, ...], final: Game, wrong: int) -> None:
+        commands = _commands(r.number, edits, states, moves)
+        if commands is None:
+            return
+        repair = Repair(r.number, edits, commands, wrong, n)
+        rank = _rank(repair)
+        key = _state_key(final)
+        if key not in found or rank < found[key][0]:
+            found[key] = (rank, repair)
+
+    for edit in _edits(states, moves):
+        result = _replay(states[edit.start], edit, moves, accepts, work)
+        if result is not None:
+            final, wrong = result
+            consider((edit,), final, wrong_before[edit.start] + wrong)
+    if not found:
+        _pairs(states, moves, accepts, wrong_before, consider, _Work())
+    best = sorted(found.values(), key=lambda item: item[0])
+    return [repair for _rank_, repair in best[:most]]
+
+
+# --- what counts as the refused input getting through ---------------------------------------------
+
+
+def _acceptance(refused: Refused, claim: bool) -> Callable[[Game], int | None]:
+    """A test of a replayed game: None when `refused` still cannot follow, else how many
+    claims it disagrees with (0 or 1)."""
+    if isinstance(refused, (Play, Draw, Pass, Muggins)):
+        move = refused
+
+        def accepts(game: Game) -> int | None:
+            try:
+                out = game.push(move)
+            except AmbiguousMoveError:
+                return None
+            except ScorepadError:
+                return None
+            if claim and isinstance(move, Play) and move.claim != out.score:
+                return None
+            return _disagrees(move, out.score)
+
+        return accepts
+    hands = dict(refused)
+
+    def hands_fit(game: Game) -> int | None:
+        if game.current.result is None:
+            return None
+        try:
+            game.check_hands(hands)
+        except ScorepadError:
+            return None
+        return 0
+
+    return hands_fit
+
+
+def _disagrees(move: Move, score: int) -> int:
+    return int(isinstance(move, Play) and move.claim is not None and move.claim != score)
+
+
+class _Work:
+    """Moves replayed so far: bounds the pair search by work done, not by time, so the
+    same record always gets the same suggestions."""
+
+    def __init__(self) -> None:
+        self.pushed = 0
+
+
+def _replay(state: Game, edit: Edit, moves: Sequence[Move], accepts, work: _Work) -> tuple[Game, int] | None:
+    """`edit` made on a copy of `state`, the moves after it replayed, then the refused
+    input: the game after it and the disagreeing claims, or None if anything is refused."""
+    game = state.fork()
+    wrong = 0
+    try:
+        for move in edit.moves:
+            out = game.push(move)
+            wrong += _disagrees(move, out.score)
+        for move in moves[edit.stop :]:
+            work.pushed += 1
+            out = game.push(move)
+            wrong += _disagrees(move, out.score)
+    except ScorepadError:
+        return None
+    last = accepts(game)
+    if last is None:
+        return None
+    return game, wrong + last
+
+
+def _state_key(game: Game) -> tuple:
+    """What the game's future depends on: two repairs that give the same are one."""
+    r = game.current
+    layout = r.layout
+    return (
+        frozenset((p.tile.id, p.end, p.inner) for p in layout.placed),
+        layout.spinner.id if layout.spinner is not None else None,
+        tuple(game.scores),
+        tuple(r.hand_sizes),
+        r.boneyard,
+        r.turn,
+        r.result,
+        r.passes,
+        len(game.rounds),
+    )
+
+
+def _rank(repair: Repair) -> tuple:
+    latest = sorted((edit.latest for edit in repair.edits), reverse=True)
+    nearness = sum(_size(edit) for edit in repair.edits)
+    kinds = [KINDS.index(edit.kind) for edit in repair.edits]
+    text = " ".join(str(m) for edit in repair.edits for m in edit.moves)
+    return (len(repair.edits), [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+
+
+def _size(edit: Edit) -> int:
+    """How big a change is among changes of its kind: how far the number written is from
+    the one the repair takes (a neighbouring key, or one pip miscounted, is the likeliest
+    slip); how many tiles a forgotten draw took (one is the commonest)."""
+    if edit.kind == "digit":
+        old, new = edit.was[0], edit.moves[0]
+        assert isinstance(old, Play) and isinstance(new, Play)
+        return abs(old.tile.a - new.tile.a) + abs(old.tile.b - new.tile.b)
+    if edit.kind == "draw":
+        draw = edit.moves[0]
+        assert isinstance(draw, Draw)
+        return draw.count
+    return 0
+
+
+# --- the changes tried --------------------------------------------------------------------------
+
+
+def _as(move: Move, player: str) -> Move:
+    """`move` made by `player`."""
+    if isinstance(move, Play):
+        return Play(player, move.tile, move.end, move.claim)
+    if isinstance(move, Draw):
+        return Draw(player, move.count)
+    if isinstance(move, Pass):
+        return Pass(player)
+    return Muggins(player)
+
+
+def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
+    """Every single change worth replaying, latest first (moves[i] is made in states[i])."""
+    n = len(moves)
+    drawn: set[tuple[str, int]] = set()
+    for i in range(n, -1, -1):
+        state = states[i]
+        yield from _inserts(state, i, drawn)
+        if i == n:
+            continue
+        move = moves[i]
+        yield from _changes_of(state, i, move)
+        if i + 1 < n:
+            yield from _swaps(i, move, moves[i + 1])
+
+
+def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> Iterator[Edit]:
+    """A pass or a draw left out before move i. A draw by one player of one count is tried
+    at the latest place only (`drawn` holds those tried): an earlier place gives the same
+    game, or fails where the later one does (the boneyard is smaller for longer)."""
+    r = state.current
+    if r.turn is None or r.result is not None or not r.layout:
+        return
+    player = state.players[r.turn]
+    if r.boneyard == 0:
+        yield Edit("pass", i, i, (Pass(player),), ())
+    for count in range(1, r.boneyard + 1):
+        if drawn is not None:
+            if (player, count) in drawn:
+                continue
+            drawn.add((player, count))
+        yield Edit("draw", i, i, (Draw(player, count),), ())
+
+
+def _changes_of(state: Game, i: int, move: Move) -> Iterator[Edit]:
+    r = state.current
+    layout = r.layout
+    one = (move,)
+    if isinstance(move, Play):
+        tile = move.tile
+        if not layout:  # the lead: its first number faces W
+            if not tile.is_double:
+                yield Edit("end", i, i + 1, (Play(move.player, Tile(tile.b, tile.a), None, move.claim),), one)
+        else:
+            for end in layout.ends_for(tile):
+                if end is not move.end:
+                    yield Edit("end", i, i + 1, (Play(move.player, tile, end, move.claim),), one)
+        seen = {tile.id}
+        for new in _one_digit_off(tile):
+            if new.id in seen or (layout and not layout.accepts(new, move.end or End.W)):
+                continue
+            seen.add(new.id)
+            yield Edit("digit", i, i + 1, (Play(move.player, new, move.end, move.claim),), one)
+    # Another player: only where the rules let someone else make this move at all (a lead
+    # the table names under highest-double, a muggins call); elsewhere the turn, or the
+    # opener the record names, decides who moves.
+    if isinstance(move, Muggins) or (isinstance(move, Play) and state._table_names_opener(r)):
+        for player in state.players:
+            if player != move.player:
+                yield Edit("player", i, i + 1, (_as(move, player),), one)
+
+
+def _one_digit_off(tile: Tile) -> Iterator[Tile]:
+    """Every tile with one number changed, the nearest numbers first."""
+    for distance in range(1, 7):
+        for value in (tile.a - distance, tile.a + distance):
+            if 0 <= value <= 6:
+                yield Tile(value, tile.b)
+        for value in (tile.b - distance, tile.b + distance):
+            if 0 <= value <= 6:
+                yield Tile(tile.a, value)
+
+
+def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
+    was = (first, second)
+    yield Edit("swap", i, i + 2, (second, first), was)
+    if first.player != second.player:
+        # Typed in the wrong order with the mover left to the turn: the players keep their seats.
+        yield Edit("swap", i, i + 2, (_as(second, first.player), _as(first, second.player)), was)
+
+
+def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
+    """Two changes: the first anywhere, the second where the first one's replay is refused
+    (a change of the move it broke, or a move left out before it), within the budget."""
+    n = len(moves)
+    for first in _edits(states, moves):
+        if work.pushed > PAIR_BUDGET:
+            return
+        game = states[first.start].fork()
+        try:
+            for move in first.moves:
+                game.push(move)
+        except ScorepadError:
+            continue
+        stop = first.stop
+        while stop < n:
+            try:
+                work.pushed += 1
+                game.push(moves[stop])
+            except ScorepadError:
+                break
+            stop += 1
+        seconds = list(_inserts(game, stop))
+        if stop < n:
+            seconds += _changes_of(game, stop, moves[stop])
+            if stop + 1 < n:
+                seconds += _swaps(stop, moves[stop], moves[stop + 1])
+        for second in seconds:
+            if second.start == first.start == first.stop == second.stop:
+                continue  # two insertions at one place: one of them is a single change
+            result = _replay(game, second, moves, accepts, work)
+            if result is not None:
+                final, wrong = result
+                consider((first, second), final, wrong_before[first.start] + wrong)
+
+
+# --- as commands -----------------------------------------------------------------------------
+
+
+def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Command, ...] | None:
+    """The amendments that make `edits`, in an order in which each command alone leaves a
+    legal record (a command that is refused changes nothing); None if there is none."""
+    if len(edits) == 1 or all(e.start != e.stop for e in edits):
+        # Replacements only: one `replace` with every position makes them at once.
+        at = tuple((e.start + k + 1, m) for e in edits for k, m in enumerate(e.moves))
+        if len(edits) == 1 and edits[0].start == edits[0].stop:
+            return (Command("insert", number, at),)
+        return (Command("replace", number, at),)
+    for order in (edits, edits[::-1]):
+        first = order[0]
+        if _legal_with(states, moves, first):
+            return tuple(_command(number, e, edits, order[:k]) for k, e in enumerate(order))
+    return None
+
+
+def _command(number: int, edit: Edit, edits, before: Sequence[Edit]) -> Command:
+    shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
+    at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
+    return Command("insert" if edit.start == edit.stop else "replace", number, at)
+
+
+def _legal_with(states, moves, edit: Edit) -> bool:
+    game = states[edit.start].fork()
+    try:
+        for move in (*edit.moves, *moves[edit.stop :]):
+            game.push(move)
+    except ScorepadError:
+        return False
+    return True
+
+
+# --- in words ----------------------------------------------------------------------------------
+
+
+def _assumption(number: int, edit: Edit, length: int) -> str:
+    at = f"{number}.{edit.start + 1}"
+    if edit.kind == "end":
+        old, new = edit.was[0], edit.moves[0]
+        assert isinstance(old, Play) and isinstance(new, Play)
+        if new.end is None:
+            return _("if {player} led {new}, not {old} (its {number} facing {west})").format(
+                player=new.player, new=new.tile, old=old.tile, number=new.tile.a, west=End.W.label
+            )
+        assert old.end is not None
+        return _("if {tile} went on {end}, not {old}").format(tile=new.tile, end=new.end.label, old=old.end.label)
+    if edit.kind == "digit":
+        old, new = edit.was[0], edit.moves[0]
+        assert isinstance(old, Play) and isinstance(new, Play)
+        return _("if {player} played {new} at {at}, not {old}").format(player=new.player, new=new.tile, at=at, old=old.tile)
+    if edit.kind == "draw":
+        draw = edit.moves[0]
+        assert isinstance(draw, Draw)
+        if edit.start == length:
+            return ngettext(
+                "if {player} drew {n} tile before this move", "if {player} drew {n} tiles before this move", draw.count
+            ).format(player=draw.player, n=draw.count)
+        return ngettext("if {player} drew {n} tile before {at}", "if {player} drew {n} tiles before {at}", draw.count).format(
+            player=draw.player, n=draw.count, at=at
+        )
+    if edit.kind == "pass":
+        if edit.start == length:
+            return _("if {player} passed before this move").format(player=edit.moves[0].player)
+        return _("if {player} passed before {at}").format(player=edit.moves[0].player, at=at)
+    if edit.kind == "player":
+        old, new = edit.was[0], edit.moves[0]
+        if isinstance(new, Play):
+            return _("if {player} played {tile} at {at}, not {old}").format(
+                player=new.player, tile=new.tile, at=at, old=old.player
+            )
+        if isinstance(new, Muggins):
+            return _("if {player} called muggins at {at}, not {old}").format(player=new.player, at=at, old=old.player)
+        return _("if {player} made the move at {at}, not {old}").format(player=new.player, at=at, old=old.player)
+    first, second = edit.was
+    return _("if {later} ({later_at}) came before {earlier} ({at})").format(
+        later=_what(second), later_at=f"{number}.{edit.start + 2}", earlier=_what(first), at=at
+    )
+
+
+def _what(move: Move) -> str:
+    """A move named in a sentence: a play by its tile, anything else as written."""
+    return str(move.tile) if isinstance(move, Play) else str(move)

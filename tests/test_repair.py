@@ -1,0 +1,404 @@
+"""Repair, don't retype: a refused input names the repairs of an earlier slip (engine/repair.py),
+`fix N` makes one and then the input, `undo` takes the fix back whole (cli/fixing.py)."""
+
+import json
+import shlex
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli.app import app
+from scorepad.engine.game import Game
+from scorepad.engine.notation import Draw, Pass, Play, parse_move
+from scorepad.engine.repair import MOST, search
+from scorepad.engine.rules import Rules
+from scorepad.errors import ScorepadError
+from scorepad.record import sidecar
+from scorepad.record.amend import amend_all
+from scorepad.record.files import load
+from scorepad.record.format import dumps
+from slips import KINDS, cases
+
+runner = CliRunner()
+
+
+def run(*args, width=40, lang="en", input=None):
+    env = {"COLUMNS": str(width), "NO_COLOR": "1", "SCOREPAD_LANG": lang}
+    return runner.invoke(app, [str(a) for a in args], input=input, env=env)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    return tmp_path / "scorepad.toml"
+
+
+def record(path: Path, players, moves, **options) -> None:
+    """A record of one round being played, written as scorepad writes it."""
+    game = Game(players, Rules.from_options(options.pop("preset", "pagat"), **options), opener=players[0])
+    for move in moves:
+        game.push(parse_move(move))
+    path.write_text(dumps(game), encoding="utf-8")
+
+
+# --- recorder's slips in random real games -------------------------------------------------
+
+SEED, PER_KIND = 14, 40
+
+
+def state(game: Game) -> tuple:
+    """What a game's future depends on (the layout, scores, tiles held, boneyard, turn)."""
+    from scorepad.engine.repair import _state_key
+
+    return _state_key(game)
+
+
+def repaired(case, repair) -> Game:
+    """The case's record with `repair` made as its commands make it, then the refused input:
+    through the record layer, as `scorepad replace/insert` and `fix` do."""
+    steps = [(c.action, (c.round, at), move) for c in repair.commands for at, move in c.at]
+    game = amend_all(dumps(case.record), steps).after
+    if isinstance(case.refused, dict):
+        game.check_hands(case.refused)
+    else:
+        game.push(case.refused)
+    return game
+
+
+def truth(case) -> Game:
+    game = case.record.fork(with_undo=True)
+    for _move in case.slipped:
+        game.pop()
+    for move in case.truth:
+        game.push(move)
+    if not isinstance(case.refused, dict):
+        game.push(case.refused)
+    return game
+
+
+@pytest.fixture(scope="module")
+def results():
+    """Per slip: its kind, where the true repair ranks (None: not offered), whether it
+    ranks there with exactly the true moves, and how many repairs were offered."""
+    found = []
+    for case in cases(SEED, PER_KIND):
+        repairs = search(case.record, case.refused)
+        true_state = state(truth(case))
+        rank = exact = None
+        for k, repair in enumerate(repairs):
+            game = repaired(case, repair)  # raises if the refused input is still refused
+            if rank is None and state(game) == true_state:
+                rank = k
+                moves = [str(m) for m in game.current.moves[: len(case.truth)]]
+                exact = moves == [str(m) for m in case.truth]
+        found.append((case.kind, rank, exact, len(repairs)))
+    return found
+
+
+def test_every_kind_of_slip_is_sampled(results):
+    assert Counter(kind for kind, *_rest in results) == dict.fromkeys(KINDS, PER_KIND)
+
+
+def test_never_more_than_three_repairs(results):
+    assert max(offered for *_rest, offered in results) <= MOST == 3
+
+
+def test_the_true_repair_is_offered_in_90_percent_and_first_in_75_percent(results):
+    """The true repair: the slip undone, or a repair after which the game is the same in
+    everything scorepad knows (a forgotten draw put at another of the same player's turns)."""
+    offered = sum(rank is not None for _kind, rank, *_rest in results)
+    first = sum(rank == 0 for _kind, rank, *_rest in results)
+    assert offered >= 0.90 * len(results), offered
+    assert first >= 0.75 * len(results), first
+
+
+def test_most_true_repairs_are_the_slip_undone_exactly(results):
+    exact = sum(bool(e) for _kind, _rank, e, _offered in results)
+    assert exact >= 0.80 * len(results), exact
+
+
+def test_each_repair_printed_lets_the_refused_input_through_the_command_line(tmp_path):
+    """The commands as printed, run one by one, then the refused input as typed."""
+    taken = Counter()
+    for case in cases(SEED + 1, 2):
+        repairs = search(case.record, case.refused)
+        if not repairs or taken[case.kind] >= 2:
+            continue
+        taken[case.kind] += 1
+        path = tmp_path / f"{case.kind}{taken[case.kind]}.toml"
+        path.write_text(dumps(case.record), encoding="utf-8")
+        before = path.read_bytes()
+        refused_args = typed(case.refused)
+        result = run(*refused_args, "-f", path)
+        assert result.exit_code == 1, result.output
+        assert path.read_bytes() == before
+        from scorepad.cli.fixing import command_text
+
+        for command in repairs[0].commands:
+            words = shlex.split(command_text(command, live=False, file=path))
+            assert words[0] == "scorepad" and f"-f {shlex.quote(str(path))}" in shlex.join(words)
+            result = run(*words[1:])
+            assert result.exit_code == 0, result.output
+        result = run(*refused_args, "-f", path)
+        assert result.exit_code == 0, result.output
+    assert set(taken) == set(KINDS)
+
+
+def typed(refused) -> list[str]:
+    """The refused input as a player types it on the command line."""
+    if isinstance(refused, dict):
+        return ["hands", *(f"{name}={','.join(str(t) for t in hand)}" for name, hand in refused.items())]
+    if isinstance(refused, Play):
+        words = ["play", str(refused.tile), *([refused.end.value] if refused.end else [])]
+        return [*words, "--by", refused.player, *(["--claim", str(refused.claim)] if refused.claim is not None else [])]
+    if isinstance(refused, Draw):
+        return ["draw", str(refused.count), "--by", refused.player]
+    assert isinstance(refused, Pass)
+    return ["pass", "--by", refused.player]
+
+
+# --- the issue's examples --------------------------------------------------------------------
+
+# 4-6 on E, typed on N; three moves later 0-6 E is refused ("it fits N").
+ON_N = ["Ann: 4-4", "Bob: 4-1 W", "Cy: 4-3 E", "Ann: 3-5 E", "Bob: 5-4 E", "Cy: 4-6 N", "Ann: 1-2 W", "Bob: 2-5 W"]
+
+
+def test_a_play_on_the_wrong_end_three_moves_back_is_the_first_repair(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("play", "06", "e")
+    assert result.exit_code == 1
+    assert result.output == (
+        "scorepad: 0-6 does not fit E: W shows 5,\n"
+        "  E shows 4, N shows 6, S shows 4 (it\n"
+        "  fits N)\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad replace 1.6 "Cy: 4-6 E"\n'
+        "   if 4-6 went on E, not N\n"
+        '2. scorepad replace 1.5 "Bob: 5-6 E"\n'
+        "   if Bob played 5-6 at 1.5, not 5-4\n"
+        '3. scorepad replace 1.5 "Bob: 5-0 E"\n'
+        "   if Bob played 5-0 at 1.5, not 5-4\n"
+        "scorepad fix N makes repair N, then\n"
+        "records Cy: 0-6 E.\n"
+    )
+
+
+def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
+    # Tom drew before his 4-4; unrecorded, his third play looks like his last tile.
+    record(
+        here,
+        ["Ann", "Tom"],
+        ["Ann: 6-4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: draw 2", "Ann: 1-3 W", "Tom: 2-5 E"],
+        deal=[3, 2, 2],
+    )
+    result = run("play", "30", "w", "--by", "ann")
+    assert result.exit_code == 1
+    assert "round 1 is over (domino by Tom)" in flat(result.output)
+    assert '1. scorepad insert 1.7 "Tom: draw"' in result.output
+    assert "if Tom drew 1 tile before 1.7" in flat(result.output)
+    result = run("fix", "1")
+    assert result.exit_code == 0, result.output
+    assert [str(m) for m in load(here).game.current.moves][-3:] == ["Tom: draw", "Tom: 2-5 E", "Ann: 3-0 W"]
+
+
+def test_a_tile_with_one_number_wrong_is_found_when_the_real_tile_appears(here):
+    # Bob played 6-1 on W, 6-2 was typed; 6-2 appears later.
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 6-2 W", "Cy: 3-5 E", "Ann: 5-6 E"])
+    result = run("play", "62", "e")
+    assert result.exit_code == 1
+    assert "6-2 is already on the table" in flat(result.output)
+    first = result.output.split("\n1. ")[1].split("\n2. ")[0]
+    assert first == 'scorepad replace 1.2 "Bob: 6-1 W"\n   if Bob played 6-1 at 1.2, not 6-2'
+
+
+# --- fix, undo, the live prompt ----------------------------------------------------------------
+
+
+def test_fix_makes_the_repair_and_the_refused_move_and_one_undo_takes_both_back(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1
+    assert here.read_bytes() == before  # the refusal changed nothing
+    result = run("fix", "1")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Repair 1: if 4-6 went on E, not N\nReplaced 1.6: Cy: 4-6 E\nCy 0-6 E +5: 5 + 0 = 5\n")
+    assert [str(m) for m in load(here).game.current.moves][5:] == ["Cy: 4-6 E", "Ann: 1-2 W", "Bob: 2-5 W", "Cy: 0-6 E"]
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Undone: the fix (Cy: 0-6 E and its \nrepair)\n")
+    assert here.read_bytes() == before
+    # The repairs are on offer again: the same fix can be chosen once more.
+    assert run("fix", "2").exit_code == 0
+    assert str(load(here).game.current.moves[4]) == "Bob: 5-6 E"
+
+
+def test_undo_two_after_a_fix_takes_the_fix_and_one_move_before_it(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    run("play", "06", "e")
+    assert run("fix", "1").exit_code == 0
+    result = run("undo", "2")
+    assert result.exit_code == 0, result.output
+    assert [str(m) for m in load(here).game.current.moves] == ON_N[:-1]
+
+
+def test_nothing_changes_without_a_choice_and_a_fix_needs_the_record_as_it_was(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("fix", "1")
+    assert result.exit_code == 1
+    assert "nothing to fix" in flat(result.output)
+    run("play", "06", "e")
+    assert run("play", "06", "n").exit_code == 0  # the table went on instead
+    after = here.read_bytes()
+    result = run("fix", "1")
+    assert result.exit_code == 1
+    assert "nothing to fix" in flat(result.output)
+    assert here.read_bytes() == after
+
+
+def test_fix_with_a_number_not_offered(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    run("play", "06", "e")
+    before = here.read_bytes()
+    result = run("fix", "4")
+    assert result.exit_code == 2
+    assert "fix 4: the repairs offered are numbered 1 to 3" in flat(result.output)
+    assert run("fix", "0").exit_code == 2
+    assert here.read_bytes() == before
+
+
+def test_the_live_prompt_takes_the_number_alone(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    before = here.read_bytes()
+    result = run("live", input="06 e\n1\nu\nq\n")
+    assert result.exit_code == 1  # a line was refused
+    out = result.output
+    assert "1. replace 1.6 Cy: 4-6 E\n   if 4-6 went on E, not N\n" in out
+    assert "Type a repair's number to make it, then\nrecord Cy: 0-6 E." in out
+    assert "Cy> Repair 1: if 4-6 went on E, not N\nReplaced 1.6: Cy: 4-6 E\nCy 0-6 E +5" in out
+    assert "Ann> Undone: the fix (Cy: 0-6 E and its \nrepair)" in out
+    assert here.read_bytes() == before
+
+
+def test_a_wrong_claim_with_muggins_off_offers_the_repairs_under_which_it_is_right(here):
+    # Bob's 6-5 went on S, typed on E; Cy's 6-1 on N then makes 15, as Cy claims.
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 5-3 E", "Cy: 6-6 W", "Ann: 6-4 W", "Bob: 6-5 E"])
+    result = run("play", "61", "n", "--claim", "15")
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "Cy claimed 15, but 6-1 scores" in out
+    assert 'Repairs under which the claim is right: 1. scorepad replace 1.5 "Bob: 6-5 S" if 6-5 went on S, not E' in out
+    assert out.endswith("scorepad fix N makes repair N.")
+    result = run("fix", "1")
+    assert result.exit_code == 0, result.output
+    assert [str(m) for m in load(here).game.current.moves][4:] == ["Bob: 6-5 S", "Cy: 6-1 N =15"]
+    assert load(here).game.current.warnings == []
+
+
+def test_a_refusal_no_change_explains_says_only_the_refusal(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("draw", "9")
+    assert result.exit_code == 1
+    assert result.output == "scorepad: Cy cannot draw 9: the boneyard\n  holds only 7\n"
+    assert not sidecar.path_for(here).exists()
+
+
+def test_two_moves_in_the_wrong_order_are_one_replace_of_both(here):
+    # Cy's 2-0 W and Ann's 3-5 E were typed the other way round: 2-0 became Cy's... as written:
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 4-3", "Bob: 3-3 E", "Cy: 4-2 W", "Ann: 3-5 E", "Bob: 2-0 W"])
+    result = run("replace", "1.4", "Ann: 2-0 W", "1.5", "Bob: 3-5 E")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Replaced 1.4: Ann: 2-0 W\nReplaced 1.5: Bob: 3-5 E\n")
+    assert [str(m) for m in load(here).game.current.moves][3:] == ["Ann: 2-0 W", "Bob: 3-5 E"]
+
+
+# --- the file kept beside the record ---------------------------------------------------------------
+
+
+def test_the_kept_input_is_never_trusted(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    run("play", "06", "e")
+    kept = sidecar.path_for(here)
+    data = json.loads(kept.read_text())
+    assert data["refused"] == {"move": "Cy: 0-6 E", "claim": False}
+    before = here.read_bytes()
+    for hostile in ("not json", json.dumps({**data, "refused": {"move": 7}}), json.dumps({**data, "version": 99})):
+        kept.write_text(hostile)
+        result = run("fix", "1")
+        assert result.exit_code in (1, 2) and "nothing to fix" in flat(result.output)
+        assert here.read_bytes() == before
+    # An input that the record takes is no input to repair.
+    kept.write_text(json.dumps({**data, "refused": {"move": "Cy: 0-6 N", "claim": False}}))
+    assert run("fix", "1").exit_code == 1
+    assert here.read_bytes() == before
+
+
+def test_the_kept_file_is_never_followed_as_a_link(here, tmp_path):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("mine")
+    sidecar.path_for(here).symlink_to(target)
+    result = run("play", "06", "e")
+    assert result.exit_code == 1
+    assert target.read_text() == "mine"
+    assert not sidecar.path_for(here).is_symlink()  # replaced by a file of its own
+    assert run("fix", "1").exit_code == 0
+
+
+# --- German -----------------------------------------------------------------------------------
+
+
+def test_the_repairs_in_german(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("play", "06", "e", lang="de")
+    assert result.exit_code == 1
+    assert result.output == (
+        "scorepad: 0-6 passt nicht an O: W zeigt\n"
+        "  5, O zeigt 4, N zeigt 6, S zeigt 4 (er\n"
+        "  passt an N)\n"
+        "Vielleicht ein früheres Versehen:\n"
+        '1. scorepad replace 1.6 "Cy: 4-6 E"\n'
+        "   wenn 4-6 an O lag, nicht an N\n"
+        '2. scorepad replace 1.5 "Bob: 5-6 E"\n'
+        "   wenn Bob bei 1.5 5-6 anlegte, nicht\n"
+        "   5-4\n"
+        '3. scorepad replace 1.5 "Bob: 5-0 E"\n'
+        "   wenn Bob bei 1.5 5-0 anlegte, nicht\n"
+        "   5-4\n"
+        "scorepad fix N führt Reparatur N aus und\n"
+        "trägt dann Cy: 0-6 E ein.\n"
+    )
+    result = run("fix", "1", lang="de")
+    assert result.exit_code == 0, result.output
+    assert flat(result.output).startswith("Reparatur 1: wenn 4-6 an O lag, nicht an N Ersetzt 1.6: Cy: 4-6 E Cy 0-6 O +5")
+    result = run("undo", lang="de")
+    assert flat(result.output).startswith("Zurückgenommen: die Reparatur (mit Cy: 0-6 E)")
+
+
+def test_the_live_prompt_in_german(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("live", input="06 o\n1\nq\n", lang="de")
+    out = result.output
+    assert "1. replace 1.6 Cy: 4-6 E\n   wenn 4-6 an O lag, nicht an N\n" in out
+    assert "Tippe die Nummer einer Reparatur" in out
+    assert "Reparatur 1: wenn 4-6 an O lag" in flat(out)
+    assert str(load(here).game.current.moves[-1]) == "Cy: 0-6 E"
+
+
+def test_engine_search_leaves_the_game_as_it_was():
+    game = Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat"), opener="Ann")
+    for move in ON_N:
+        game.push(parse_move(move))
+    text = dumps(game)
+    repairs = search(game, parse_move("Cy: 0-6 E"))
+    assert [str(c.at[0][1]) for r in repairs for c in r.commands] == ["Cy: 4-6 E", "Bob: 5-6 E", "Bob: 5-0 E"]
+    assert dumps(game) == text
+    assert game.pop() == parse_move("Bob: 2-5 W")  # the undo stack is whole too
+    with pytest.raises(ScorepadError):
+        game.push(parse_move("Cy: 0-6 E"))
