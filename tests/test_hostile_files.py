@@ -163,6 +163,31 @@ def test_a_write_through_a_link_to_a_file_that_is_not_a_record_leaves_no_lock(he
     assert entries(here / "other") == ["settings.conf"] and target.read_text() == "a = 1\n"
 
 
+@pytest.mark.parametrize("text", ["my notes\n", 'title = "some other TOML"\n', '[tool]\nformat = "scorepad/1"\n'])
+def test_a_writer_on_a_file_that_is_not_a_record_leaves_no_lock(here, text):
+    (here / "notes.toml").write_text(text)
+    for args in (["play", "6-4"], ["draw"], ["undo"], ["hands", "Ann=5"], ["delete", "1.1"], ["edit"]):
+        answered(run(*args, "-f", "notes.toml", env={"VISUAL": "true"}), 2)
+    assert entries(here) == ["notes.toml"] and (here / "notes.toml").read_text() == text
+
+
+def test_every_record_the_reader_takes_names_its_format_where_the_cheap_test_looks():
+    """The test made before the lock never refuses a record the reader would take."""
+    from scorepad.record.files import names_a_format
+    from scorepad.record.format import loads
+
+    examples = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.toml"))
+    texts = [p.read_text(encoding="utf-8") for p in examples]
+    texts.append('# club\n\n  "format" = \'scorepad/1\'  # the format\r\nplayers = ["Ann", "Bob"]\r\n[rules]\n')
+    texts.append('players = [\n  "Ann",\n  "Bob",\n]\nformat = "scorepad/1"\n[[rounds]]\nopener = "Ann"\n')
+    assert examples
+    for text in texts:
+        loads(text)
+        assert names_a_format(text), text
+    for text in ('[tool]\nformat = "scorepad/1"\n', 'formats = "scorepad/1"\n', 'format = "other/1"\n', ""):
+        assert not names_a_format(text), text
+
+
 # --- 4. a failed save leaves nothing behind and says which file --------------------------------
 
 HAND_EDITED = textwrap.dedent("""\

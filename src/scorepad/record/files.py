@@ -349,13 +349,22 @@ class LockedError(ScorepadError):
     """Another scorepad is writing the same record."""
 
 
+_TABLE_HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
+
+
+def names_a_format(text: str) -> bool:
+    """Whether `text` has a top-level line `format = "scorepad/…"` (before the first table
+    header): a file without one is no record. A cheap test, made before the lock is taken;
+    the reader makes the full one."""
+    header = _TABLE_HEADER.search(text)
+    return _RECORD_HEAD.search(text, 0, header.start() if header else len(text)) is not None
+
+
 def check_may_write(path: str | os.PathLike) -> None:
     """Refuse, before anything is created beside the record, a writer that could not save
     it: a path that is a folder (`/` included) or a link to nothing, a record that is not a
-    writable regular file with one name, a folder the writer cannot write in, and, through
-    a link into another folder, a file that is not a scorepad record."""
-    from scorepad.record.format import is_record
-
+    writable regular file with one name, a folder the writer cannot write in, a file that
+    does not even name a scorepad format (notes, a configuration), through a link too."""
     real = real_path(path)
     if not real.name or os.path.isdir(real):
         raise RecordError(_("{path} is a folder, not a record").format(path=path))
@@ -371,7 +380,9 @@ def check_may_write(path: str | os.PathLike) -> None:
         _check_writable(str(path), status, real)
     if not os.access(real.parent, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(real.parent))
-    if status is not None and real.parent != Path(os.path.abspath(path)).parent and not is_record(read_text(real)):
+    if status is not None and not names_a_format(read_text(real)):
+        if real == Path(os.path.abspath(path)):
+            raise RecordError(_("{path} is not a scorepad record: not changed").format(path=path))
         raise RecordError(_("{path} leads to {real}, which is not a scorepad record: not changed").format(path=path, real=real))
 
 
