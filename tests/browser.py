@@ -69,6 +69,7 @@ class Browser:
         self.buffer = b""
         self.next_id = 0
         self.events: list[dict] = []  # events that came while waiting for a reply
+        self.errors: list[str] = []  # every uncaught exception in a page's script
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
@@ -81,7 +82,10 @@ class Browser:
                 raise RuntimeError("chromium closed its DevTools pipe")
             self.buffer += chunk
         raw, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(raw)
+        message = json.loads(raw)
+        if message.get("method") == "Runtime.exceptionThrown":
+            self.errors.append(json.dumps(message["params"]["exceptionDetails"])[:500])
+        return message
 
     def call(self, method: str, session: bool = False, **params) -> dict:
         self.next_id += 1

@@ -54,6 +54,13 @@ def test_no_sideways_scrolling(browser, pages, tmp_path, lang, width, height):
         ".map(e => e.tagName + '.' + e.getAttribute('class'))"
     )
     assert wider == []
+    # A long layout is drawn turned on a phone, flat on a desktop.
+    shown = browser.evaluate(
+        "['svg.layout.flat.turns', 'svg.layout.upright'].map(s => [...document.querySelectorAll(s)]"
+        ".map(e => getComputedStyle(e).display !== 'none'))"
+    )
+    assert shown[0] and len(shown[0]) == len(shown[1])
+    assert set(shown[0]) == {width > 640} and set(shown[1]) == {width <= 640}
     shot = browser.screenshot()
     assert png_size(shot) == (width, height)
     (tmp_path / f"demo-{lang}-{width}.png").write_bytes(shot)
@@ -70,6 +77,8 @@ def state(browser):
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_fragment_opens_a_move_and_moving_updates_it(browser, pages, width, height):
+    browser.open(pages["en"], width, height)
+    assert browser.evaluate("location.hash") == ""  # opening the page changes no address
     browser.open(pages["en"] + "#r1m3", width, height)
     third = state(browser)
     browser.open(pages["en"] + "#r1m9", width, height)
@@ -84,12 +93,30 @@ def test_a_fragment_opens_a_move_and_moving_updates_it(browser, pages, width, he
     assert state(browser)["hash"] == "#r1m10"
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
     assert state(browser)["hash"] == "#r1m9"
+    # The keys that scroll the page keep doing so, unless the replay has the focus.
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
+    assert state(browser)["hash"] == "#r1m9"
+    browser.evaluate("document.querySelector('[data-go=forward]').focus()")
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
     assert state(browser)["where"] == "Round 2: before the lead"
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}))")
     last = state(browser)
     # After the last move, the hands: one step more.
     assert last["where"] == "Round 5: the hands" and last["hash"] == f"#r5m{len(last_round.moves) + 1}"
+
+
+def test_the_printed_sheet_fits_one_a4_page(browser, pages):
+    """A4 less the page's 12 mm margins, at 96 CSS pixels to the inch: 703 x 1032."""
+    browser.open(pages["en"], 703, 1032)
+    browser.call("Emulation.setEmulatedMedia", session=True, media="print", features=[])
+    box = browser.evaluate(
+        "(() => { const r = document.getElementById('sheet').getBoundingClientRect();"
+        " return [r.right, r.bottom + scrollY, document.documentElement.scrollWidth,"
+        " getComputedStyle(document.getElementById('sheet')).breakAfter]; })()"
+    )
+    browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
+    right, bottom, width, after = box
+    assert right <= 703 and width <= 703 and bottom <= 1032 and after == "page"
 
 
 def test_dark_and_print(browser, pages):
@@ -102,3 +129,17 @@ def test_dark_and_print(browser, pages):
     replay = browser.evaluate("getComputedStyle(document.getElementById('replay')).display")
     browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
     assert light != dark and replay == "none"
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_every_example_fits_a_phone(browser, tmp_path, example):
+    out = tmp_path / "page.html"
+    result = run("export", out, "-f", EXAMPLES / example)
+    assert result.exit_code == 0, result.output
+    browser.open(out.as_uri(), 360, 800)
+    assert browser.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # The replay reaches the end of the game without a script error.
+    browser.evaluate("document.getElementById('replay').querySelector('[data-go=last]').click()")
+    browser.evaluate("document.getElementById('replay').querySelector('[data-go=back]').click()")
+    assert browser.evaluate("location.hash").startswith("#r")
+    assert browser.errors == []

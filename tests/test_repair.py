@@ -402,3 +402,68 @@ def test_engine_search_leaves_the_game_as_it_was():
     assert game.pop() == parse_move("Bob: 2-5 W")  # the undo stack is whole too
     with pytest.raises(ScorepadError):
         game.push(parse_move("Cy: 0-6 E"))
+
+
+def test_hands_that_contradict_the_record_are_repaired_and_entered(here):
+    # Tom drew four tiles before his 4-4; nobody typed it, and the hands show it.
+    record(
+        here,
+        ["Ann", "Tom"],
+        ["Ann: 6-4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: 1-1 W"],
+        deal=[3, 2, 2],
+    )
+    before = here.read_bytes()
+    result = run("hands", "Tom=55,30,20,53,00")
+    assert result.exit_code == 1
+    assert flat(result.output).endswith(
+        'Perhaps a slip earlier in the round: 1. scorepad insert 1.4 "Tom: draw 4" if Tom drew 4 tiles before 1.4 '
+        "scorepad fix N makes repair N, then enters the hands."
+    )
+    assert here.read_bytes() == before
+    result = run("fix", "1")
+    assert result.exit_code == 0, result.output
+    assert "Ann +25: round5(Tom 23)" in result.output
+    game = load(here).game
+    assert [str(m) for m in game.rounds[0].moves][3] == "Tom: draw 4"
+    assert game.current.number == 2
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert flat(result.output).startswith("Undone: the fix (the hands and their repair)")
+    assert here.read_bytes() == before
+
+
+def test_a_move_by_the_wrong_player_names_the_pass_left_out(here):
+    # No boneyard (two players, fourteen tiles each): Bob could not play and passed, untyped.
+    record(here, ["Ann", "Bob"], ["Ann: 6-6"], deal=[14, 7, 5])
+    result = run("play", "65", "e", "--by", "ann")
+    assert result.exit_code == 1
+    assert flat(result.output) == (
+        "scorepad: it is Bob's turn, not Ann's Perhaps a slip earlier in the round: "
+        '1. scorepad insert 1.2 "Bob: pass" if Bob passed before this move '
+        "scorepad fix N makes repair N, then records Ann: 6-5 E."
+    )
+    assert run("fix", "1").exit_code == 0
+    assert [str(m) for m in load(here).game.current.moves] == ["Ann: 6-6", "Bob: pass", "Ann: 6-5 E"]
+
+
+def test_a_named_file_is_in_every_command(tmp_path):
+    path = tmp_path / "club night.toml"
+    record(path, ["Ann", "Bob", "Cy"], ON_N)
+    result = run("play", "06", "e", "-f", path)
+    assert result.exit_code == 1
+    quoted = shlex.quote(str(path))
+    assert f'1. scorepad replace 1.6 "Cy: 4-6 E" -f {quoted}\n' in result.output
+    assert f"scorepad fix N -f {quoted} makes repair N" in flat(result.output)
+    assert run("fix", "1", "-f", path).exit_code == 0
+
+
+def test_a_record_that_cannot_be_saved_gets_nothing_beside_it(here):
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    here.chmod(0o444)
+    try:
+        result = run("play", "06", "e")
+    finally:
+        here.chmod(0o644)
+    assert result.exit_code == 2  # refused as read-only before the move is looked at
+    assert "Perhaps" not in result.output
+    assert not sidecar.path_for(here).exists()

@@ -218,7 +218,7 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
 
 
 def _change(game: Game, typed: Typed, live: bool) -> Done:
-    if game.winner is not None and not isinstance(typed, UndoIn):
+    if game.winner is not None:
         raise IllegalMoveError(
             _("the game is over: {names} won; for the next game type  {command}").format(
                 names=" & ".join(game.winners() or []), command="new" if live else "scorepad new"
@@ -234,8 +234,6 @@ def _change(game: Game, typed: Typed, live: bool) -> Done:
         return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
     if isinstance(typed, HandsIn):
         return _hands(game, typed, live)
-    if isinstance(typed, UndoIn):
-        return _undo(game, typed.count)
     raise TypeError(typed)  # pragma: no cover - every kind is handled above
 
 

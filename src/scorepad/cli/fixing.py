@@ -23,7 +23,7 @@ from scorepad.engine.repair import Repair, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record import sidecar
-from scorepad.record.files import locked, read_record, save, save_text
+from scorepad.record.files import check_may_write, locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 
 REPAIRABLE = (PlayIn, DrawIn, PassIn, HandsIn)
@@ -116,6 +116,7 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
             if not repairs:
                 return None
             try:
+                check_may_write(file)  # nothing is left beside a record `fix` could not save
                 sidecar.keep_refusal(file, text, kept)
                 written = True
             except (OSError, RecordError):
@@ -268,7 +269,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         text = read_record(file)
         was_fixed = sidecar.fixed(file, text)
         if was_fixed is None:
-            game = loads(text).game
+            game = read_game(file)  # says which file cannot be read, as every action does
             done = _undo(game, typed.count)
             done.notes.extend(backup_note(save(game, file)))
             return done

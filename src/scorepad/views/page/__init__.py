@@ -93,7 +93,7 @@ def words() -> dict[str, str]:
         "at": _("Round {round}, move {move} of {moves}"),
         "at_start": _("Round {round}: before the lead"),
         "at_hands": _("Round {round}: the hands"),
-        "keys_help": _("Arrow keys or swipes: move by move; Page Up and Page Down: round by round."),
+        "keys_help": _("Arrow keys or swipes: move by move; on the buttons, Page Up and Page Down: round by round."),
         "race_alt": _("Each side's score after every move; rounds marked along the bottom."),
         "made_by": _("Made by scorepad {version}").format(version=__version__),
         "nothing": _("(no moves yet)"),

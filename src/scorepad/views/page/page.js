@@ -21,8 +21,7 @@
   function board(r) {
     const round = data.rounds[r];
     const flat = document.querySelector("#round-" + round.round + " svg.layout.flat");
-    const turned = Boolean(flat && flat.nextElementSibling && flat.nextElementSibling.matches("svg.layout.upright")
-      && narrow.matches);
+    const turned = Boolean(flat && flat.classList.contains("turns") && narrow.matches);
     const key = r + (turned ? "u" : "f");
     if (shown === key) return turned;
     shown = key;
@@ -71,7 +70,10 @@
     section.querySelector(".ends-now").textContent = step.ends.length
       ? data.words.ends + ": " + step.ends.map((end) => end[0] + " " + end[1]).join(" + ") : "";
     section.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = step.totals[side]; });
-    const fragment = "#r" + round.round + "m" + at.m;
+  }
+
+  function remember() {  // the address names the move shown, for a link to it
+    const fragment = "#r" + data.rounds[at.r].round + "m" + at.m;
     if (location.hash !== fragment) history.replaceState(null, "", fragment);
   }
 
@@ -92,6 +94,7 @@
       at = { r: last, m: steps(last) };
     }
     draw();
+    remember();
   }
 
   function fromFragment() {
@@ -107,10 +110,14 @@
   section.querySelectorAll("button[data-go]").forEach((button) => {
     button.addEventListener("click", () => go(button.dataset.go));
   });
+  // The arrows step anywhere on the page (it never scrolls sideways); the keys that scroll
+  // the page step by round only while the replay's buttons have the focus.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const how = { ArrowRight: "forward", ArrowLeft: "back", PageDown: "round-forward", PageUp: "round-back",
-      Home: "first", End: "last" }[event.key];
+    let how = { ArrowRight: "forward", ArrowLeft: "back" }[event.key];
+    if (!how && section.contains(document.activeElement)) {
+      how = { PageDown: "round-forward", PageUp: "round-back", Home: "first", End: "last" }[event.key];
+    }
     if (!how) return;
     event.preventDefault();
     go(how);
