@@ -143,3 +143,22 @@ def test_every_example_fits_a_phone(browser, tmp_path, example):
     browser.evaluate("document.getElementById('replay').querySelector('[data-go=back]').click()")
     assert browser.evaluate("location.hash").startswith("#r")
     assert browser.errors == []
+
+
+def test_a_swipe_steps(browser, pages):
+    browser.open(pages["en"] + "#r1m3", 360, 800)
+    x, y = browser.evaluate(
+        "(() => { const b = document.querySelector('#replay .board'); b.scrollIntoView();"
+        " const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + Math.min(r.height, 600) / 2]; })()"
+    )
+
+    def swipe(dx):
+        browser.call("Input.dispatchTouchEvent", session=True, type="touchStart", touchPoints=[{"x": x, "y": y}])
+        browser.call("Input.dispatchTouchEvent", session=True, type="touchMove", touchPoints=[{"x": x + dx, "y": y}])
+        browser.call("Input.dispatchTouchEvent", session=True, type="touchEnd", touchPoints=[])
+
+    swipe(-120)  # to the left: the next move
+    assert browser.evaluate("location.hash") == "#r1m4"
+    swipe(120)
+    swipe(120)
+    assert browser.evaluate("location.hash") == "#r1m2"
