@@ -3,6 +3,8 @@ any length, audits with thousands of problems, names that look like other names,
 records at the size limit. Behaviour is asserted, never time (speed is in benchmarks/)."""
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +17,7 @@ from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.record.format import MAX_KEY_PARTS, MAX_PROBLEMS, RecordError, audit_text, loads
 
 runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'
 
@@ -183,3 +186,55 @@ def test_marks_stacked_on_one_letter_are_refused(marks):
 @pytest.mark.parametrize("name", ["Nguy\u1ec5n", "Tr\u1ea7n", "\u0e2a\u0e27\u0e31\u0e2a\u0e14\u0e35", "Zo\u00eb"])
 def test_accented_names_of_real_languages_are_fine(name):
     assert check_player_name(name) == name
+
+
+# --- 15: large records: the same output, without rich's per-row layout ----------------------
+
+
+def _rich_plain(renderable, width: int) -> list[str]:
+    from rich.console import Console
+
+    out = Console(width=width, color_system=None, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    out.print(renderable)
+    return out.export_text(styles=False).split("\n")[:-1]
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+@pytest.mark.parametrize("width", [80, 400])
+def test_plain_lines_are_what_rich_draws_when_the_table_fits(example, width):
+    from scorepad.views import render
+
+    game = loads((EXAMPLES / example).read_text(encoding="utf-8")).game
+    assert list(render.log_lines(game, width)) == _rich_plain(render.log_table(game), width)
+    assert list(render.sheet_lines(game, width)) == _rich_plain(render.sheet(game, width), width)
+
+
+def test_a_large_record_is_shown_and_logged_line_by_line(here, monkeypatch):
+    """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
+    lay a table out with rich (about 2 ms a row); `show` and `audit` read it whole."""
+    import rich.table
+
+    from scorepad.views import render
+
+    (here / "big.toml").write_text(blocked_rounds(2000), encoding="utf-8")
+    built = []
+    monkeypatch.setattr(rich.table.Table, "add_row", lambda *args, **kwargs: built.append(args))
+    result = run(here, "log", "-f", "big.toml")
+    assert result.exit_code == 0, result.output
+    assert result.output.split("\n")[:7] == [
+        "Round 1               ",
+        "#  move       sum  pts",
+        "1  Ann: 0-0     0     ",
+        "2  Bob: pass          ",
+        "3  Ann: pass          ",
+        "hands: Ann 84, Bob 84",
+        "fewest pips tied: nobody scores",
+    ]
+    assert result.output.count("Round ") == 2000 and result.output.count("nobody scores") == 2000
+    sheet = run(here, "sheet", "-f", "big.toml")
+    assert sheet.exit_code == 0 and "2001*" in sheet.output and sheet.output.count("\n") == 2000 + 6
+    assert built == []  # no rich table row for either
+    assert run(here, "show", "-f", "big.toml").exit_code == 0
+    assert run(here, "audit", "big.toml").output == "big.toml: ok\n"
+    game = loads((here / "big.toml").read_text(encoding="utf-8")).game
+    assert len(game.rounds) == 2001 and sum(len(r.moves) for r in game.rounds) > render.STREAM_ROWS

@@ -21,7 +21,7 @@ from scorepad.cli.helpscreen import ScreenTyper
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _, ngettext
-from scorepad.views.console import console, echo, error, json_line
+from scorepad.views.console import console, echo, error, json_line, lines
 
 # The engine, the record and the views are imported by the commands that use them: every
 # run starts by importing this module, and `--version` or `--help` need none of them.
@@ -624,9 +624,13 @@ def log(
         rounds = log_json(game)
         json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
         return
-    from scorepad.views.render import log_table
+    from scorepad.views.render import STREAM_ROWS, log_lines, log_table
 
-    console().print(log_table(game, only))
+    out = console()
+    if sum(len(r.moves) for r in game.rounds if only is None or r.number == only) > STREAM_ROWS:
+        lines(log_lines(game, out.width, only))
+    else:
+        out.print(log_table(game, only))
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -874,10 +878,15 @@ def spreadsheet_cell(value: Any) -> Any:
     )
 )
 def sheet(file: FileOption = Path("scorepad.toml")) -> None:
+    from scorepad.views.render import STREAM_ROWS, sheet_lines
     from scorepad.views.render import sheet as draw_sheet
 
     out = console()
-    out.print(draw_sheet(read(file), out.width))
+    game = read(file)
+    if len(game.rounds) > STREAM_ROWS:
+        lines(sheet_lines(game, out.width))
+    else:
+        out.print(draw_sheet(game, out.width))
 
 
 @app.command(

@@ -215,6 +215,9 @@ class _Reader:
             self.problem(str(error))
             raise _Stop from None
         for number, table in enumerate(rounds, start=1):
+            # Each round's parsed table is let go once replayed, so the game grows as the
+            # parsed record shrinks: a large record's peak is not the two side by side.
+            rounds[number - 1] = None
             if not self._round(game, number, table, last=number == len(rounds)):
                 break
         return game

@@ -25,6 +25,7 @@ import io
 import os
 import sys
 import unicodedata
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -294,6 +295,19 @@ def echo(message: object = "", *, err: bool = False, wrap: bool = True, indent: 
     if wrap:
         text = wrapped(text, width(), indent)
     _write(stream, text + "\n")
+
+
+def lines(shown: Iterable[str]) -> None:
+    """Plain lines on standard output, cleaned, never wrapped, written a few thousand at a
+    time: for output too long to lay out with rich (render.STREAM_ROWS)."""
+    batch: list[str] = []
+    for line in shown:
+        batch.append(line)
+        if len(batch) == 4096:
+            _write(sys.stdout, "\n".join(map(clean, batch)) + "\n")  # a line at a time: most are printable
+            batch.clear()
+    if batch:
+        _write(sys.stdout, "\n".join(map(clean, batch)) + "\n")
 
 
 def error(message: object) -> None:

@@ -3,7 +3,6 @@ here changes a game; the CLI prints what these return."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -312,47 +311,132 @@ def next_step(game: Game, live: bool = False) -> Text:
     return Text(_("{name} to play.").format(name=game.players[r.turn]), style="bold")
 
 
-def log_table(game: Game, only_round: int | None = None) -> RenderableType:
-    """Every move with its end sum and points, round by round; with `only_round`, that
-    round alone (live mode's `l` shows the round being played)."""
-    from rich.table import Table
+# Past this many rows, `log` and `sheet` write their tables line by line as plain text
+# (`plain_table`): rich lays out a table at about 2 ms a row, and a record at the size
+# limit has 400,000 moves. Below it, rich draws them (with styles, wrapped to the width).
+STREAM_ROWS = 2000
 
-    parts: list[RenderableType] = []
+
+def _log_rounds(game: Game, only_round: int | None = None):
+    """Per round shown in the log: its title, its rows (#, move, sum, points), and the
+    lines under it (the hands and what they gave), or none."""
     for r in game.rounds:
         if not r.moves and r.hands is None:
             continue
         if only_round is not None and r.number != only_round:
             continue
-        table = Table(
-            title=_("Round {number}").format(number=r.number), title_justify="left", box=None, padding=(0, 1), pad_edge=False
-        )
-        table.add_column("#", justify="right", style="dim")
-        table.add_column(pgettext("log column", "move"))
-        table.add_column(pgettext("log column", "sum"), justify="right")
-        table.add_column(pgettext("log column", "pts"), justify="right")
         sums = _sums(game, r)
         marks = muggins_marks(game, r)
+        by_move: dict[int | None, list] = {}
+        for c in r.credits:
+            by_move.setdefault(c.move, []).append(c)
+        rows = []
         for i, move in enumerate(r.moves):
-            got = [c for c in r.credits if c.move == i]
+            got = by_move.get(i, ())
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
             if i in marks:
                 pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
-            table.add_row(str(i + 1), shown_move(move), sums.get(i, ""), pts)
-        parts.append(table)
+            rows.append((str(i + 1), shown_move(move), sums.get(i, ""), pts))
+        under: list[tuple[str, str]] = []
         if r.award is not None and r.hands is not None:  # end_round sets both together
             # Under the table at the full width: in the move column they wrapped to slivers.
             hands = ", ".join(
                 f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items()
             )
             won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
-            parts.append(Text(_("hands: {hands}").format(hands=hands)))
-            parts.append(
-                Text(
-                    _("{who}: {why}").format(who=", ".join(won), why=award_reason(game, r)) if won else award_reason(game, r),
-                    style="dim",
-                )
-            )
+            under.append((_("hands: {hands}").format(hands=hands), ""))
+            why = award_reason(game, r)
+            under.append((_("{who}: {why}").format(who=", ".join(won), why=why) if won else why, "dim"))
+        yield _("Round {number}").format(number=r.number), rows, under
+
+
+def _log_columns() -> list[tuple[str, str, str]]:
+    """(header, justify, style) of each column of a round in the log."""
+    return [
+        ("#", "right", "dim"),
+        (pgettext("log column", "move"), "left", ""),
+        (pgettext("log column", "sum"), "right", ""),
+        (pgettext("log column", "pts"), "right", ""),
+    ]
+
+
+def log_table(game: Game, only_round: int | None = None) -> RenderableType:
+    """Every move with its end sum and points, round by round; with `only_round`, that
+    round alone (live mode's `l` shows the round being played)."""
+    from rich.table import Table
+
+    parts: list[RenderableType] = []
+    for title, rows, under in _log_rounds(game, only_round):
+        table = Table(title=title, title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        for head, justify, style in _log_columns():
+            table.add_column(head, justify=justify, style=style)  # type: ignore[arg-type]
+        for row in rows:
+            table.add_row(*row)
+        parts.append(table)
+        parts.extend(Text(line, style=style) for line, style in under)
     return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
+
+
+def log_lines(game: Game, width: int, only_round: int | None = None):
+    """The log as `log_table` draws it when nothing needs wrapping, as plain lines made
+    one at a time: for games too long to lay out with rich (STREAM_ROWS)."""
+    from scorepad.views.console import wrapped
+
+    shown = False
+    for title, rows, under in _log_rounds(game, only_round):
+        shown = True
+        yield from plain_table(_log_columns(), rows, title=title, left=1, right=1)
+        for line, _style in under:
+            yield wrapped(line, width)
+    if not shown:
+        yield _("(no moves yet)")
+
+
+def column_widths(columns: list[tuple[str, str, str]], rows: list) -> list[int]:
+    """Each column's width as rich gives it when the table fits: its widest cell or header line."""
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(line) for line in column[0].split("\n")) for column in columns]
+    for row in rows:
+        for k, cell in enumerate(row):
+            n = len(cell) if cell.isascii() else cell_len(cell)
+            widths[k] = max(widths[k], n)
+    return widths
+
+
+def plain_table(columns: list[tuple[str, str, str]], rows: list, *, title: str | None = None, left: int, right: int):
+    """A table as rich draws one with `box=None, pad_edge=False` when it fits its width:
+    each column as wide as its widest cell (`column_widths`), headers of several lines
+    drawn at the bottom, `left`/`right` spaces of padding between columns, every line
+    filled out to the table's width, the title left-justified above."""
+    from rich.cells import cell_len
+
+    widths = column_widths(columns, rows)
+    n = len(columns)
+    right_justified = [column[1] == "right" for column in columns]
+    before = ["" if k == 0 else " " * left for k in range(n)]
+    after = [" " * right if k < n - 1 else "" for k in range(n)]
+
+    def line(cells) -> str:
+        out = []
+        for k, cell in enumerate(cells):
+            pad = " " * (widths[k] - (len(cell) if cell.isascii() else cell_len(cell)))
+            out.append(before[k] + (pad + cell if right_justified[k] else cell + pad) + after[k])
+        return "".join(out)
+
+    if title is not None:
+        yield title + " " * (table_width(widths, left=left, right=right) - cell_len(title))
+    heads = [column[0].split("\n") for column in columns]
+    height = max(len(head) for head in heads)
+    for h in range(height):
+        yield line([head[h - height + len(head)] if h >= height - len(head) else "" for head in heads])
+    for row in rows:
+        yield line(row)
+
+
+def table_width(widths: list[int], *, left: int, right: int) -> int:
+    """How wide `plain_table` (and rich, for a table that fits) draws columns of `widths`."""
+    return sum(widths) + (left + right) * (len(widths) - 1)
 
 
 def _muggins_mark(mark: MugginsMark) -> str:
@@ -604,12 +688,8 @@ def _needs(game: Game, s: int) -> str:
     return points(max(0, game.target - game.scores[s]))
 
 
-def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, gap: int = 2):
-    from rich.table import Table
-
-    rows = sheet_rows(game)
-    table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
-    table.add_column(pgettext("sheet column", "round"), justify="right")
+def _sheet_cells(game: Game, rows: list, names: list[str], sides: list[int], muggins: bool):
+    """The sheet's columns (header, justify), a row of cells per round, and the `needs` row."""
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
     heads = {
         "play": pgettext("sheet column", "play"),
@@ -617,21 +697,63 @@ def _sheet_table(game: Game, names: list[str], sides: list[int], muggins: bool, 
         "hands": pgettext("sheet column", "hand"),
         "total": pgettext("sheet column", "total"),
     }
+    columns = [(pgettext("sheet column", "round"), "right", "")]
     for s in sides:
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
-            table.add_column(head, justify="right", style="bold" if kind == "total" else "")
+            columns.append((head, "right", "bold" if kind == "total" else ""))
+    body = []
     for label, per_side in rows:
-        cells: list[str] = []
+        cells: list[str] = [label]
         for s in sides:
             got = per_side[s]
             cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
-        table.add_row(label, *cells)
-    needs = []
+        body.append(cells)
+    needs = [pgettext("sheet column", "needs")]
     for s in sides:
         needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
-    table.add_row(Text(pgettext("sheet column", "needs"), style="dim"), *needs, style="dim")
+    return columns, body, needs
+
+
+def _sheet_table(columns: list[tuple[str, str, str]], body: list, needs: list, gap: int):
+    from rich.table import Table
+
+    table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
+    for head, justify, style in columns:
+        table.add_column(head, justify=justify, style=style)  # type: ignore[arg-type]
+    for cells in body:
+        table.add_row(*cells)
+    table.add_row(Text(needs[0], style="dim"), *needs[1:], style="dim")
     return table
+
+
+def _sheet_parts(game: Game, width: int):
+    """What the sheet shows, in order: (text, style) lines and (columns, body, needs, gap)
+    tables; one table when it fits the width, else one per side (closer set if need be)."""
+    rows = sheet_rows(game)
+    if not rows:
+        return [(_("(no moves yet)"), "dim")]
+    names = [_side(game, s) for s in range(len(game.sides))]
+    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
+    parts: list = [(_("to {target}").format(target=game.target), "bold")]
+
+    def fits(cells, gap: int) -> bool:
+        columns, body, needs = cells
+        return table_width(column_widths(columns, [*body, needs]), left=gap, right=0) <= width
+
+    wide = _sheet_cells(game, rows, names, list(range(len(names))), muggins)
+    if fits(wide, 2):
+        parts.append((*wide, 2))
+    else:
+        for s in range(len(names)):
+            parts.append((names[s], "bold"))
+            one = _sheet_cells(game, rows, names, [s], muggins)
+            parts.append((*one, 2 if fits(one, 2) else 1))
+    if any(label.endswith("*") for label, _ in rows):
+        parts.append((_("* being played"), "dim"))
+    elif game.winner is not None:
+        parts.append((_("{who} won.").format(who=" & ".join(game.winners() or [])), "bold green"))
+    return parts
 
 
 def sheet(game: Game, width: int) -> RenderableType:
@@ -639,39 +761,20 @@ def sheet(game: Game, width: int) -> RenderableType:
     plays, muggins (in muggins games) and hands, and the running totals; the round being
     played; what each side still needs to reach the target. One table when it fits the
     width, else one per side."""
-    from rich.console import Console
-
-    names = [_side(game, s) for s in range(len(game.sides))]
-    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
-    if not sheet_rows(game):
-        return Text(_("(no moves yet)"), style="dim")
-    parts: list[RenderableType] = [Text(_("to {target}").format(target=game.target), style="bold")]
-    wide = _sheet_table(game, names, list(range(len(names))), muggins)
-    measure = Console(width=1000, file=_Nowhere(), color_system=None)
-    if measure.measure(wide).maximum <= width:
-        parts.append(wide)
-    else:
-        for s in range(len(names)):
-            parts.append(Text(names[s], style="bold"))
-            table = _sheet_table(game, names, [s], muggins)
-            if measure.measure(table).maximum > width:
-                table = _sheet_table(game, names, [s], muggins, gap=1)
-            parts.append(table)
-    if any(label.endswith("*") for label, _ in sheet_rows(game)):
-        parts.append(Text(_("* being played"), style="dim"))
-    elif game.winner is not None:
-        parts.append(Text(_("{who} won.").format(who=" & ".join(game.winners() or [])), style="bold green"))
-    return Group(*parts)
+    shown: list[RenderableType] = []
+    for part in _sheet_parts(game, width):
+        shown.append(Text(part[0], style=part[1]) if len(part) == 2 else _sheet_table(*part))
+    return Group(*shown) if len(shown) > 1 else shown[0]
 
 
-class _Nowhere(io.StringIO):
-    """A file that keeps nothing: measuring a table prints nothing."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
+def sheet_lines(game: Game, width: int):
+    """The sheet as `sheet` draws it, as plain lines (see STREAM_ROWS)."""
+    for part in _sheet_parts(game, width):
+        if len(part) == 2:
+            yield part[0]
+        else:
+            columns, body, needs, gap = part
+            yield from plain_table(columns, [*body, needs], left=gap, right=0)
 
 
 # --- pictures ---------------------------------------------------------------------------------
