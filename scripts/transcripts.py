@@ -13,6 +13,10 @@ game can be told in several blocks. The bundled `examples/` are copied into each
 `$ printf '06 e\n1\nq\n' | scorepad live` gives the live prompt those lines from a pipe (a
 pipe's lines are not echoed: each prompt is followed by what the line printed).
 
+`typed="54; 40 e; q"` gives the lines typed at a `$ scorepad live` of the block: they are fed
+to its standard input, and each is shown after the prompt that read it (`Ann> 54`), as it
+would stand on the screen.
+
     python scripts/transcripts.py           # rewrite README.md (and README files given)
     python scripts/transcripts.py --check   # exit 1 if a transcript is not what runs today
 """
@@ -37,11 +41,17 @@ def scorepad() -> list[str]:
     return [str(here)] if here.exists() else [sys.executable, "-m", "scorepad"]
 
 
-def run(command: str, folder: Path, lang: str) -> str:
-    typed = None
-    piped = re.fullmatch(r"printf '([^']*)' \| (scorepad .*)", command)
-    if piped:  # lines typed at the live prompt, from a pipe: printf '64 e\nq\n' | scorepad live
-        typed, command = piped.group(1).replace("\\n", "\n"), piped.group(2)
+PROMPT = re.compile(r"(?m)^[^\s>]*> ")  # the live prompt: `Ann> `, or `> ` when nobody is to move
+
+
+def run(command: str, folder: Path, lang: str, typed: list[str] | None = None) -> str:
+    """Run one command; `typed`: lines typed at a live prompt, shown after their prompts."""
+    piped: str | None = None
+    pipe = re.fullmatch(r"printf '([^']*)' \| (scorepad .*)", command)
+    if pipe:  # lines typed at the live prompt, from a pipe: printf '64 e\nq\n' | scorepad live
+        piped, command = pipe.group(1).replace("\\n", "\n"), pipe.group(2)
+    if typed is not None:
+        piped = "".join(f"{line}\n" for line in typed)
     words = shlex.split(command)
     if not words or words[0] != "scorepad":
         raise SystemExit(f"not a scorepad command: {command}")
@@ -51,14 +61,26 @@ def run(command: str, folder: Path, lang: str) -> str:
         [*scorepad(), *words[1:]],
         cwd=folder,
         env=env,
-        input=typed,
-        stdin=subprocess.DEVNULL if typed is None else None,
+        input=piped,
+        stdin=subprocess.DEVNULL if piped is None else None,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         timeout=120,
     )
-    return done.stdout
+    return done.stdout if typed is None else with_typing(done.stdout, typed)
+
+
+def with_typing(output: str, typed: list[str]) -> str:
+    """Each typed line after the prompt that read it: a pipe is not echoed as a terminal is."""
+    shown, at = [], 0
+    for line in typed:
+        prompt = PROMPT.search(output, at)
+        if prompt is None:
+            raise SystemExit(f"no prompt read {line!r}:\n{output}")
+        shown.append(output[at : prompt.end()] + line + "\n")
+        at = prompt.end()
+    return "".join(shown) + output[at:]
 
 
 def regenerate(text: str) -> str:
@@ -89,9 +111,11 @@ def regenerate(text: str) -> str:
             out += [lines[i], lines[i + 1]]
             end = lines.index("```", i + 2)
             commands = [line[2:] for line in lines[i + 2 : end] if line.startswith("$ ")]
+            typed = [t.strip() for t in args["typed"].split(";")] if "typed" in args else None
             for command in commands:
                 out.append(f"$ {command}")
-                out += run(command, folder, lang).rstrip("\n").split("\n")
+                live = typed if command.split()[:2] == ["scorepad", "live"] else None
+                out += run(command, folder, lang, live).rstrip("\n").split("\n")
             out.append("```")
             i = end + 1
     finally:

@@ -166,7 +166,7 @@ def test_ambiguous_end_lists_each_score(game):
     for move in (["5-5"], ["5-1", "W"], ["1-0", "W"]):
         assert run("play", *move).exit_code == 0
     # W shows 0, E is the outer double 5-5: 0-5 on W makes 5 + 10, on E 0 + 0.
-    refused(["play", "0-5"], game, 1, "0-5 fits more than one end: W scores 15, E scores 0; say which end")
+    refused(["play", "0-5"], game, 1, "0-5 fits more than one end: W makes 15 (scores 15), E makes 0 (scores 0); say which end")
 
 
 def test_undo_takes_back_moves_and_hands(game):

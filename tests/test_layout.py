@@ -119,7 +119,16 @@ def test_ambiguous_without_end_lists_each_score():
     with pytest.raises(AmbiguousMoveError) as info:
         layout.resolve_end(parse_tile("0-5"), None)
     # On W: 5 + 10 = 15; on E: 0 + 0 = 0.
-    assert str(info.value) == "0-5 fits more than one end: W scores 15, E scores 0; say which end"
+    assert str(info.value) == "0-5 fits more than one end: W makes 15 (scores 15), E makes 0 (scores 0); say which end"
+
+
+def test_ambiguous_without_end_shows_the_sum_that_scores_nothing_too():
+    layout = Layout(with_spinner=False)
+    lay(layout, "6-4", "4-2 E")  # W shows 6, E shows 2
+    with pytest.raises(AmbiguousMoveError) as info:
+        layout.resolve_end(parse_tile("6-2"), None)
+    # On W: 2 + 2 = 4; on E: 6 + 6 = 12. Neither scores, the sums tell the ends apart.
+    assert str(info.value) == "6-2 fits more than one end: W makes 4 (scores 0), E makes 12 (scores 0); say which end"
 
 
 def test_missing_end_is_fine_when_every_end_gives_the_same_sum():

@@ -544,7 +544,9 @@ def test_two_terminals_through_a_pipe(here):
     output, _ = process.communicate(b"32 w\nq\n", timeout=30)
     text = output.decode()
     assert process.returncode == 1, text
-    assert flat("the record changed since this prompt was shown: nothing was recorded") in flat(text)
+    assert flat(
+        "the record changed since this prompt was shown (Cy: 6-2 E was recorded elsewhere): nothing was recorded"
+    ) in flat(text)
     assert "Ann to play." in text  # the new state is shown
     assert moves(here)[-1] == "Cy: 6-2 E"
 

@@ -400,7 +400,7 @@ def test_the_repairs_in_german(here):
     )
     result = run("fix", "1", lang="de")
     assert result.exit_code == 0, result.output
-    assert flat(result.output).startswith("Reparatur 1: wenn 4-6 an O lag, nicht an N Ersetzt 1.6: Cy: 4-6 E Cy 0-6 O +5")
+    assert flat(result.output).startswith("Reparatur 1: wenn 4-6 an O lag, nicht an N Ersetzt 1.6: Cy: 4-6 O Cy 0-6 O +5")
     result = run("undo", lang="de")
     assert flat(result.output).startswith("Zurückgenommen: die Reparatur (mit Cy: 0-6 E)")
 

@@ -32,7 +32,7 @@ from scorepad.cli.grammar import (
     split_hands,
 )
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.rules import Rules
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.errors import IllegalMoveError, InvalidMoveError
@@ -93,6 +93,64 @@ def backup_note(kept: Path | None) -> list[str]:
     ]
 
 
+def check_unchanged(file: Path, expect: bytes | None) -> None:
+    """Refuse a line typed for the record as it was (`expect`) when it has changed since,
+    saying what arrived from elsewhere."""
+    if expect is None:
+        return
+    now = content(file)
+    if now == expect:
+        return
+    what = arrived(expect, now)
+    if what is None:
+        raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+    raise RecordChangedError(_("the record changed since this prompt was shown ({what}): nothing was recorded").format(what=what))
+
+
+def _history(game: Game) -> list[str]:
+    """Every move and hands entry of a game in order, as the screen names them."""
+    steps = []
+    for r in game.rounds:
+        steps += [shown_move(m) for m in r.moves]
+        if r.hands is not None:
+            steps.append(_("the hands of round {number}").format(number=r.number))
+    return steps
+
+
+def arrived(before: bytes, after: bytes | None) -> str | None:
+    """What changed between two versions of a record, in a few words: the moves recorded
+    elsewhere, those taken back, or the first one changed; None when it cannot be said
+    (a record unreadable before or after, a new game, only the layout of the file)."""
+    try:
+        old, new = loads(before.decode("utf-8")).game, loads((after or b"").decode("utf-8")).game
+    except (RecordError, UnicodeDecodeError):
+        return None
+    if old.players != new.players:
+        return None
+    was, now = _history(old), _history(new)
+    same = 0
+    while same < min(len(was), len(now)) and was[same] == now[same]:
+        same += 1
+
+    def latest(steps: list[str]) -> str:
+        # The latest few say what happened; a whole game would not fit a line.
+        return ("…, " if len(steps) > 3 else "") + ", ".join(steps[-3:])
+
+    if same == len(was) and same < len(now):
+        added = now[same:]
+        return ngettext("{moves} was recorded elsewhere", "{moves} were recorded elsewhere", len(added)).format(
+            moves=latest(added)
+        )
+    if same == len(now) and same < len(was):
+        gone = was[same:]
+        return ngettext("{moves} was taken back elsewhere", "{moves} were taken back elsewhere", len(gone)).format(
+            moves=latest(gone)
+        )
+    if same < len(was) and same < len(now):
+        return _("{old} was changed elsewhere to {new}").format(old=was[same], new=now[same])
+    return None
+
+
 @contextmanager
 def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, list[str]]]:
     """Lock the record, replay it, let the action change the game, and save it only if
@@ -100,8 +158,7 @@ def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, li
     changed since, nothing is done. Yields the game and a list that, after the save,
     holds what saving has to say."""
     with locked(file):
-        if expect is not None and content(file) != expect:
-            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        check_unchanged(file, expect)
         game = read_game(file)
         said: list[str] = []
         yield game, said
@@ -122,6 +179,21 @@ def mover(game: Game, by: str | None, live: bool = False) -> str:
             _("who leads round {number}? Say who {how}: {how_to}").format(number=r.number, how=how, how_to=how_to)
         )
     return game.players[0]  # the engine says why nobody may move
+
+
+def logged_round(game: Game, number: int | None) -> int:
+    """The round a log shows: the one asked for, else the round being played."""
+    if number is None:
+        return game.current.number
+    if number > len(game.rounds):
+        raise InvalidMoveError(
+            ngettext(
+                "there is no round {number}: the game has round {last} only",
+                "there is no round {number}: the game has rounds 1 to {last}",
+                len(game.rounds),
+            ).format(number=number, last=len(game.rounds))
+        )
+    return number
 
 
 def _on_table(game: Game) -> set:
@@ -215,7 +287,7 @@ def _undo(game: Game, count: int) -> Done:
         if isinstance(item, dict):
             notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
         else:
-            notes.append(_("Undone: {move}").format(move=item))
+            notes.append(_("Undone: {move}").format(move=shown_move(item)))
     return Done(game, None, notes)
 
 
@@ -224,8 +296,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
     from scorepad.record.amend import amend_all as change
 
     with locked(file):
-        if expect is not None and content(file) != expect:
-            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        check_unchanged(file, expect)
         text = read_record(file)
         players = read_game(file).players
         steps = [
@@ -239,13 +310,14 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
 
 
 def said(action: str, position: tuple[int, int], move: Move | None) -> str:
-    """What one change to the past did, for the player: 'Replaced 2.5: Ann: 4-6 E'."""
+    """What one change to the past did, for the player: 'Replaced 2.5: Ann: 4-6 E' (the
+    end in the language on screen: O in German)."""
     at = f"{position[0]}.{position[1]}"
+    if move is None:
+        return _("Deleted {at}").format(at=at)
     if action == "insert":
-        return _("Inserted at {at}: {move}").format(at=at, move=move)
-    if action == "replace":
-        return _("Replaced {at}: {move}").format(at=at, move=move)
-    return _("Deleted {at}").format(at=at)
+        return _("Inserted at {at}: {move}").format(at=at, move=shown_move(move))
+    return _("Replaced {at}: {move}").format(at=at, move=shown_move(move))
 
 
 # --- a new game ------------------------------------------------------------------------

@@ -603,24 +603,34 @@ def show(
     show_status(game)
 
 
-@app.command(help=N_("Every move with its points, round by round.\n\nExample: scorepad log"))
+@app.command(help=N_("Every move with its points, round by round.\n\nExample: scorepad log --round 2"))
 def log(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
+    round_: Annotated[
+        int | None,
+        typer.Option("--round", "-r", min=1, help=N_("Only this round (its moves numbered for insert)."), show_default=False),
+    ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
     game = read(file)
+    only = None
+    if round_ is not None:
+        from scorepad.cli.actions import logged_round
+
+        only = attempt(lambda: logged_round(game, round_))
     if as_json:
         from scorepad.views.summary import log_json
 
-        json_line(log_json(game))
+        rounds = log_json(game)
+        json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
         return
     from scorepad.views.render import STREAM_ROWS, log_lines, log_table
 
     out = console()
-    if sum(len(r.moves) for r in game.rounds) > STREAM_ROWS:
-        lines(log_lines(game, out.width))
+    if sum(len(r.moves) for r in game.rounds if only is None or r.number == only) > STREAM_ROWS:
+        lines(log_lines(game, out.width, only))
     else:
-        out.print(log_table(game))
+        out.print(log_table(game, only))
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -824,7 +834,9 @@ def stats(
         except (RecordError, OSError) as problem:
             error(_("skipped {path}: {problem}").format(path=path, problem=problem))
             code = BAD_USAGE
-    rows = [s.as_dict(name) for name, s in sorted(table.items(), key=lambda item: item[0].casefold())]
+    from scorepad.engine.notation import collation_key
+
+    rows = [s.as_dict(name) for name, s in sorted(table.items(), key=lambda item: collation_key(item[0]))]
     if as_json:
         json_line(rows)
     elif as_csv:

@@ -14,7 +14,8 @@ The forms read:
 - a player: the name in any case, or a prefix of it that names one player only;
 - a remaining hand: `Tom=37` (pips), `Tom=37p` (always pips), `Tom=6-4,3-1` or
   `Tom=64 31` (tiles). A value of digits only that could be both the player's tiles and
-  a pip total is refused with both readings (see `read_hand`).
+  a pip total is refused with both readings, unless both give the same points (see
+  `read_hand`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, compared_by_kind
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, compared_by_kind, loose_name_key, same_name_key
 from scorepad.engine.tiles import ALL_TILES, End, Tile
 from scorepad.engine.tiles import END_WORDS as TYPED_END_WORDS
 from scorepad.errors import IllegalMoveError, InvalidMoveError
@@ -130,6 +131,7 @@ class HintIn(NamedTuple):
 class ViewIn(NamedTuple):
     what: str  # "show" | "log" | "tally" | "rules" | "help" | "quit" | "edit"
     all: bool = False  # `l all`: the whole game's log
+    round: int | None = None  # `l 2`: round 2's log
 
 
 # NamedTuples, as the engine's moves are (see there)
@@ -210,16 +212,26 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
 
 
 def resolve_player(text: str, players: Sequence[str]) -> str:
-    """The player `text` names: exactly, in any case, or by a prefix only one name has."""
+    """The player `text` names: exactly, then ignoring case, then ignoring accents and case
+    (`ozlem` is Özlem), each where only one name matches; then by a prefix only one name
+    has, first in case only, then without accents (`m j` names Jürgen). A stricter match
+    always wins over a looser one (`Zoe` and `Zoë` playing: `zoe` is Zoe)."""
     if check_length(text) in players:
         return text
-    folded = text.casefold()
-    same = [p for p in players if p.casefold() == folded]
-    if len(same) == 1:
-        return same[0]
-    starting = [p for p in players if p.casefold().startswith(folded)] if folded else []
-    if len(starting) == 1:
-        return starting[0]
+    typed = text.strip()
+    starting: list[str] = []
+    for key in (same_name_key, loose_name_key):
+        wanted = key(typed)
+        same = [p for p in players if key(p) == wanted]
+        if len(same) == 1:
+            return same[0]
+    for key in (same_name_key, loose_name_key):
+        wanted = key(typed)
+        starting = [p for p in players if key(p).startswith(wanted)] if wanted else []
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            break
     if len(starting) > 1:
         raise AmbiguousInputError(_("'{text}' could be {names}: type more of the name").format(text=text, names=either(starting)))
     raise IllegalMoveError(_("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players)))
@@ -278,8 +290,9 @@ def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[
     both ways: as the player's tiles (exactly two digits per tile held, each 0-6, distinct
     tiles none of which is on the table) and as a pip total (one the tiles not on the table
     can make with that many tiles). If both readings are possible it is refused with both
-    shown; if only one is, that one is taken; if neither, it is a pip total and the
-    engine says why it cannot be."""
+    shown, unless both give the same points (`05`): then it is the pip total. If only one
+    is, that one is taken; if neither, it is a pip total and the engine says why it
+    cannot be."""
     if value[-1:] in ("p", "P") and _is_number(value[:-1]):
         return int(value[:-1])
     if not _is_number(value):
@@ -295,6 +308,10 @@ def read_hand(name: str, value: str, size: int, on_table: frozenset[Tile] | set[
         as_pips = sum(unseen[:size]) <= pips <= sum(unseen[-size:])
     else:
         as_pips = pips == 0
+    if as_tiles is not None and as_pips and sum(t.pips for t in as_tiles) == pips:
+        # Both readings give the same points (`Bob=05`: the tile 0-5 or 5 pips): the pip
+        # total is taken, the weaker statement, which cannot clash with another hand.
+        return pips
     if as_tiles is not None and as_pips:
         written = ",".join(str(t) for t in as_tiles)
         raise AmbiguousInputError(
@@ -332,6 +349,13 @@ def read_hands(
 # --- positions and moves in record notation ---------------------------------------------------
 
 
+def log_round(text: str) -> int:
+    """The round `log` is asked for: a number from 1."""
+    if not _is_number(text.strip(), 4) or int(text) < 1:
+        raise InvalidMoveError(_("'{text}' is not a round: rounds are numbered from 1, e.g. l 2").format(text=text))
+    return int(text)
+
+
 def parse_at(text: str) -> tuple[int, int]:
     """`ROUND.MOVE` as `log` numbers them, from 1: `1.12`."""
     match = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", text)
@@ -361,23 +385,34 @@ def replacements(action: str, words: Sequence[str]) -> AmendIn:
 
 def parse_record_move(text: str, players: Sequence[str]) -> Move:
     """A move written as in the record (`Tom: draw 4`, `Ann: 6-4 E =10`), with the typed
-    forms also accepted for the name, the tile and the end."""
+    forms also accepted for the name, the tile and the end, and the colon left out
+    (`tom draw 4`, `tom 64 e`) or the player named as at the live prompt (`64 e @tom`)."""
     name, sep, action = check_length(text).partition(":")
-    if not sep or not name.strip() or not action.strip():
+    if not sep:
+        # Typed as loosely as a move: `tom draw 4`, `tom 64 e`, `64 e @tom`.
+        words = text.split()
+        named = [w for w in words if w.startswith("@") and len(w) > 1]
+        if len(named) == 1:
+            name, action = named[0][1:], " ".join(w for w in words if w is not named[0])
+        elif not named and len(words) > 1:
+            name, action = words[0], " ".join(words[1:])
+        else:
+            name = action = ""
+    if not name.strip() or not action.strip():
         raise InvalidMoveError(
             _("'{text}' is not a move: write it as in the record, e.g. 'Tom: draw 4' or 'Ann: 6-4 E =10'").format(text=text)
         )
     player = resolve_player(name.strip(), players)
     words = action.split()
     head = words[0].lower()
-    if head == "draw":
+    if head in DRAW_WORDS:
         if len(words) > 2 or (len(words) == 2 and not _is_number(words[1], 2)) or (len(words) == 2 and int(words[1]) < 1):
             raise InvalidMoveError(_("'{text}': draw takes one count, 1 or more, e.g. 'Tom: draw 4'").format(text=text))
         return Draw(player, int(words[1]) if len(words) == 2 else 1)
-    if head in ("pass", "muggins"):
+    if head in (*PASS_WORDS, *MUGGINS_WORDS):
         if len(words) > 1:
-            raise InvalidMoveError(_("'{text}': {word} takes nothing after it").format(text=text, word=head))
-        return Pass(player) if head == "pass" else Muggins(player)
+            raise InvalidMoveError(_("'{text}': {word} takes nothing after it").format(text=text, word=words[0]))
+        return Pass(player) if head in PASS_WORDS else Muggins(player)
     if any(w.startswith("@") for w in words):
         raise InvalidMoveError(_("'{text}': the player is named before the colon").format(text=text))
     typed = play_input(words)
@@ -409,6 +444,7 @@ _VIEWS = {
 }
 DRAW_WORDS = ("d", "draw", "z", "ziehen")
 PASS_WORDS = ("p", "pass", "passen")
+MUGGINS_WORDS = ("m", "muggins")
 
 
 def _is_number(word: str, digits: int = 60) -> bool:
@@ -433,6 +469,8 @@ def parse_line(line: str) -> Typed | None:
         what = _VIEWS[head]
         if what == "log" and rest and [w.lower() for w in rest] == ["all"]:
             return ViewIn("log", all=True)
+        if what == "log" and len(rest) == 1 and _is_number(rest[0], 4):
+            return ViewIn("log", round=log_round(rest[0]))
         if rest:
             raise InvalidMoveError(_("'{line}': {word} takes nothing after it (? for help)").format(line=line, word=words[0]))
         return ViewIn(what)
@@ -451,7 +489,7 @@ def parse_line(line: str) -> Typed | None:
         if rest:
             raise InvalidMoveError(_("'{line}': pass takes nothing after it (? for help)").format(line=line))
         return PassIn(by)
-    if head in ("m", "muggins"):
+    if head in MUGGINS_WORDS:
         if len(rest) != 1:
             raise InvalidMoveError(_("'{line}': say who calls it, e.g. m Bob").format(line=line))
         return MugginsIn(rest[0])

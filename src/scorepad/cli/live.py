@@ -37,7 +37,7 @@ delete 1.3  change the past (l numbers)
           a refused line (also fix 1)
 edit      the record in $EDITOR
 new       the next game (new Ann,Bob)
-s, l, t   show, log (l all), sheet
+s, l, t   show, log (l 2, l all), sheet
 tally     the paper tally
 hint 64 55, rules
 q         leave (all is saved)""")
@@ -91,6 +91,14 @@ class _History:
             self.readline.append_history_file(1, self.path)
         except OSError:
             pass
+
+
+def typed_so_far(history: _History | None) -> str:
+    """What was on the prompt's line when Ctrl-C came: readline's buffer; nothing known
+    (input from a pipe, no readline) counts as an empty line."""
+    if history is None or history.readline is None:
+        return ""
+    return history.readline.get_line_buffer()
 
 
 def _show(file: Path, game=None, out=None, notes=()) -> None:
@@ -169,9 +177,10 @@ def _view(typed, file: Path) -> bool:
     if typed.what == "show":
         _show(file, game)
     elif typed.what == "log":
+        from scorepad.cli.actions import logged_round
         from scorepad.views.render import log_table
 
-        screen.print(log_table(game, None if typed.all else game.current.number))
+        screen.print(log_table(game, None if typed.all else logged_round(game, typed.round)))
     elif typed.what == "sheet":
         from scorepad.views.render import sheet
 
@@ -226,6 +235,9 @@ def run(file: Path) -> int:
             break
         except KeyboardInterrupt:
             echo()  # Ctrl-C drops the line being typed; only q or Ctrl-D leave
+            if not typed_so_far(history):
+                # Ctrl-C at an empty prompt is someone trying to leave: say how.
+                echo(_("(Ctrl-C drops the line being typed; q or Ctrl-D leaves, everything is saved)"))
             continue
         if history is not None and line.strip():
             history.add()

@@ -196,7 +196,12 @@ class Layout:
         if not options:
             raise IllegalMoveError(self._refusal(tile, None))
         if len({p.end_sum for p in options}) > 1:
-            choices = ", ".join(_("{end} scores {points}").format(end=p.end.label, points=p.score) for p in options if p.end)
+            # The sum each end would make, not only its score: the table checks it by eye.
+            choices = ", ".join(
+                _("{end} makes {sum} (scores {points})").format(end=p.end.label, sum=p.end_sum, points=p.score)
+                for p in options
+                if p.end
+            )
             raise AmbiguousMoveError(
                 _("{tile} fits more than one end: {choices}; say which end").format(tile=tile, choices=choices)
             )

@@ -80,6 +80,20 @@ def same_name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
+def loose_name_key(name: str) -> str:
+    """A name as typed in a hurry: without accents or other marks (NFD, combining marks
+    dropped) and without case (casefold), so `ozlem` finds Özlem and `jurgen` Jürgen."""
+    decomposed = unicodedata.normalize("NFD", name)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def collation_key(name: str) -> tuple[str, str, str]:
+    """The order of names in a list, as German (DIN 5007, variant 1) and English
+    dictionaries sort them: letters with marks among their base letters (Özlem before
+    Tom), case ignored; then marks and case decide, so the order never depends on input."""
+    return (loose_name_key(name), same_name_key(name), name)
+
+
 # Cyrillic and Greek letters that look like Latin ones, after case folding (so the lower
 # case of a look-alike capital is here too: Cyrillic EN folds to en, which stands for h).
 # The common cases of Unicode's confusables (UTS #39), not all of them.
@@ -106,9 +120,13 @@ class Play(NamedTuple):
     claim: int | None = None
 
     def __str__(self) -> str:
+        return self.written(self.end.value if self.end is not None else None)
+
+    def written(self, end: str | None) -> str:
+        """The play in the record's notation, its end named `end`."""
         text = f"{self.player}: {self.tile}"
-        if self.end is not None:
-            text += f" {self.end.value}"
+        if end is not None:
+            text += f" {end}"
         if self.claim is not None:
             text += f" ={self.claim}"
         return text
@@ -158,6 +176,14 @@ def compared_by_kind(*kinds: type) -> None:
 compared_by_kind(Play, Draw, Pass, Muggins)
 
 Move = Play | Draw | Pass | Muggins
+
+
+def shown_move(move: Move) -> str:
+    """A move as the screen shows it: the record's notation with the end named in the
+    current language (E is O in German); the record itself keeps `str(move)`."""
+    if isinstance(move, Play) and move.end is not None:
+        return move.written(move.end.label)
+    return str(move)
 
 
 MAX_CLAIM = 1000  # no play scores more than 60; a claim is checked, so keep it small

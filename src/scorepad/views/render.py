@@ -10,7 +10,7 @@ from rich.text import Text
 
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.layout import Layout, Lying, Placed, arm_lying, line_lying
-from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, either, ngettext, pgettext
 from scorepad.views.summary import MugginsMark, muggins_marks
@@ -221,9 +221,12 @@ def scores_lines(game: Game) -> Text:
         names = " & ".join(game.players[p] for p in side)
         if game.winner is not None and s in game.winner:
             names = ngettext("{names} wins", "{names} win", len(side)).format(names=names)
-        held = ", ".join(str(r.hand_sizes[p]) for p in side)
-        count = sum(r.hand_sizes[p] for p in side) if len(side) == 1 else 2
-        tiles = ngettext("{held} tile", "{held} tiles", count).format(held=held)
+        if len(side) == 1:
+            tiles = ngettext("{held} tile", "{held} tiles", r.hand_sizes[side[0]]).format(held=r.hand_sizes[side[0]])
+        else:
+            # Partners: each count next to its player's name, so nobody has to know the seats.
+            held = ", ".join(f"{game.players[p]} {r.hand_sizes[p]}" for p in side)
+            tiles = _("tiles: {held}").format(held=held)
         turn = game.turn is not None and game.players.index(game.turn) in side
         rows.append((names, points(game.scores[s]), tiles + (" ◀" if turn else ""), turn))
     name_width = max(len(n) for n, *_ in rows)
@@ -333,7 +336,7 @@ def _log_rounds(game: Game, only_round: int | None = None):
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
             if i in marks:
                 pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
-            rows.append((str(i + 1), str(move), sums.get(i, ""), pts))
+            rows.append((str(i + 1), shown_move(move), sums.get(i, ""), pts))
         under: list[tuple[str, str]] = []
         if r.award is not None and r.hands is not None:  # end_round sets both together
             # Under the table at the full width: in the move column they wrapped to slivers.
@@ -374,13 +377,13 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
     return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
 
 
-def log_lines(game: Game, width: int):
+def log_lines(game: Game, width: int, only_round: int | None = None):
     """The log as `log_table` draws it when nothing needs wrapping, as plain lines made
     one at a time: for games too long to lay out with rich (STREAM_ROWS)."""
     from scorepad.views.console import wrapped
 
     shown = False
-    for title, rows, under in _log_rounds(game):
+    for title, rows, under in _log_rounds(game, only_round):
         shown = True
         yield from plain_table(_log_columns(), rows, title=title, left=1, right=1)
         for line, _style in under:
@@ -480,7 +483,13 @@ def tally(game: Game, width: int) -> RenderableType:
                 parts.append(Text("\n".join(r.rstrip() for r in rows) if chunk else rows[1].rstrip()))
         if rest:
             parts.append(Text("  " + _("apart: {points}").format(points=points(rest)), style="dim"))
+    parts.append(Text(tally_legend(), style="dim"))
     return Group(*parts)
+
+
+def tally_legend() -> str:
+    """What the tally's marks mean, under it: the paper tally is not every table's habit."""
+    return _("key: | = 5 points; the large X with a small x in each field = 50 points; half points are noted apart")
 
 
 def rules_table(rules, players: int | None = None) -> RenderableType:
