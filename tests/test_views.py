@@ -542,11 +542,11 @@ Usage: scorepad play [OPTIONS] {TILE
 
 Arguments:
   TILE [END]
-      The tile (64, 6-4, 6 4, 6/4, 6:4,
-      '6|4' quoted) and its end (w e n
-      s, west ..., left right up down,
-      l r u d), glued or apart: 64w.
-      [required]
+      The tile (64, 6-4, 6 4, 6/4, 6,4,
+      6:4, '6|4' quoted) and its end (w
+      e n s, west ..., left right up
+      down, l r u d), glued or apart:
+      64w.  [required]
 
 Options:
   --by <str>

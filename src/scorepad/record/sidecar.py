@@ -74,6 +74,8 @@ def forget(record: Path) -> None:
 def forget_refusal(record: Path) -> None:
     """A later refusal that offers no repairs: `fix N` must not reach back past it to the
     repairs of an earlier one. A kept fix stays, so its one-step `undo` still works."""
+    if not real_path(record).name:
+        return  # '/' and the like: refused before anything, with nothing kept beside them
     data = _read(record)
     if data is not None and "refused" in data and "fixed" not in data:
         forget(record)
