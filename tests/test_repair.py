@@ -232,7 +232,7 @@ def test_fix_makes_the_repair_and_the_refused_move_and_one_undo_takes_both_back(
     assert [str(m) for m in load(here).game.current.moves][5:] == ["Cy: 4-6 E", "Ann: 1-2 W", "Bob: 2-5 W", "Cy: 0-6 E"]
     result = run("undo")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Undone: the fix (Cy: 0-6 E and its \nrepair)\n")
+    assert result.output.startswith("Undone: the fix (Cy: 0-6 E and its\nrepair)\n")
     assert here.read_bytes() == before
     # The repairs are on offer again: the same fix can be chosen once more.
     assert run("fix", "2").exit_code == 0
@@ -306,7 +306,7 @@ def test_the_live_prompt_takes_the_number_alone(here):
     assert "1. replace 1.6 Cy: 4-6 E\n   if 4-6 went on E, not N\n" in out
     assert "Type a repair's number to make it, then\nrecord Cy: 0-6 E." in out
     assert "Cy> Repair 1: if 4-6 went on E, not N\nReplaced 1.6: Cy: 4-6 E\nCy 0-6 E +5" in out
-    assert "Ann> Undone: the fix (Cy: 0-6 E and its \nrepair)" in out
+    assert "Ann> Undone: the fix (Cy: 0-6 E and its\nrepair)" in out
     assert here.read_bytes() == before
 
 
@@ -396,13 +396,13 @@ def test_the_repairs_in_german(here):
         "   wenn Bob bei 1.5 5-0 anlegte, nicht\n"
         "   5-4\n"
         "scorepad fix N führt Reparatur N aus und\n"
-        "trägt dann Cy: 0-6 E ein.\n"
+        "trägt dann Cy: 0-6 O ein.\n"
     )
     result = run("fix", "1", lang="de")
     assert result.exit_code == 0, result.output
     assert flat(result.output).startswith("Reparatur 1: wenn 4-6 an O lag, nicht an N Ersetzt 1.6: Cy: 4-6 O Cy 0-6 O +5")
     result = run("undo", lang="de")
-    assert flat(result.output).startswith("Zurückgenommen: die Reparatur (mit Cy: 0-6 E)")
+    assert flat(result.output).startswith("Zurückgenommen: die Reparatur (mit Cy: 0-6 O)")
 
 
 def test_the_live_prompt_in_german(here):

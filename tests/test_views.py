@@ -637,3 +637,18 @@ def test_a_partnership_holds_and_wins_in_the_plural():
     game.end_round({"Ann": 11, "Bob": 33, "Cy": 47, "Dee": 65})
     assert award_reason(game, game.rounds[0]) == "blocked, Ann & Cy hold the fewest pips: round5(Bob & Dee 98 - Ann & Cy 58)"
     assert "Ann & Cy win" in scores_lines(game).plain
+
+
+def test_no_line_ends_in_blanks(tmp_path):
+    """Rich pads table rows and leaves a blank where it wraps; a copied line or a captured
+    log would keep them (found by play-testing at 40 columns)."""
+    from test_cli import EXAMPLES
+
+    for args in (["log"], ["sheet"], ["show"], ["play", "--help"], ["rules", "pagat"]):
+        result = (
+            run(*args, "-f", str(EXAMPLES / "demo.toml"), width=40)
+            if args[0] in ("log", "sheet", "show")
+            else run(*args, width=40)
+        )
+        assert result.exit_code == 0, result.output
+        assert [line for line in result.output.split("\n") if line != line.rstrip(" ")] == [], args

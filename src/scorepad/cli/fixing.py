@@ -18,7 +18,7 @@ from typing import Any
 from scorepad.cli.actions import Done, RecordChangedError, _hands, _undo, backup_note, changes, content, mover, said
 from scorepad.cli.grammar import DrawIn, HandsIn, PassIn, PlayIn, Typed, UndoIn, read_hands
 from scorepad.engine.game import Game
-from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move
+from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move, shown_move
 from scorepad.engine.repair import Repair, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
@@ -141,6 +141,14 @@ def _still_refused(game: Game, refused: Move | dict) -> bool:
 # --- showing them ---------------------------------------------------------------------------
 
 
+def _shown(move: object) -> object:
+    """A kept move as the screen shows it (E is O in German); the commands keep the record's notation."""
+    try:
+        return shown_move(parse_move(move)) if isinstance(move, str) else move
+    except ValueError:
+        return move
+
+
 def quoted(text: str) -> str:
     """`text` as one shell word, in double quotes where they are safe (as the README writes
     moves), else in single quotes."""
@@ -193,7 +201,7 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
         foot = _("{fix} makes repair N, then enters the hands.")
     else:
         foot = _("{fix} makes repair N, then records {move}.")
-    lines.append((foot.format(fix=fix, move=kept.get("move")), "say"))
+    lines.append((foot.format(fix=fix, move=_shown(kept.get("move"))), "say"))
     return lines
 
 
@@ -278,7 +286,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         before, kept = was_fixed
         game = loads(before).game  # a record scorepad wrote, replayed before it is put back
         if "move" in kept and not kept.get("claim"):
-            notes = [_("Undone: the fix ({move} and its repair)").format(move=kept["move"])]
+            notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(kept["move"]))]
         elif "move" in kept:
             notes = [_("Undone: the fix (the repair)")]
         else:

@@ -232,15 +232,42 @@ def _safe_console_class():
         def render(self, renderable, options=None):
             encoding = self.encoding
             fallback = not _is_unicode(encoding)
+            line: list[Segment] = []
             for segment in super().render(renderable, options):
                 text = segment.text
-                if segment.control or (text.isprintable() and not fallback) or text == "\n":
+                if text == "\n":
+                    yield from _without_trailing_blanks(line)
+                    line = []
                     yield segment
+                    continue
+                if "\n" in text and not segment.control and (segment.style is None or segment.style.bgcolor is None):
+                    # rich's wrap of unstyled text: one segment with its line breaks inside
+                    *ended, going_on = text.split("\n")  # the last part goes on in the next segment
+                    text = "\n".join([*(part.rstrip(" ") for part in ended), going_on])
+                    segment = Segment(text, segment.style, segment.control)
+                if segment.control or (text.isprintable() and not fallback):
+                    line.append(segment)
                     continue
                 text = clean(text)
                 if fallback:
                     text = _encodable(text, encoding)
-                yield Segment(text, segment.style, segment.control)
+                line.append(Segment(text, segment.style, segment.control))
+            yield from _without_trailing_blanks(line)
+
+    def _without_trailing_blanks(line: list) -> list:
+        """A line without the blanks rich pads it with or leaves at a wrap: they show
+        nothing on a screen, but a copied line or a captured log keeps them. Blanks with a
+        background colour (a tile's face) are drawn, so they stay."""
+        while line:
+            last = line[-1]
+            if last.control or (last.style is not None and last.style.bgcolor is not None):
+                break
+            kept = last.text.rstrip(" ")
+            if kept:
+                line[-1] = Segment(kept, last.style, last.control)
+                break
+            line.pop()
+        return line
 
     return SafeConsole
 
