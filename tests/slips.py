@@ -42,16 +42,6 @@ class Case:
     position: int  # 0-based index of the slip in the round
 
 
-def _with_player(move: Move, player: str) -> Move:
-    if isinstance(move, Play):
-        return Play(player, move.tile, move.end, move.claim)
-    if isinstance(move, Draw):
-        return Draw(player, move.count)
-    if isinstance(move, Pass):
-        return Pass(player)
-    return Muggins(player)
-
-
 def _slips(kind: str, k: int, moves: Sequence[Move], before: Game, rng: random.Random) -> list[list[Move]]:
     """The ways `moves[k]` can be slipped as `kind`: each the round's moves from k on as written."""
     move, rest = moves[k], list(moves[k + 1 :])
@@ -76,12 +66,12 @@ def _slips(kind: str, k: int, moves: Sequence[Move], before: Game, rng: random.R
     elif kind == "player":
         for player in before.players:
             if player != move.player:
-                options.append([_with_player(move, player), *rest])
+                options.append([move._replace(player=player), *rest])
     elif kind == "swap" and rest:
         second = rest.pop(0)
         options.append([second, move, *rest])
         if second.player != move.player:
-            options.append([_with_player(second, move.player), _with_player(move, second.player), *rest])
+            options.append([second._replace(player=move.player), move._replace(player=second.player), *rest])
     rng.shuffle(options)
     return options
 

@@ -46,6 +46,7 @@ def answered(result, *codes):
     assert result.exit_code in codes, (result.exit_code, result.output)
     assert "Traceback" not in result.output
     assert not RAW.search(result.output), repr(result.output)
+    return " ".join(result.output.split())
 
 
 def record(*lines: str) -> str:

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli.app import app
 from scorepad.record.files import load
+from test_hostile import answered, run  # one runner and one check of a refusal for both hostile rounds
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -28,20 +28,6 @@ RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2
 needs_links = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 needs_fifos = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
 posix = pytest.mark.skipif(os.name != "posix", reason="POSIX only")
-
-
-def run(*args, input=None, env=None):
-    return runner.invoke(
-        app, [str(a) for a in args], input=input, env={"COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_FILE": None, **(env or {})}
-    )
-
-
-def answered(result, *codes):
-    """The command ended on purpose, with one of `codes`, and printed nothing raw."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert result.exit_code in codes, (result.exit_code, result.output)
-    assert "Traceback" not in result.output and not RAW.search(result.output), result.output
-    return " ".join(result.output.split())
 
 
 def environment(**extra):

@@ -241,17 +241,6 @@ def _size(edit: Edit) -> int:
 # --- the changes tried --------------------------------------------------------------------------
 
 
-def _as(move: Move, player: str) -> Move:
-    """`move` made by `player`."""
-    if isinstance(move, Play):
-        return Play(player, move.tile, move.end, move.claim)
-    if isinstance(move, Draw):
-        return Draw(player, move.count)
-    if isinstance(move, Pass):
-        return Pass(player)
-    return Muggins(player)
-
-
 def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
     """Every single change worth replaying, latest first (moves[i] is made in states[i])."""
     n = len(moves)
@@ -310,7 +299,7 @@ def _changes_of(state: Game, i: int, move: Move) -> Iterator[Edit]:
     if isinstance(move, Muggins) or (isinstance(move, Play) and state._table_names_opener(r)):
         for player in state.players:
             if player != move.player:
-                yield Edit("player", i, i + 1, (_as(move, player),), one)
+                yield Edit("player", i, i + 1, (move._replace(player=player),), one)
 
 
 def _one_digit_off(tile: Tile) -> Iterator[Tile]:
@@ -329,7 +318,7 @@ def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
     yield Edit("swap", i, i + 2, (second, first), was)
     if first.player != second.player:
         # Typed in the wrong order with the mover left to the turn: the players keep their seats.
-        yield Edit("swap", i, i + 2, (_as(second, first.player), _as(first, second.player)), was)
+        yield Edit("swap", i, i + 2, (second._replace(player=first.player), first._replace(player=second.player)), was)
 
 
 def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
