@@ -310,6 +310,24 @@ def test_the_live_prompt_takes_the_number_alone(here):
     assert here.read_bytes() == before
 
 
+def test_a_fix_at_a_stale_live_prompt_says_what_arrived(here, capsys):
+    """A number typed at a prompt drawn before a move from elsewhere is refused, naming the
+    move, as every stale line is."""
+    from scorepad.cli.actions import content
+    from scorepad.cli.live import live_command
+
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    assert run("play", "06", "e").exit_code == 1  # repairs offered
+    seen = content(here)
+    assert run("play", "06", "n").exit_code == 0  # the table went on elsewhere
+    after = here.read_bytes()
+    capsys.readouterr()
+    assert live_command("1", here, seen) is None
+    said = capsys.readouterr()
+    assert "(Cy: 0-6 N was recorded elsewhere)" in flat(said.out + said.err)
+    assert here.read_bytes() == after
+
+
 def test_a_wrong_claim_with_muggins_off_offers_the_repairs_under_which_it_is_right(here):
     # Bob's 6-5 went on S, typed on E; Cy's 6-1 on N then makes 15, as Cy claims.
     record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 5-3 E", "Cy: 6-6 W", "Ann: 6-4 W", "Bob: 6-5 E"])

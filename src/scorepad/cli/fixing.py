@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorepad.cli.actions import Done, RecordChangedError, _hands, _undo, backup_note, changes, content, mover, said
+from scorepad.cli.actions import (
+    Done,
+    RecordChangedError,
+    _hands,
+    _undo,
+    backup_note,
+    changes,
+    check_unchanged,
+    mover,
+    said,
+)
 from scorepad.cli.grammar import DrawIn, HandsIn, PassIn, PlayIn, Typed, UndoIn, read_hands
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move, shown_move
@@ -229,8 +239,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
     from scorepad.record.amend import amend_all
 
     with locked(file):
-        if expect is not None and content(file) != expect:
-            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        check_unchanged(file, expect)
         text = read_record(file)
         kept = sidecar.refusal(file, text)
         if kept is None:
@@ -274,8 +283,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
     """`undo N`; right after a fix, its first step puts back the record as it was before
     the fix (the repair and the input it let through, together)."""
     with locked(file):
-        if expect is not None and content(file) != expect:
-            raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+        check_unchanged(file, expect)
         text = read_record(file)
         was_fixed = sidecar.fixed(file, text)
         if was_fixed is None:
