@@ -213,10 +213,8 @@ def test_the_lock_file_gets_the_records_bits_and_stays(tmp_path):
 def test_a_second_holder_in_the_same_process_is_refused_after_the_timeout(tmp_path):
     path = tmp_path / "g.toml"
     save(Game(["Ann", "Bob"], opener="Ann"), path)
-    with locked(path):
-        with pytest.raises(LockedError, match="being written by another scorepad"):
-            with locked(path, timeout=0.2):
-                pass
+    with locked(path), pytest.raises(LockedError, match="being written by another scorepad"), locked(path, timeout=0.2):
+        pass
     with locked(path, timeout=0.2):  # let go on leaving
         pass
 
