@@ -27,6 +27,7 @@ TOP_KEYS = ("format", "players", "rules", "rounds")
 ROUND_KEYS = ("opener", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
+MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
 MAX_HAND_PIPS = 168  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts: 81 s), so a longer chain is refused
@@ -116,6 +117,9 @@ class _Reader:
         self.more_problems = 0
         self.more_notes = 0
         self._lines: _KeyLines | None = None
+        # Moves are immutable and a record repeats the same few hundred texts: parsed
+        # once, shared by every round that has them.
+        self._parsed: dict[str, Move] = {}
 
     @property
     def lines(self) -> _KeyLines:
@@ -327,7 +331,11 @@ class _Reader:
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         try:
-            move = parse_move(text)
+            move = self._parsed.get(text)  # type: ignore[assignment]
+            if move is None:
+                move = parse_move(text)
+                if len(self._parsed) < MAX_SHARED_MOVES:
+                    self._parsed[text] = move
             out = game.push(move)
         except IllegalMoveError as error:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
