@@ -145,7 +145,7 @@ class Folded(NamedTuple):
     start_opener: int | None
     opener_rule: str
     moves: tuple[Move, ...]
-    hands: tuple[tuple[int, Hand], ...]  # (player, hand) as entered
+    hands: tuple[Hand | None, ...]  # by player, as entered; None: not given (no tiles left)
 
 
 class Rounds(Sequence[Round]):
@@ -589,7 +589,8 @@ class Game:
                         "the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody has named allow {low} to {high}"
                     ).format(pips=total_pips, tiles=total_tiles, low=low, high=high)
                 )
-        return given, pips
+        # In seat order, as a folded round laid again has them, whatever order they were typed in.
+        return dict(sorted(given.items())), pips
 
     def end_round(self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None) -> Outcome:
         """Enter the remaining hands of an ended round: award the hand points and start the
@@ -695,7 +696,9 @@ class Game:
             return
         r = self._rounds[index]
         if isinstance(r, Round) and r.regular and r.hands is not None:
-            self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, tuple(r.moves), tuple(r.hands.items()))
+            self._rounds[index] = Folded(
+                r.number, r.start_opener, r.opener_rule, tuple(r.moves), tuple(r.hands.get(p) for p in range(len(self.players)))
+            )
 
     def _unfold(self, folded: Folded) -> Round:
         """A folded round laid again: its moves and hands replayed from the deal in a
@@ -711,7 +714,7 @@ class Game:
         scratch.winner = None
         for move in folded.moves:
             scratch.push(move)
-        scratch.end_round({self.players[p]: hand for p, hand in folded.hands})
+        scratch.end_round({self.players[p]: hand for p, hand in enumerate(folded.hands) if hand is not None})
         self._unfolded = (folded, r)
         return r
 
