@@ -597,9 +597,13 @@ class Game:
         next round (unless the game is over). Undo with `pop`. `problems`: see check_hands."""
         found = len(problems) if problems is not None else 0
         given, pips = self.check_hands(hands, problems=problems)
-        r = self.current
         if problems is not None and len(problems) > found:
-            r.regular = False  # hands taken as written although wrong: laying them again would fail
+            self.current.regular = False  # hands taken as written although wrong: laying them again would fail
+        return self._enter_hands(given, pips)
+
+    def _enter_hands(self, given: dict[int, Hand], pips: list[int]) -> Outcome:
+        """The hands of the current round, checked: their award, and the next round."""
+        r = self.current
         out = Outcome(None)
         if r.pending is not None and not r.pending.penalty:
             r.uncalled.append(r.pending)
@@ -689,6 +693,15 @@ class Game:
 
     # --- folded rounds -----------------------------------------------------------------
 
+    def move_count(self, number: int | None = None) -> int:
+        """How many moves the rounds hold (round `number` alone if given), without laying
+        a folded round again."""
+        return sum(len(r.moves) for r in self._rounds if number is None or r.number == number)
+
+    def played_count(self) -> int:
+        """The rounds played or started (not a next round nobody has led yet)."""
+        return sum(1 for r in self._rounds if r.moves or r.hands is not None)
+
     def _fold(self, index: int) -> None:
         """Fold round `index` if it can be laid again from what was played in it: an audit
         that carried on past a refused move or hands leaves its round laid out."""
@@ -714,7 +727,9 @@ class Game:
         scratch.winner = None
         for move in folded.moves:
             scratch.push(move)
-        scratch.end_round({self.players[p]: hand for p, hand in enumerate(folded.hands) if hand is not None})
+        # Checked when they were entered: only their award is worked out again.
+        pips = [0 if h is None else h if isinstance(h, int) else sum(t.pips for t in h) for h in folded.hands]
+        scratch._enter_hands({p: h for p, h in enumerate(folded.hands) if h is not None}, pips)
         self._unfolded = (folded, r)
         return r
 

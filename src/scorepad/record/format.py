@@ -422,16 +422,20 @@ class _Reader:
         self._points(game, number, table.get("points"))
         return True
 
+    def _parse_move(self, text: str) -> Move:
+        move = self._parsed.get(text)
+        if move is None:
+            move = parse_move(text)
+            if len(self._parsed) < MAX_SHARED_MOVES:
+                self._parsed[text] = move
+        return move
+
     def _move(self, game: Game, number: int, index: int, text: Any) -> None:
         if not isinstance(text, str):
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         try:
-            move = self._parsed.get(text)  # type: ignore[assignment]
-            if move is None:
-                move = parse_move(text)
-                if len(self._parsed) < MAX_SHARED_MOVES:
-                    self._parsed[text] = move
+            move = self._parse_move(text)
             out = game.push(move)
         except IllegalMoveError as error:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)

@@ -3,7 +3,7 @@ the log, and statistics over many records. No terminal, no TOML."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -50,9 +50,10 @@ def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
     return r.result or "unfinished", game.side_names(winner) if winner is not None else None
 
 
-def played_rounds(game: Game) -> list[Round]:
-    """The rounds that were played or started (not a next round nobody has led yet)."""
-    return [r for r in game.rounds if r.moves or r.hands is not None]
+def played_rounds(game: Game) -> Iterator[Round]:
+    """The rounds that were played or started (not a next round nobody has led yet), one
+    at a time: a long game's folded rounds are laid again as they are reached."""
+    return (r for r in game.rounds if r.moves or r.hands is not None)
 
 
 def round_points(game: Game, r: Round) -> dict[str, int | float]:
@@ -169,8 +170,8 @@ class PlayerStats:
 def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
     """Count one game into per-player statistics. Points are the player's own: a play or
     a muggins call counts for who made it; hand points for the players of the side."""
-    rounds = played_rounds(game)
-    if not rounds:
+    played = game.played_count()
+    if not played:
         return  # a record nobody has played in yet (a fresh start, one abandoned) is no game
     winners = set(game.winners() or [])
     # A player is the same person in every record whatever the case of the name ("bob" and
@@ -181,8 +182,8 @@ def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
         s = stats.setdefault(row[name], PlayerStats())
         s.games += 1
         s.wins += name in winners
-        s.rounds += len(rounds)
-    for r in rounds:
+        s.rounds += played
+    for r in played_rounds(game):
         for credit in r.credits:
             if credit.source == "hands":
                 for p in game.sides[credit.side]:
