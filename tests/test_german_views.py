@@ -16,7 +16,7 @@ from scorepad.cli.grammar import DrawIn, PassIn, PlayIn, ViewIn, parse_end, pars
 from scorepad.cli.live import live_command, live_help
 from scorepad.engine.tiles import End, Tile
 from scorepad.record.files import load
-from scorepad.views.render import ends_line, next_step, status
+from scorepad.views.status import ends_line, next_step, status
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorepad import Game, Rules, parse_move
-from scorepad.record.files import load, locked, save
+from scorepad.record.files import LockedError, load, locked, save
 from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -190,6 +190,58 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
         assert load(path).game.current.moves == []
     assert writer.wait(timeout=10) == 0
     assert len(load(path).game.current.moves) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="no permission bits")
+def test_the_lock_file_gets_the_records_bits_and_stays(tmp_path):
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    path.chmod(0o660)
+    lock = tmp_path / ".g.toml.lock"
+    old = os.umask(0o077)  # the record's bits win over a strict umask
+    try:
+        with locked(path):
+            assert lock.exists()
+    finally:
+        os.umask(old)
+    assert lock.stat().st_mode & 0o777 == 0o660
+    with locked(path):  # taken again from the file left behind
+        pass
+    assert lock.exists()
+
+
+def test_a_second_holder_in_the_same_process_is_refused_after_the_timeout(tmp_path):
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    with locked(path), pytest.raises(LockedError, match="being written by another scorepad"), locked(path, timeout=0.2):
+        pass
+    with locked(path, timeout=0.2):  # let go on leaving
+        pass
+
+
+@pytest.mark.filterwarnings("ignore:flock not supported")
+def test_a_file_system_without_flock_gets_filelocks_lock(tmp_path, monkeypatch):
+    """flock() failing with ENOSYS (some network and FUSE mounts): filelock takes over."""
+    import errno
+    import types
+
+    def no_flock(fd, operation):
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    fake = types.SimpleNamespace(flock=no_flock, LOCK_EX=2, LOCK_NB=4, LOCK_UN=8)
+    monkeypatch.setitem(sys.modules, "fcntl", fake)
+    before = set(sys.modules)
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    try:
+        with locked(path):
+            assert "filelock" in sys.modules
+            save(Game(["Ann", "Bob", "Cy"], opener="Ann"), path)
+    finally:  # a filelock imported with the fake fcntl is not left to later tests
+        for name in set(sys.modules) - before:
+            if name.startswith("filelock"):
+                del sys.modules[name]
+    assert list(load(path).game.players) == ["Ann", "Bob", "Cy"]
 
 
 def test_an_opener_who_did_not_lead_is_a_problem():

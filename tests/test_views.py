@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from scorepad import End, Game, Rules, parse_move
-from scorepad.views.render import draw_layout
+from scorepad.views.status import draw_layout
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -369,7 +369,7 @@ def muggins_game(*moves: str) -> Game:
 
 
 def test_a_missed_score_says_who_may_call_it_and_how():
-    from scorepad.views.render import status
+    from scorepad.views.status import status
 
     game = muggins_game("Ann: 5-5 =10")
     out = game.push(parse_move("Bob: 5-0 E"))
@@ -397,19 +397,19 @@ Cy to play."""
 
 
 def test_claims_read_plainly():
-    from scorepad.views.render import explain
+    from scorepad.views.status import explain
 
     game = muggins_game("Ann: 5-5 =10", "Bob: 5-0 E =10")
     out = game.push(parse_move("Cy: 0-3 E =5"))
     assert explain(game, out).plain == "Cy 0-3 E: claimed 5, counts 13: nothing scores"
     assert "may call muggins for 5 (the claim was too high):" in text(
-        __import__("scorepad.views.render").views.render.status(game, 100, out), 100
+        __import__("scorepad.views.status").views.status.status(game, 100, out), 100
     )
     out = game.push(parse_move("Ann: muggins"))
     assert explain(game, out).plain == "Muggins! Ann takes +5"
     # Without muggins nothing is said about it.
     plain = played("pagat", "5-5")
-    assert "muggins" not in text(__import__("scorepad.views.render").views.render.status(plain, 100), 100)
+    assert "muggins" not in text(__import__("scorepad.views.status").views.status.status(plain, 100), 100)
 
 
 # --- pictures ---------------------------------------------------------------------------------
@@ -627,7 +627,8 @@ def test_a_difference_award_is_explained_as_it_is_counted():
 
 
 def test_a_partnership_holds_and_wins_in_the_plural():
-    from scorepad.views.render import award_reason, scores_lines
+    from scorepad.views.render import award_reason
+    from scorepad.views.status import scores_lines
 
     game = Game(
         ["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", partners=True, deal=[7, 7, 7], target=40), opener="Ann"

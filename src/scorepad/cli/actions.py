@@ -50,7 +50,7 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, is_record, loads
-from scorepad.views.render import points
+from scorepad.views.status import points
 
 if TYPE_CHECKING:
     from fractions import Fraction

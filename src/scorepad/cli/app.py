@@ -21,7 +21,7 @@ from scorepad.cli.helpscreen import ScreenTyper
 from scorepad.engine.rules import CHOICES, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _, ngettext
-from scorepad.views.console import console, echo, error, json_line, lines
+from scorepad.views.console import console, echo, error, json_line, lines, print_styled, width
 
 # The engine, the record and the views are imported by the commands that use them: every
 # run starts by importing this module, and `--version` or `--help` need none of them.
@@ -180,12 +180,12 @@ def read(file: Path) -> "Game":
 
 
 def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
-    from scorepad.views.render import status
+    from scorepad.views.status import status
+    from scorepad.views.styled import Styled
 
-    out_console = console()
     for line in [note] if isinstance(note, str) else note or ():
-        out_console.print(line, style="bold")
-    out_console.print(status(game, out_console.width, out))
+        print_styled(Styled(line), style="bold")
+    print_styled(status(game, width(), out))
 
 
 def act(file: Path, typed) -> None:

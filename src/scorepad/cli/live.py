@@ -103,7 +103,7 @@ def typed_so_far(history: _History | None) -> str:
 
 def _show(file: Path, game=None, out=None, notes=()) -> None:
     from scorepad.cli.actions import read_game
-    from scorepad.views.render import status
+    from scorepad.views.status import status
 
     screen = console()
     for note in notes:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import sys
 import unicodedata
@@ -30,6 +31,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from scorepad.views.styled import Styled, StyledLines
 
 MIN_WIDTH, MAX_WIDTH = 20, 400  # a terminal that claims more is clamped
 MAX_LINES = 1000
@@ -282,6 +285,125 @@ def console(stderr: bool = False) -> Console:
     if _SafeConsole is None:
         _SafeConsole = _safe_console_class()
     return _SafeConsole(highlight=False, markup=False, emoji=False, stderr=stderr, width=width(), _environ=_environment())
+
+
+# --- styled text without rich --------------------------------------------------------------
+
+# What rich writes for the styles the status uses (views/status.py): its SGR codes, in
+# rich's order (the attributes, then the colour, then the background). A style with any
+# other word is left to rich.
+_ATTRIBUTE_CODES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4"}
+_COLOUR_NUMBERS = {"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7}
+# Characters one column wide for rich as for a terminal (a test checks them against rich):
+# the printable Latin ones, and what the status draws besides.
+_NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x300)])) | frozenset("…◀▶–—‘’“”„")
+
+
+class _Unsure(Exception):
+    """Only rich knows how this looks."""
+
+
+def _sgr(styles: list[str], colour: bool) -> str:
+    """The SGR codes rich writes for these styles combined (a later colour wins)."""
+    attributes: set[str] = set()
+    colours: list[int | None] = [None, None]  # foreground, background
+    for style in styles:
+        words = style.split()
+        while words:
+            word = words.pop(0)
+            background = word == "on"
+            if background:
+                if not words:
+                    raise _Unsure
+                word = words.pop(0)
+            if word in _ATTRIBUTE_CODES and not background:
+                attributes.add(word)
+            elif word in _COLOUR_NUMBERS:
+                colours[background] = _COLOUR_NUMBERS[word]
+            else:
+                raise _Unsure
+    codes = [code for name, code in _ATTRIBUTE_CODES.items() if name in attributes]
+    if colour:
+        codes.extend(str(base + number) for base, number in zip((30, 40), colours) if number is not None)
+    return ";".join(codes)
+
+
+def _how_rich_would_style(stream: Any) -> str:
+    """ "plain", "colour" or "no-colour": how a rich console (`console()`) would write to
+    `stream`, following rich's own tests (FORCE_COLOR, TTY_COMPATIBLE, a terminal, TERM,
+    NO_COLOR). Raises _Unsure where rich looks at more (Windows, Jupyter, IDLE)."""
+    import builtins
+
+    if os.name == "nt" or hasattr(builtins, "get_ipython") or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        raise _Unsure
+    environ = os.environ
+    compatible = environ.get("TTY_COMPATIBLE", "")
+    force = environ.get("FORCE_COLOR")
+    if compatible in ("0", "1"):
+        terminal = compatible == "1"
+    elif force is not None:
+        terminal = force != ""
+    else:
+        try:
+            terminal = bool(stream.isatty())
+        except (AttributeError, ValueError):
+            terminal = False
+    if not terminal or environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return "plain"
+    return "no-colour" if environ.get("NO_COLOR", "") != "" else "colour"
+
+
+def _as_rich_writes(text: Styled, outer: str, mode: str, columns: int) -> str:
+    """`text` as rich writes it when every line fits `columns` as it is (nothing to wrap,
+    clean or pad); raises _Unsure otherwise. rich splits a text at its newlines and
+    each line's stretches at every start and end of a style, and writes each piece with
+    the styles over it combined: the outer style, the text's own, then its stretches in
+    the order they were added."""
+    plain = text.plain
+    lines = plain.split("\n")
+    for line in lines:
+        if not line or line.endswith(" ") or len(line) > columns or not _NARROW.issuperset(line):
+            raise _Unsure
+    if mode == "plain":
+        return plain + "\n"
+    stretches = text.stretches
+    if any(start >= end for start, end, _style in stretches):
+        raise _Unsure  # an empty stretch splits a piece in rich on one line, not on several
+    out = []
+    start = 0
+    for line in lines:
+        end = start + len(line)
+        inside = [(max(s, start), min(e, end), style) for s, e, style in stretches if min(e, end) > max(s, start)]
+        cuts = sorted({start, end, *(s for s, _e, _style in inside), *(e for _s, e, _style in inside)})
+        for left, right in itertools.pairwise(cuts):
+            styles = [outer, text.style, *(style for s, e, style in inside if s <= left and right <= e)]
+            codes = _sgr([style for style in styles if style], mode == "colour")
+            piece = plain[left:right]
+            out.append(f"\x1b[{codes}m{piece}\x1b[0m" if codes else piece)
+        out.append("\n")
+        start = end + 1
+    return "".join(out)
+
+
+def print_styled(shown: Styled | StyledLines, style: str = "") -> None:
+    """Print styled text (views/styled.py) on standard output, each text in `style` too,
+    exactly as `console().print(shown, style=style)` would: written here when rich would
+    only write each line as it is, else by rich. The status after a move is shown so,
+    without importing rich (about 40 ms of every move recorded)."""
+    from scorepad.views.styled import Styled
+
+    texts = [shown] if isinstance(shown, Styled) else list(shown)
+    stream = sys.stdout
+    try:
+        if not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
+            raise _Unsure
+        mode = _how_rich_would_style(stream)
+        columns = width()
+        written = "".join(_as_rich_writes(text, style, mode, columns) for text in texts)
+    except _Unsure:
+        console().print(shown, style=style or None)
+        return
+    _write(stream, written)
 
 
 # --- plain lines --------------------------------------------------------------------------

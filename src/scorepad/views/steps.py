@@ -7,7 +7,8 @@ import sys
 from scorepad.engine.game import Game
 from scorepad.i18n import _
 from scorepad.views.console import console
-from scorepad.views.render import hands_note, status
+from scorepad.views.render import hands_note
+from scorepad.views.status import status
 
 
 def step_through(recorded: Game, start: tuple[int, int] = (1, 1), delay: float = 0.0) -> None:

@@ -1,0 +1,138 @@
+"""The status written without rich (views/console.print_styled) is byte for byte what rich
+writes for it: plain, in colour and under NO_COLOR, for every move of random games in
+every rule set, German too, at widths from a phone's to a wide terminal's."""
+
+import io
+import random
+
+import pytest
+from rich.cells import cell_len
+
+from scorepad import Game, Rules, i18n
+from scorepad.engine.simulate import play_game
+from scorepad.views import console as boundary
+from scorepad.views.status import status
+from scorepad.views.styled import Styled, StyledLines
+
+
+class Screen(io.StringIO):
+    """Standard output as a terminal (or not) that records what is written."""
+
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+def written(shown, style: str, *, terminal: bool, rich: bool, monkeypatch) -> str:
+    screen = Screen(terminal)
+    with monkeypatch.context() as patch:
+        patch.setattr("sys.stdout", screen)
+        if rich:
+
+            def unsure(*args, **kwargs):
+                raise boundary._Unsure
+
+            patch.setattr(boundary, "_as_rich_writes", unsure)
+        boundary.print_styled(shown, style)
+    return screen.getvalue()
+
+
+def statuses():
+    """The status after every move of a few random games, with the move explained."""
+    for preset, seed in (("pagat", 1), ("two-ends", 2), ("fuenfer", 3), ("pagat", 4)):
+        options = {"muggins": True} if seed == 4 else {}
+        players = ["Ann", "Bob", "Cy", "Dee"] if seed == 1 else ["Ann", "Bob", "Cy"]
+        recorded = play_game(players, Rules.from_options(preset, **options), random.Random(seed), max_rounds=3)
+        game = Game(recorded.players, recorded.rules)
+        for r in recorded.rounds:
+            for move in r.moves:
+                yield game, game.push(move)
+            if r.hands is not None:
+                yield game, game.end_round({game.players[seat]: held for seat, held in r.hands.items()})
+
+
+ENVIRONMENTS = {
+    "a pipe": ({}, False),
+    "a terminal": ({}, True),
+    "a terminal under NO_COLOR": ({"NO_COLOR": "1"}, True),
+    "a dumb terminal": ({"TERM": "dumb"}, True),
+    "FORCE_COLOR into a pipe": ({"FORCE_COLOR": "1"}, False),
+    "TTY_COMPATIBLE=0 on a terminal": ({"TTY_COMPATIBLE": "0"}, True),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("where", sorted(ENVIRONMENTS))
+def test_the_status_is_written_as_rich_writes_it(where, language, monkeypatch):
+    environment, terminal = ENVIRONMENTS[where]
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TERM", "COLUMNS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    i18n.use(language)
+    try:
+        fast = compared = 0
+        for number, (game, out) in enumerate(statuses()):
+            columns = (20, 30, 40, 60, 80, 120)[number % 6]
+            monkeypatch.setenv("COLUMNS", str(columns))
+            shown = status(game, columns, out)
+            mine = written(shown, "", terminal=terminal, rich=False, monkeypatch=monkeypatch)
+            theirs = written(shown, "", terminal=terminal, rich=True, monkeypatch=monkeypatch)
+            assert mine == theirs, (columns, [text.plain for text in shown])
+            compared += 1
+            try:
+                for text in shown:
+                    boundary._as_rich_writes(text, "", "plain", columns)
+                fast += 1
+            except boundary._Unsure:
+                pass
+        assert compared > 100 and fast > compared // 2, (compared, fast)  # most are written without rich
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_notes_and_awkward_texts_are_written_as_rich_writes_them(terminal, monkeypatch):
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("COLUMNS", "30")
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    awkward = [
+        Styled("Saved a copy of the hand-edited record as game.toml.orig"),  # wraps
+        Styled("trailing blank "),
+        Styled("a\n\nb", style="bold"),  # an empty line
+        Styled("tab\there"),
+        Styled("名前 wide"),
+        Styled("bell\x07dropped"),
+        Styled.assemble(("x", "bold"), Styled("", style="red"), "y"),  # an empty stretch
+        Styled.assemble(("one", "bold green"), "\n", ("two", "cyan"), " three", style="dim"),
+        Styled.assemble(("styled", "bold black on yellow"), " ", ("odd", "blink")),
+        Styled("ends W 6 + E 6 = ").append("12", style="bold black on yellow"),
+    ]
+    for shown in [*awkward, StyledLines(awkward)]:
+        for style in ("", "bold"):
+            mine = written(shown, style, terminal=terminal, rich=False, monkeypatch=monkeypatch)
+            theirs = written(shown, style, terminal=terminal, rich=True, monkeypatch=monkeypatch)
+            assert mine == theirs, shown
+
+
+def test_the_characters_taken_as_one_column_are_one_column_for_rich():
+    assert all(cell_len(ch) == 1 for ch in boundary._NARROW)
+
+
+def test_styled_text_becomes_the_same_rich_text():
+    text = Styled("W6 ", style="cyan")
+    text.append("{6|6}", style="bold magenta").append(" E6")
+    both = Styled.assemble(text, ("!", "red"), style="dim")
+    rich = both.to_rich()
+    assert rich.plain == both.plain == "W6 {6|6} E6!"
+    assert rich.style == "dim"
+    assert [tuple(span) for span in rich.spans] == [(0, 11, "cyan"), (3, 8, "bold magenta"), (11, 12, "red")]
