@@ -56,6 +56,11 @@ def snapshot(g: Game):
         [(p.tile, p.end, p.inner, p.outer) for p in r.layout.placed],
         list(r.credits),
         list(r.uncalled),
+        list(r.warnings),
+        r.opener,
+        r.result,
+        r.hands,
+        r.award,
     )
 
 
@@ -98,7 +103,13 @@ def test_random_games_keep_every_invariant(table, undo_rng):
             on_table = len(r.layout.placed)
             assert on_table + r.boneyard + sum(r.hand_sizes) == len(ALL_TILES)
         if hands is not None:
+            before = snapshot(replay)
             replay.end_round(hands)
+            if undo_rng.random() < 0.3:
+                # Undoing the hands lays their round again from its deal.
+                assert replay.pop() == {replay.players.index(name): hand for name, hand in hands.items()}
+                assert snapshot(replay) == before
+                replay.end_round(hands)
     assert replay.scores == game.scores
     assert replay.winner == game.winner
     assert written(replay) == written(game)

@@ -629,7 +629,7 @@ def log(
     from scorepad.views.render import STREAM_ROWS, log_lines, log_table
 
     out = console()
-    if sum(len(r.moves) for r in game.rounds if only is None or r.number == only) > STREAM_ROWS:
+    if game.move_count(only) > STREAM_ROWS:
         lines(log_lines(game, out.width, only))
     else:
         out.print(log_table(game, only))
@@ -962,7 +962,7 @@ def export(
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
-    played = sum(1 for r in game.rounds if r.moves or r.hands is not None)
+    played = game.played_count()
     rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
     echo(
         _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(

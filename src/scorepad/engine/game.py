@@ -1,14 +1,22 @@
 """A game of All Fives: players and sides, rounds, turns, muggins, hand points and the
 target (docs/rules.md "Turn", "Round end", "Game end", "Muggins").
 
-Like python-chess's Board: `push` applies a validated move and remembers a snapshot,
-`pop` undoes the last move (or the last hands entered) from that stack.
+Like python-chess's Board: `push` applies a validated move, `pop` undoes the last move (or
+the last hands entered). The rounds' moves and hands are the undo stack: `pop` takes the
+last of them off and lays its round again from the deal, so a long game keeps no
+snapshots (a round is a few dozen moves; undo is rare).
+
+A long game keeps its older rounds folded: what was played in them (the opener, the moves,
+the hands), laid again from the deal when one is looked at (`Rounds`). A finished round
+as a Python object is about ten times its size in the record; folded, it is about its
+size. The last two rounds stay laid out, so the game goes on and `pop` works on them
+without laying anything again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
@@ -78,7 +86,9 @@ class Round:
         "opener_rule",
         "passes",
         "pending",
+        "regular",
         "result",
+        "start_opener",
         "turn",
         "uncalled",
         "warnings",
@@ -87,6 +97,7 @@ class Round:
     def __init__(self, number: int, players: int, deal: int, with_spinner: bool, opener: int | None, opener_rule: str) -> None:
         self.number = number
         self.opener = opener
+        self.start_opener = opener  # the opener before the lead, to lay the round again
         # The rule that names (or will name) the opener: "lot", "highest-double",
         # "domino-maker" or "round-winner". A highest-double opener must lead a double.
         self.opener_rule = opener_rule
@@ -104,49 +115,7 @@ class Round:
         self.pending: Missed | None = None
         self.uncalled: list[Missed] = []  # missed scores nobody called (muggins games)
         self.warnings: list[tuple[int | None, str]] = []
-
-    def snapshot(self) -> tuple:
-        """The round as it is now, for `restore`. Moves, credits and notes only grow
-        while a round is played, so their lengths are enough."""
-        return (
-            self.opener,
-            self.turn,
-            self.passes,
-            self.boneyard,
-            self.result,
-            self.domino_maker,
-            self.hands,
-            self.award,
-            self.pending,
-            tuple(self.hand_sizes),
-            len(self.moves),
-            len(self.credits),
-            len(self.uncalled),
-            len(self.warnings),
-            self.layout.snapshot(),
-        )
-
-    def restore(self, snapshot: tuple) -> None:
-        (
-            self.opener,
-            self.turn,
-            self.passes,
-            self.boneyard,
-            self.result,
-            self.domino_maker,
-            self.hands,
-            self.award,
-            self.pending,
-            hand_sizes,
-            moves,
-            credits,
-            uncalled,
-            warnings,
-            layout,
-        ) = snapshot
-        self.hand_sizes = list(hand_sizes)
-        del self.moves[moves:], self.credits[credits:], self.uncalled[uncalled:], self.warnings[warnings:]
-        self.layout.restore(layout)
+        self.regular = True  # False once an audit bends the round to carry on: never folded
 
     def copy(self) -> Round:
         """An independent copy of the round as it is now (the repair search tries many
@@ -167,6 +136,49 @@ class Round:
         for credit in self.credits:
             points[credit.side] += credit.points
         return points
+
+
+class Folded(NamedTuple):
+    """A finished round kept as what was played in it: enough to lay it again."""
+
+    number: int
+    start_opener: int | None
+    opener_rule: str
+    moves: tuple[Move, ...]
+    hands: tuple[Hand | None, ...]  # by player, as entered; None: not given (no tiles left)
+
+
+class Rounds(Sequence[Round]):
+    """A game's rounds in order, folded ones laid again when looked at. A view: it reads
+    the game's list of rounds and never changes it."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __len__(self) -> int:
+        return len(self._game._rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> Round: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Round]: ...
+    def __getitem__(self, index: int | slice) -> Round | list[Round]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        item = self._game._rounds[index]
+        return item if isinstance(item, Round) else self._game._unfold(item)
+
+    def __iter__(self) -> Iterator[Round]:
+        game = self._game
+        for item in game._rounds:
+            yield item if isinstance(item, Round) else game._unfold(item)
+
+    def __reversed__(self) -> Iterator[Round]:
+        game = self._game
+        for item in reversed(game._rounds):
+            yield item if isinstance(item, Round) else game._unfold(item)
 
 
 class Game:
@@ -212,9 +224,9 @@ class Game:
         self.winner: tuple[int, ...] | None = None  # sides; two only for a shared win
         first = self.index(opener) if opener is not None else None
         rule = self.rules.first_opener
-        self.rounds = [self._new_round(1, first, rule)]
-        # (move or hands, the current round's snapshot before it, how many rounds there were)
-        self._stack: list[tuple[Move | dict[int, Hand], tuple, int]] = []
+        self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
+        self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
+        self.undoable = True  # False for a copy that shares the rounds before its current one
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         return Round(number, len(self.players), self.deal, self.rules.spinner == "first-double", opener, rule)
@@ -227,11 +239,10 @@ class Game:
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
         if with_undo:
-            new.rounds = [r.copy() for r in self.rounds]
-            new._stack = self._stack.copy()
+            new._rounds = [r.copy() if isinstance(r, Round) else r for r in self._rounds]
         else:
-            new.rounds = [*self.rounds[:-1], self.current.copy()]
-            new._stack = []
+            new._rounds = [*self._rounds[:-1], self.current.copy()]
+            new.undoable = False
         new.scores = self.scores.copy()
         return new
 
@@ -246,8 +257,14 @@ class Game:
             ) from None
 
     @property
+    def rounds(self) -> Rounds:
+        return Rounds(self)
+
+    @property
     def current(self) -> Round:
-        return self.rounds[-1]
+        last = self._rounds[-1]
+        assert isinstance(last, Round)  # the last two rounds are never folded
+        return last
 
     @property
     def state(self) -> str:
@@ -335,7 +352,7 @@ class Game:
         Replays and simulations spend their time here, so the common case (a play with
         its end, by the player whose turn it is) is checked inline and a play is applied
         in this body rather than in helpers."""
-        r = self.rounds[-1]
+        r: Round = self._rounds[-1]  # type: ignore[assignment]  # never folded
         layout = r.layout
         # isinstance is as fast as comparing the class, and mypy narrows `move` by it.
         if (
@@ -351,7 +368,6 @@ class Game:
         else:
             move = self.resolve(move)
             p = self.players.index(move.player)
-        self._stack.append((move, r.snapshot(), len(self.rounds)))
         index = len(r.moves)
         r.moves.append(move)
         out = Outcome(move)
@@ -573,14 +589,21 @@ class Game:
                         "the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody has named allow {low} to {high}"
                     ).format(pips=total_pips, tiles=total_tiles, low=low, high=high)
                 )
-        return given, pips
+        # In seat order, as a folded round laid again has them, whatever order they were typed in.
+        return dict(sorted(given.items())), pips
 
     def end_round(self, hands: Mapping[str, Hand | Sequence[Tile]], *, problems: list[str] | None = None) -> Outcome:
         """Enter the remaining hands of an ended round: award the hand points and start the
         next round (unless the game is over). Undo with `pop`. `problems`: see check_hands."""
+        found = len(problems) if problems is not None else 0
         given, pips = self.check_hands(hands, problems=problems)
+        if problems is not None and len(problems) > found:
+            self.current.regular = False  # hands taken as written although wrong: laying them again would fail
+        return self._enter_hands(given, pips)
+
+    def _enter_hands(self, given: dict[int, Hand], pips: list[int]) -> Outcome:
+        """The hands of the current round, checked: their award, and the next round."""
         r = self.current
-        self._stack.append((dict(given), r.snapshot(), len(self.rounds)))
         out = Outcome(None)
         if r.pending is not None and not r.pending.penalty:
             r.uncalled.append(r.pending)
@@ -597,7 +620,8 @@ class Game:
         self._check_target()  # after every side's hand points: a split can reach it twice
         if self.winner is None:
             opener, rule = self._next_opener(r, pips)
-            self.rounds.append(self._new_round(r.number + 1, opener, rule))
+            self._rounds.append(self._new_round(r.number + 1, opener, rule))
+            self._fold(len(self._rounds) - 3)
         return out
 
     def _next_opener(self, r: Round, pips: list[int]) -> tuple[int | None, str]:
@@ -623,31 +647,91 @@ class Game:
         r = self.current
         if r.result is None and r.layout.placed:
             r.turn = self.index(name)
+            r.regular = False
 
     def set_opener(self, name: str) -> None:
         """Name the opener of a round that has not started (after a lot drawn by scorepad)."""
         r = self.current
         if r.layout or r.result is not None:
             raise IllegalMoveError(_("round {number} has already started").format(number=r.number))
-        r.opener = r.turn = self.index(name)
+        r.opener = r.turn = r.start_opener = self.index(name)
 
     # --- undo -------------------------------------------------------------------------
 
     def pop(self) -> Move | dict[int, Hand]:
         """Undo the last move or hands entry and return it."""
-        if not self._stack:
+        r = self.current
+        if not self.undoable or (not r.moves and len(self._rounds) == 1):
             raise IllegalMoveError(_("nothing to undo"))
-        item, round_before, rounds = self._stack.pop()
-        del self.rounds[rounds:]
-        self.rounds[-1].restore(round_before)
-        # Scores are the credits of every round; nothing can follow a game's end, so
-        # before any move the game was not over.
-        self.scores = [0] * len(self.sides)
-        for r in self.rounds:
-            for credit in r.credits:
-                self.scores[credit.side] += credit.points
-        self.winner = None
+        if not r.moves and r.hands is None:
+            # A round not started yet: the last thing done was the hands of the one before.
+            del self._rounds[-1]
+            r = self.current
+            if len(self._rounds) > 1 and isinstance(self._rounds[-2], Folded):
+                self._rounds[-2] = self._unfold(self._rounds[-2])  # the last two stay laid out
+        item: Move | dict[int, Hand]
+        if r.hands is not None:
+            item = dict(r.hands)
+            self._lay_again(r, r.moves)
+        else:
+            item = r.moves[-1]
+            self._lay_again(r, r.moves[:-1])
         return item
+
+    def _lay_again(self, r: Round, moves: Sequence[Move]) -> None:
+        """Deal the last round `r` again and replay `moves` on it. Nothing can follow a
+        game's end, so before `r` the game was not over."""
+        moves = list(moves)
+        for credit in r.credits:
+            self.scores[credit.side] -= credit.points
+        self.winner = None
+        Round.__init__(
+            r, r.number, len(self.players), self.deal, self.rules.spinner == "first-double", r.start_opener, r.opener_rule
+        )
+        for move in moves:
+            self.push(move)
+
+    # --- folded rounds -----------------------------------------------------------------
+
+    def move_count(self, number: int | None = None) -> int:
+        """How many moves the rounds hold (round `number` alone if given), without laying
+        a folded round again."""
+        return sum(len(r.moves) for r in self._rounds if number is None or r.number == number)
+
+    def played_count(self) -> int:
+        """The rounds played or started (not a next round nobody has led yet)."""
+        return sum(1 for r in self._rounds if r.moves or r.hands is not None)
+
+    def _fold(self, index: int) -> None:
+        """Fold round `index` if it can be laid again from what was played in it: an audit
+        that carried on past a refused move or hands leaves its round laid out."""
+        if index < 0:
+            return
+        r = self._rounds[index]
+        if isinstance(r, Round) and r.regular and r.hands is not None:
+            self._rounds[index] = Folded(
+                r.number, r.start_opener, r.opener_rule, tuple(r.moves), tuple(r.hands.get(p) for p in range(len(self.players)))
+            )
+
+    def _unfold(self, folded: Folded) -> Round:
+        """A folded round laid again: its moves and hands replayed from the deal in a
+        scratch copy of the game (the scores before it do not change what happens in it:
+        had they ended the game in it, it would be the last round, never folded)."""
+        if self._unfolded is not None and self._unfolded[0] is folded:
+            return self._unfolded[1]
+        scratch = Game.__new__(Game)
+        scratch.__dict__.update(self.__dict__)
+        r = self._new_round(folded.number, folded.start_opener, folded.opener_rule)
+        scratch._rounds = [r]
+        scratch.scores = [0] * len(self.sides)
+        scratch.winner = None
+        for move in folded.moves:
+            scratch.push(move)
+        # Checked when they were entered: only their award is worked out again.
+        pips = [0 if h is None else h if isinstance(h, int) else sum(t.pips for t in h) for h in folded.hands]
+        scratch._enter_hands({p: h for p, h in enumerate(folded.hands) if h is not None}, pips)
+        self._unfolded = (folded, r)
+        return r
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:

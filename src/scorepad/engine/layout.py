@@ -39,10 +39,13 @@ class Placed(NamedTuple):
 
 
 _new_placed = tuple.__new__  # builds a Placed without the Python-level __new__: plays are hot
+# Placed tuples are immutable and few tell apart (a tile, an end, its inner half, spinner or
+# not): every round shares them, so a long game's layouts cost a pointer per tile.
+_PLACED: dict[int, Placed] = {}
 
 
 class Layout:
-    """The layout of one round. `place` puts a tile down; `copy` is a snapshot."""
+    """The layout of one round. `place` puts a tile down; `copy` is an independent copy."""
 
     __slots__ = ("_count", "_double", "_mask", "_open", "_spinner_out", "_started", "placed", "spinner", "with_spinner")
 
@@ -59,17 +62,6 @@ class Layout:
         self._started = [False, False]  # N and S: has the side arm been started?
         self._count = [0, 0, 0, 0]  # what each end counts now; the end sum is their sum
         self._mask = 0  # bit t.id set for every tile on the table
-
-    def snapshot(self) -> int:
-        """What `restore` needs to put the layout back as it is now: since tiles are only
-        ever added, the number of tiles placed (undo is rare, so restoring re-lays them)."""
-        return len(self.placed)
-
-    def restore(self, snapshot: int) -> None:
-        placed = self.placed[:snapshot]
-        Layout.__init__(self, self.with_spinner)
-        for p in placed:
-            self.place(p.tile, p.end)
 
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -251,7 +243,11 @@ class Layout:
         # A lone lead counts all its pips, a double once: W counts one half, E the other.
         self._count[W], self._count[E] = tile.a, tile.b
         self._mask |= 1 << tile.id
-        self.placed.append(_new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner)))
+        key = tile.id << 1 | is_spinner  # < 56: the keys of tiles joined to an end are larger
+        placed = _PLACED.get(key)
+        if placed is None:
+            placed = _PLACED[key] = _new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner))
+        self.placed.append(placed)
 
     def _put(self, tile: Tile, end: End) -> None:
         i = end.slot
@@ -282,7 +278,11 @@ class Layout:
         else:
             self._started[i - N] = True
         self._mask |= 1 << tile.id
-        self.placed.append(_new_placed(Placed, (tile, end, inner, outer, is_spinner)))
+        key = (((tile.id * 7 + inner) * 4 + i) * 2 + is_spinner) + 56
+        placed = _PLACED.get(key)
+        if placed is None:
+            placed = _PLACED[key] = _new_placed(Placed, (tile, end, inner, outer, is_spinner))
+        self.placed.append(placed)
 
 
 # --- how the layout lies: the one geometry of every drawing of it ------------------------

@@ -86,7 +86,7 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int = MOS
     claim is right. The game is left as it was."""
     r = game.current
     n = len(r.moves)
-    if n == 0 or game.winner is not None or len(game._stack) < n:
+    if n == 0 or game.winner is not None or not game.undoable:
         return []
     accepts = _acceptance(refused, claim)
     # The state before each move of the round, from the round's start: a change at move i

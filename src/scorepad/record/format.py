@@ -27,6 +27,7 @@ TOP_KEYS = ("format", "players", "rules", "rounds")
 ROUND_KEYS = ("opener", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
+MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
 MAX_HAND_PIPS = 168  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts: 81 s), so a longer chain is refused
@@ -97,6 +98,72 @@ class Loaded(Record):
     game: Game
 
 
+class _Whole(Exception):
+    """A record split at its `[[rounds]]` lines is not one round of its own per part: it
+    must be parsed whole (and is then most likely refused)."""
+
+
+# A line that is only a `[[rounds]]` header, as scorepad writes it.
+_ROUND_HEADER = re.compile(r"^\[\[rounds\]\][ \t]*\r?$", re.MULTILINE)
+CHUNKED_FROM = 64 * 1024  # a record at least this large is parsed a round at a time
+
+
+class _Chunks:
+    """A large record's rounds, each parsed with tomllib when the replay comes to it, so
+    that the parsed tables of the whole record (ten times its size) are never held at once.
+
+    Split at every line that is only `[[rounds]]`. That is the same TOML as the whole text
+    when each part holds exactly one round and nothing else: a part that says more (a
+    table of the top level after the rounds, a second header written differently) or is
+    not TOML raises `_Whole`. A text with a multi-line string is never split: a line
+    `[[rounds]]` could be inside one."""
+
+    def __init__(self, text: str, starts: list[int], head: dict[str, Any]) -> None:
+        self.text = text
+        self.starts = starts
+        self.head = head
+        self.parsed = 0  # parts parsed so far, in order
+
+    @classmethod
+    def split(cls, text: str) -> _Chunks | None:
+        if len(text) < CHUNKED_FROM or '"""' in text or "'''" in text:
+            return None
+        starts = [m.start() for m in _ROUND_HEADER.finditer(text)]
+        if not starts:
+            return None
+        head = cls._toml(text[: starts[0]])
+        if "rounds" in head:
+            raise _Whole
+        return cls(text, starts, head)
+
+    @staticmethod
+    def _toml(text: str) -> dict[str, Any]:
+        try:
+            return tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+            raise _Whole from None
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
+        data = self._toml(self.text[self.starts[index] : end])
+        rounds = data.get("rounds")
+        if len(data) != 1 or not isinstance(rounds, list) or len(rounds) != 1 or not isinstance(rounds[0], dict):
+            raise _Whole
+        self.parsed = max(self.parsed, index + 1)
+        return rounds[0]
+
+    def __setitem__(self, index: int, value: None) -> None:
+        """Nothing to let go: a part is parsed when it is looked at."""
+
+    def check_rest(self) -> None:
+        """Parse the parts the replay did not come to: raises `_Whole` if one is not a round."""
+        for index in range(self.parsed, len(self.starts)):
+            self[index]
+
+
 class _Stop(Exception):
     """Auditing cannot go on: the rest of the record depends on what is wrong."""
 
@@ -116,6 +183,10 @@ class _Reader:
         self.more_problems = 0
         self.more_notes = 0
         self._lines: _KeyLines | None = None
+        self.whole = False  # parse the text whole rather than round by round
+        # Moves are immutable and a record repeats the same few hundred texts: parsed
+        # once, shared by every round that has them.
+        self._parsed: dict[str, Move] = {}
 
     @property
     def lines(self) -> _KeyLines:
@@ -154,16 +225,21 @@ class _Reader:
             game = None
         return Record(game, self.problems, self.notes)
 
-    def _parse(self) -> dict[str, Any]:
-        """The record's TOML as a table; a problem (and a stop) when it is not TOML."""
+    def _parse(self) -> tuple[dict[str, Any], Any]:
+        """The record's TOML: its table and its rounds (a list of tables, or `_Chunks`
+        parsed one round at a time); a problem (and a stop) when it is not TOML."""
         line = _deep_key_line(self.text)
         if line is not None:
             self.problem(
                 _("not a record: a key of more than {limit} dotted parts (line {line})").format(limit=MAX_KEY_PARTS, line=line)
             )
             raise _Stop
+        if not self.whole:
+            chunks = _Chunks.split(self.text)
+            if chunks is not None:
+                return chunks.head, chunks
         try:
-            return tomllib.loads(self.text)
+            data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
@@ -173,9 +249,33 @@ class _Reader:
         except ValueError as error:  # a number with more digits than Python converts
             self.problem(_("not a valid TOML file: {reason}").format(reason=error))
             raise _Stop from None
+        return data, data.get("rounds", [])
 
     def _read(self) -> Game:
-        data = self._parse()
+        try:
+            return self._replay()
+        except _Whole:
+            # Not rounds of their own after all: read again, the whole text at once, so
+            # that what is wrong is said as for any record (the same words, the same line).
+            self.problems.clear()
+            self.notes.clear()
+            self.more_problems = self.more_notes = 0
+            self.whole = True
+            return self._replay()
+
+    def _replay(self) -> Game:
+        data, rounds = self._parse()
+        if isinstance(rounds, _Chunks):
+            try:
+                game = self._replay_rounds(data, rounds)
+            except (_Stop, RecordError):
+                rounds.check_rest()  # text that is not TOML is said first, as when read whole
+                raise
+            rounds.check_rest()
+            return game
+        return self._replay_rounds(data, rounds)
+
+    def _replay_rounds(self, data: dict[str, Any], rounds: Any) -> Game:
         self._known(data, TOP_KEYS, "")
         if "format" not in data:
             self.problem(_("no 'format' key: a scorepad record starts with format = \"{format}\"").format(format=FORMAT))
@@ -202,8 +302,7 @@ class _Reader:
         except ScorepadError as error:
             self.problem(_("[rules]: {error}").format(error=error))
             raise _Stop from None
-        rounds = data.get("rounds", [])
-        if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        if not isinstance(rounds, _Chunks) and (not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds)):
             self.problem(_("'rounds' must be an array of tables: [[rounds]]"))
             raise _Stop
         first = rounds[0].get("opener") if rounds else None
@@ -214,7 +313,8 @@ class _Reader:
         except ScorepadError as error:
             self.problem(str(error))
             raise _Stop from None
-        for number, table in enumerate(rounds, start=1):
+        for number in range(1, len(rounds) + 1):
+            table = rounds[number - 1]
             # Each round's parsed table is let go once replayed, so the game grows as the
             # parsed record shrinks: a large record's peak is not the two side by side.
             rounds[number - 1] = None
@@ -322,12 +422,20 @@ class _Reader:
         self._points(game, number, table.get("points"))
         return True
 
+    def _parse_move(self, text: str) -> Move:
+        move = self._parsed.get(text)
+        if move is None:
+            move = parse_move(text)
+            if len(self._parsed) < MAX_SHARED_MOVES:
+                self._parsed[text] = move
+        return move
+
     def _move(self, game: Game, number: int, index: int, text: Any) -> None:
         if not isinstance(text, str):
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         try:
-            move = parse_move(text)
+            move = self._parse_move(text)
             out = game.push(move)
         except IllegalMoveError as error:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
@@ -447,8 +555,15 @@ def loads(text: str) -> Loaded:
 def is_record(text: str) -> bool:
     """Whether `text` is a scorepad record at all, whatever its game holds: TOML whose
     `format` names a scorepad format. Only such a file may be replaced by a new game."""
+    reader = _Reader(text, strict=True)
     try:
-        data = _Reader(text, strict=True)._parse()
+        try:
+            data, rounds = reader._parse()
+            if isinstance(rounds, _Chunks):
+                rounds.check_rest()
+        except _Whole:
+            reader.whole = True
+            data, rounds = reader._parse()
     except RecordError:
         return False
     given = data.get("format")

@@ -51,8 +51,8 @@ class PlayerStats:
 def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
     """Count one game into per-player statistics. Points are the player's own: a play or
     a muggins call counts for who made it; hand points for the players of the side."""
-    rounds = played_rounds(game)
-    if not rounds:
+    played = game.played_count()
+    if not played:
         return  # a record nobody has played in yet (a fresh start, one abandoned) is no game
     winners = set(game.winners() or [])
     # A player is the same person in every record whatever the case of the name ("bob" and
@@ -63,8 +63,8 @@ def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
         s = stats.setdefault(row[name], PlayerStats())
         s.games += 1
         s.wins += name in winners
-        s.rounds += len(rounds)
-    for r in rounds:
+        s.rounds += played
+    for r in played_rounds(game):
         for credit in r.credits:
             if credit.source == "hands":
                 for p in game.sides[credit.side]:

@@ -3,7 +3,7 @@ and the log (statistics over many records: stats.py). No terminal, no TOML."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
@@ -46,9 +46,10 @@ def round_result(game: Game, r: Round) -> tuple[str, list[str] | None]:
     return r.result or "unfinished", game.side_names(winner) if winner is not None else None
 
 
-def played_rounds(game: Game) -> list[Round]:
-    """The rounds that were played or started (not a next round nobody has led yet)."""
-    return [r for r in game.rounds if r.moves or r.hands is not None]
+def played_rounds(game: Game) -> Iterator[Round]:
+    """The rounds that were played or started (not a next round nobody has led yet), one
+    at a time: a long game's folded rounds are laid again as they are reached."""
+    return (r for r in game.rounds if r.moves or r.hands is not None)
 
 
 def round_points(game: Game, r: Round) -> dict[str, int | float]:

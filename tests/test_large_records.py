@@ -1,0 +1,216 @@
+"""Long games in little memory (issue 16, item 15): a large record is parsed a round at a
+time, and a game keeps its older rounds folded (what was played in them) and lays them
+again when they are looked at. Every test compares with the plain way: the record parsed
+whole, the game with every round laid out."""
+
+import random
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from tests.test_hostile_size import HEAD, blocked_rounds
+
+from scorepad.engine.game import Folded, Game
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game, play_round
+from scorepad.record import format as record_format
+from scorepad.record.format import RecordError, audit_text, dumps, is_record, loads
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def rounds_of(game: Game) -> list[tuple]:
+    """Everything a round holds, for every round, in comparable form."""
+    return [
+        (
+            r.number,
+            r.opener,
+            r.turn,
+            r.result,
+            r.domino_maker,
+            r.boneyard,
+            r.passes,
+            list(r.hand_sizes),
+            list(r.moves),
+            r.hands,
+            r.award,
+            list(r.credits),
+            list(r.uncalled),
+            list(r.warnings),
+            r.pending,
+            list(r.layout.placed),
+            r.layout.end_sum if r.layout else None,
+        )
+        for r in game.rounds
+    ]
+
+
+def unfolded(monkeypatch) -> None:
+    """Games made from now on keep every round laid out, as before folding."""
+    monkeypatch.setattr(Game, "_fold", lambda self, index: None)
+
+
+def whole(monkeypatch) -> None:
+    """Records read from now on are parsed whole, as before reading round by round."""
+    monkeypatch.setattr(record_format, "CHUNKED_FROM", 1 << 40)
+
+
+def long_game(seed: int, players=("Ann", "Bob", "Cy"), preset: str = "pagat", rounds: int = 40) -> Game:
+    rules = Rules.from_options(preset, target=100_000)
+    return play_game(list(players), rules, random.Random(seed), careless=0.3, max_rounds=rounds)
+
+
+# --- folded rounds ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("preset", ["pagat", "two-ends", "fuenfer"])
+def test_a_folded_game_shows_every_round_as_the_game_laid_out(monkeypatch, seed, preset):
+    folded = long_game(seed, preset=preset, rounds=12)
+    assert sum(isinstance(r, Folded) for r in folded._rounds) == len(folded._rounds) - 2
+    unfolded(monkeypatch)
+    plain = long_game(seed, preset=preset, rounds=12)
+    assert not any(isinstance(r, Folded) for r in plain._rounds)
+    assert rounds_of(folded) == rounds_of(plain)
+    assert dumps(folded) == dumps(plain)
+    assert folded.scores == plain.scores
+
+
+def test_the_folded_rounds_read_from_a_record_are_its_rounds(monkeypatch):
+    text = (EXAMPLES / "two-ends.toml").read_text(encoding="utf-8")
+    game = loads(text).game
+    assert len(game.rounds) > 3 and isinstance(game._rounds[0], Folded)
+    assert dumps(game) == text
+    unfolded(monkeypatch)
+    assert rounds_of(game) == rounds_of(loads(text).game)
+
+
+def test_undo_takes_a_folded_game_back_to_its_start_as_a_laid_out_one(monkeypatch):
+    folded = long_game(3, rounds=8)
+    unfolded(monkeypatch)
+    plain = long_game(3, rounds=8)
+    steps = 0
+    while True:
+        assert rounds_of(folded) == rounds_of(plain), steps
+        assert (folded.scores, folded.winner, folded.turn) == (plain.scores, plain.winner, plain.turn)
+        try:
+            item = plain.pop()
+        except ValueError:
+            break
+        assert folded.pop() == item
+        steps += 1
+    assert steps > 100 and len(folded.rounds) == 1
+    with pytest.raises(ValueError, match="nothing to undo"):
+        folded.pop()
+
+
+def test_undo_of_hands_then_the_same_hands_again_gives_the_same_game():
+    game = long_game(5, rounds=6)
+    before = dumps(game)
+    hands = game.pop()  # the next round has not started: the last thing done was the hands
+    assert isinstance(hands, dict)
+    game.end_round({game.players[p]: h for p, h in hands.items()})
+    assert dumps(game) == before
+
+
+def test_a_round_an_audit_bent_to_carry_on_stays_laid_out():
+    # Bob plays out of turn in round 1: the audit carries on as if the record were right.
+    text = blocked_rounds(4).replace('"Ann: 0-0", "Bob: pass", "Ann: pass"', '"Ann: 0-0", "Ann: pass", "Bob: pass"', 1)
+    record = audit_text(text)
+    assert record.problems and record.problems[0].round == 1
+    game = record.game
+    assert game is not None and not isinstance(game._rounds[0], Folded)
+    assert isinstance(game._rounds[1], Folded)
+
+
+# --- parsing a round at a time ------------------------------------------------------------
+
+
+def large(text_rounds: int = 600) -> str:
+    text = blocked_rounds(text_rounds)
+    assert len(text) >= record_format.CHUNKED_FROM
+    return text
+
+
+def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):
+    text = large()
+    parsed = []
+    real = record_format._Chunks._toml
+    monkeypatch.setattr(record_format._Chunks, "_toml", staticmethod(lambda part: parsed.append(part) or real(part)))
+    game = loads(text).game
+    assert len(parsed) > 600 and max(map(len, parsed)) < 200
+    whole(monkeypatch)
+    assert dumps(loads(text).game) == dumps(game)
+
+
+def test_a_played_game_reads_the_same_parsed_whole_or_by_rounds(monkeypatch):
+    rules = Rules.from_options("pagat", target=100_000)
+    game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")
+    rng = random.Random(9)
+    while len(dumps(game)) < record_format.CHUNKED_FROM * 2:
+        play_round(game, rng)
+    text = dumps(game)
+    by_rounds = loads(text).game
+    audited = audit_text(text)
+    whole(monkeypatch)
+    assert dumps(by_rounds) == dumps(loads(text).game) == text
+    again = audit_text(text)
+    assert (audited.problems, audited.notes) == (again.problems, again.notes)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # A table of the top level after the rounds: not a round of its own.
+        lambda text: text + "\n[rules]\ntarget = 5\n",
+        # A header written with blanks inside: the same TOML, but not split there.
+        lambda text: text.replace("\n[[rounds]]\n", "\n[[ rounds ]]\n", 1),
+        # A multi-line string holding a line that looks like a header.
+        lambda text: text.replace('opener = "Ann"', 'opener = "Ann"\nremark = """\n[[rounds]]\n"""', 1),
+        # Not TOML in the last round: said as for the whole text (the same line).
+        lambda text: text + "\n[[rounds]]\nopener = \n",
+        # A broken move early and broken TOML late: the TOML is said first, as before.
+        lambda text: text.replace('"Bob: pass"', '"Bob: 9-9"', 1) + "\n[[rounds]]\nmoves = [\n",
+        # Rounds defined twice: as an array in the head, then as tables.
+        lambda text: text.replace("[rules]", "rounds = []\n[rules]", 1),
+        # An array of rounds inside a round.
+        lambda text: text + "\n[[rounds]]\n[[rounds.moves]]\nx = 1\n",
+    ],
+)
+def test_a_record_that_is_not_one_round_per_part_reads_as_when_parsed_whole(monkeypatch, change):
+    text = change(large())
+    audited = audit_text(text)
+    try:
+        loaded = ("loaded", dumps(loads(text).game))
+    except RecordError as error:
+        loaded = ("refused", str(error))
+    record = is_record(text)
+    whole(monkeypatch)
+    again = audit_text(text)
+    assert [(p.round, p.move, p.message) for p in audited.problems] == [(p.round, p.move, p.message) for p in again.problems]
+    assert audited.notes == again.notes
+    try:
+        assert loaded == ("loaded", dumps(loads(text).game))
+    except RecordError as error:
+        assert loaded == ("refused", str(error))
+    assert record == is_record(text)
+
+
+def test_a_large_file_that_is_not_toml_at_its_end_is_not_a_record():
+    assert is_record(large())
+    assert not is_record(large() + "\n[[rounds]]\nmoves = [\n")
+    assert not is_record(large().replace(HEAD, HEAD.replace("scorepad/1", "other/1")))
+
+
+def test_reading_a_large_record_holds_at_most_five_times_its_size():
+    """The goal of issue 16 for the reading itself (the parsed parts, the game): traced
+    Python allocations, which do not vary with the machine's load."""
+    text = blocked_rounds(7000)  # 1 MB
+    tracemalloc.start()
+    try:
+        game = loads(text).game
+        _size, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(game.rounds) == 7001
+    assert peak < 5 * len(text), peak / len(text)
