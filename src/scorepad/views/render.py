@@ -405,7 +405,7 @@ class SheetRows:
             playing = r is game.current and r.hands is None and game.winner is None
             if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
                 continue
-            got = [0] * (3 * self.sides)
+            got: list[int | Fraction] = [0] * (3 * self.sides)
             for credit in r.credits:
                 got[3 * credit.side + self.KINDS.index(credit.source)] += credit.points
                 if credit.source == "muggins":
