@@ -137,8 +137,6 @@ def _pairs(text: str) -> dict[str, Any] | None:
 def read_round(part: str) -> dict[str, Any] | None:
     """The round table of `part` (a `[[rounds]]` line and what follows it) when it is in
     the plain form; None otherwise (tomllib decides then)."""
-    if "\r" in part or ("#" in part and "#" in _STRINGS.sub("", part)):
-        return None
     lines = part.split("\n")
     if lines[0].rstrip(" \t") != "[[rounds]]":
         return None
