@@ -1,11 +1,15 @@
-"""The status written without rich (views/console.print_styled) is byte for byte what rich
-writes for it: plain, in colour and under NO_COLOR, for every move of random games in
-every rule set, German too, at widths from a phone's to a wide terminal's."""
+"""What is written without the libraries it used to take (issue 17, start-up) is byte for
+byte what they write: the status without rich (views/console.print_styled) plain, in colour
+and under NO_COLOR, for every move of random games in every rule set, German too, at widths
+from a phone's to a wide terminal's; small JSON without the json package."""
 
 import io
+import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from scorepad import Game, Rules, i18n
@@ -136,3 +140,29 @@ def test_styled_text_becomes_the_same_rich_text():
     assert rich.plain == both.plain == "W6 {6|6} E6!"
     assert rich.style == "dim"
     assert [tuple(span) for span in rich.spans] == [(0, 11, "cyan"), (3, 8, "bold magenta"), (11, 12, "red")]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@given(JSON_VALUES)
+def test_small_json_is_written_as_the_json_module_writes_it(data):
+    try:
+        mine = boundary._plain_json(data)
+    except boundary._NotPlain:
+        return
+    assert mine == json.dumps(data, ensure_ascii=False)
+
+
+def test_what_the_small_json_writer_leaves_to_the_json_module():
+    for data in ({1: "a"}, float("nan"), [float("inf")], {"a": {2.5: None}}, list(range(boundary.PLAIN_JSON_VALUES + 1))):
+        with pytest.raises(boundary._NotPlain):
+            boundary._plain_json(data)
+        assert boundary.json_text(data) == json.dumps(data, ensure_ascii=False)
+    assert boundary._plain_json({"ends": {"W": 6}, "winner": None, "half": 7.5, "t": (1, True)}) == (
+        '{"ends": {"W": 6}, "winner": null, "half": 7.5, "t": [1, true]}'
+    )

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import itertools
 import os
-import random
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -260,7 +258,7 @@ def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
             game.set_opener(name)
             notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
         elif nxt.opener is None and nxt.opener_rule == "lot":
-            name = random.SystemRandom().choice(game.players)
+            name = the_lot(game.players)
             game.set_opener(name)
             notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
     return Done(game, None, notes)
@@ -323,10 +321,19 @@ def said(action: str, position: tuple[int, int], move: Move | None) -> str:
 # --- a new game ------------------------------------------------------------------------
 
 
+def the_lot(players: Sequence[str]) -> str:
+    """Who the lot picks. random is imported here: recording a move needs none of it."""
+    import random
+
+    return random.SystemRandom().choice(players)
+
+
 def keep_names(file: Path) -> Iterator[Path]:
     """Names beside the real record for the game it holds: scorepad-2026-11-30-1.toml, -2, …
     Beside the real record, not a link to it: the copy sits where the original sits, with
     its mode and group, so it is never more exposed than the original."""
+    from datetime import date
+
     real = real_path(file)
     stamp = date.today().isoformat()
     for n in itertools.count(1):
@@ -394,7 +401,7 @@ def new_game(
         game = Game(players, rules)
         notes = []
         if opener == "lot" or (opener is None and rules.first_opener == "lot"):
-            opener = random.SystemRandom().choice(game.players)
+            opener = the_lot(game.players)
             notes.append(_("The lot: {name} opens.").format(name=opener))
         if opener is not None:
             game.set_opener(resolve_player(opener, game.players))

@@ -101,15 +101,16 @@ def load(path: str | os.PathLike) -> Loaded:
         raise RecordError(_("{path}: {problem}").format(path=path, problem=error), round=error.round, move=error.move) from None
 
 
-# TOML's four kinds of string, or a '#' outside them (a comment).
-_STRING_OR_COMMENT = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)', re.DOTALL)
+# TOML's four kinds of string, or a '#' outside them (a comment). The patterns of this
+# module are compiled where used (re keeps them): a command that only reads needs none.
+_STRING_OR_COMMENT = r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)'
 
 
 def has_comments(text: str) -> bool:
     """True when TOML text holds a comment (a '#' outside every string)."""
     if "#" not in text:
         return False
-    return any(match.group(1) for match in _STRING_OR_COMMENT.finditer(text))
+    return any(match.group(1) for match in re.finditer(_STRING_OR_COMMENT, text, re.DOTALL))
 
 
 MAX_NAMES = 1000  # names tried for a copy beside the record before giving up
@@ -284,7 +285,7 @@ class RefusedError(ScorepadError):
 
 # A record says what it is in its first lines, `format = "scorepad/1"`, also when the rest
 # of it is damaged.
-_RECORD_HEAD = re.compile(r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/""", re.MULTILINE)
+_RECORD_HEAD = r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/"""
 HEAD_BYTES = 64 * 1024  # how much of an existing file is read to tell what it is
 
 
@@ -319,7 +320,7 @@ def check_export(out: Path, mark: str, *, record: Path | None, force: bool) -> N
             _("{path} is the game record itself: export writes a page beside it, e.g. game.html").format(path=shown)
         )
     head = _head(out)
-    if _RECORD_HEAD.search(head) or _whole_record(out):
+    if re.search(_RECORD_HEAD, head, re.MULTILINE) or _whole_record(out):
         raise RefusedError(_("{path} is a scorepad record: export never writes over a record").format(path=shown))
     if mark in head or force:
         return
@@ -349,15 +350,15 @@ class LockedError(ScorepadError):
     """Another scorepad is writing the same record."""
 
 
-_TABLE_HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
+_TABLE_HEADER = r"^[ \t]*\["
 
 
 def names_a_format(text: str) -> bool:
     """Whether `text` has a top-level line `format = "scorepad/…"` (before the first table
     header): a file without one is no record. A cheap test, made before the lock is taken;
     the reader makes the full one."""
-    header = _TABLE_HEADER.search(text)
-    return _RECORD_HEAD.search(text, 0, header.start() if header else len(text)) is not None
+    header = re.search(_TABLE_HEADER, text, re.MULTILINE)
+    return re.compile(_RECORD_HEAD, re.MULTILINE).search(text, 0, header.start() if header else len(text)) is not None
 
 
 def check_may_write(path: str | os.PathLike) -> None:
