@@ -36,12 +36,12 @@ class End(str, Enum):
         """The end's name on screen, in the current language (E is O in German); the
         record and the JSON output keep `value`."""
         # One lookup per label (a log shows one per play), each written out for extraction.
-        slot = self.slot
-        if slot == 0:
+        at = self.slot
+        if at == 0:
             return pgettext("end name", "W")
-        if slot == 1:
+        if at == 1:
             return pgettext("end name", "E")
-        if slot == 2:
+        if at == 2:
             return pgettext("end name", "N")
         return pgettext("end name", "S")
 

@@ -143,6 +143,7 @@ def read_round(part: str) -> dict[str, Any] | None:
     table: dict[str, Any] = {}
     into: dict[str, Any] = table  # the table that `key = value` lines fill
     i, n = 1, len(lines)
+    value: Any
     while i < n:
         line = lines[i]
         i += 1
