@@ -568,29 +568,56 @@ MARKERS = ("•", "x", "+", "o")  # one per side, so the race reads without colo
 COLOURS = ((0, 95, 215), (0, 135, 0), (215, 0, 0), (175, 95, 0))  # and one colour per side
 
 
+class ScoreRace:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts and the muggins calls: made in one pass over the rounds
+    and kept in arrays (a record at the size limit has 280,000 steps). `scores[s][i]` is
+    side s's score after step i; `starts` gives (step, round number) per round played;
+    `calls` (step, side) per muggins call."""
+
+    def __init__(self, game: Game) -> None:
+        from array import array
+
+        self.scores = [array("d", [0.0]) for _s in game.sides]
+        self.start_steps = array("q")
+        self.numbers = array("q")
+        self.calls: list[tuple[int, int]] = []
+        totals = [0.0] * len(game.sides)
+        step = 0
+        for r in game.rounds:
+            if not r.moves and r.hands is None:
+                continue
+            self.start_steps.append(step)
+            self.numbers.append(r.number)
+            moments: list[list] = [[] for _m in r.moves]
+            hands = []
+            for c in r.credits:
+                if c.move is not None and 0 <= c.move < len(moments):
+                    moments[c.move].append(c)
+                if c.source == "hands":
+                    hands.append(c)
+            if r.hands is not None:
+                moments.append(hands)
+            for credits in moments:
+                step += 1
+                for c in credits:
+                    totals[c.side] += float(c.points)
+                    if c.source == "muggins":
+                        self.calls.append((step, c.side))
+                for s, ys in enumerate(self.scores):
+                    ys.append(totals[s])
+        self.steps = range(step + 1)
+
+    @property
+    def starts(self) -> Iterator[tuple[int, int]]:
+        return zip(self.start_steps, self.numbers, strict=True)
+
+
 def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
     """Each side's score after every move (and after each round's hands), counted from 0,
     with where each round starts: (steps, scores per side, [(step, round number)])."""
-    steps = [0]
-    scores: list[list[float]] = [[0.0] for _s in game.sides]
-    totals = [0.0] * len(game.sides)
-    starts = []
-    step = 0
-    for r in game.rounds:
-        if not r.moves and r.hands is None:
-            continue
-        starts.append((step, r.number))
-        moments = [[c for c in r.credits if c.move == i] for i in range(len(r.moves))]
-        if r.hands is not None:
-            moments.append([c for c in r.credits if c.source == "hands"])
-        for credits in moments:
-            step += 1
-            for c in credits:
-                totals[c.side] += float(c.points)
-            steps.append(step)
-            for s in range(len(game.sides)):
-                scores[s].append(totals[s])
-    return steps, scores, starts
+    race = ScoreRace(game)
+    return list(race.steps), [list(ys) for ys in race.scores], list(race.starts)
 
 
 def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
