@@ -25,7 +25,7 @@ from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import layout_picture, race, steps_of, tile_name
-from scorepad.views.render import ScoreRace, SheetRows, _needs, _side, hands_summary, points, sheet_rows
+from scorepad.views.render import SheetRows, _needs, _side, hands_summary, points, sheet_and_race
 from scorepad.views.summary import played_rounds
 
 HERE = Path(__file__).parent
@@ -271,11 +271,10 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     w = words()
     values = _facts(game, title, saved, w)
     sides = values["sides"]
-    rows = sheet_rows(game)
+    rows, scores = sheet_and_race(game)
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
     sheets = [{"side": name, "rows": _sheet(rows, s, kinds), "needs": _needs(game, s)} for s, name in enumerate(sides)]
-    scores = ScoreRace(game)
     calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
     chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at) if len(scores.steps) > 1 else None
     drawings = _Drawings(w["spinner"])
