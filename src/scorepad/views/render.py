@@ -10,7 +10,6 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Play, shown_move
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.status import points
@@ -158,13 +157,9 @@ def _muggins_mark(mark: MugginsMark) -> str:
 
 
 def _sums(game: Game, r) -> dict[int, str]:
-    """The end sum after each play of a round, re-laid on a fresh layout."""
-    layout = Layout(game.rules.spinner == "first-double")
-    sums = {}
-    for i, move in enumerate(r.moves):
-        if isinstance(move, Play):
-            sums[i] = str(layout.place(move.tile, move.end))
-    return sums
+    """The end sum after each play of a round, by move."""
+    plays = (i for i, move in enumerate(r.moves) if isinstance(move, Play))
+    return {i: str(end_sum) for i, end_sum in zip(plays, r.sums, strict=True)}
 
 
 # --- the paper tally (seed 000) -------------------------------------------------------------
