@@ -4,6 +4,7 @@ again when they are looked at. Every test compares with the plain way: the recor
 whole, the game with every round laid out."""
 
 import random
+import tomllib
 import tracemalloc
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from tests.test_hostile_size import HEAD, blocked_rounds
 from scorepad.engine.game import Folded, Game
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game, play_round
-from scorepad.record import format as record_format
+from scorepad.record import chunks
+from scorepad.record.chunks import read_round
 from scorepad.record.format import RecordError, audit_text, dumps, is_record, loads
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -52,7 +54,7 @@ def unfolded(monkeypatch) -> None:
 
 def whole(monkeypatch) -> None:
     """Records read from now on are parsed whole, as before reading round by round."""
-    monkeypatch.setattr(record_format, "CHUNKED_FROM", 1 << 40)
+    monkeypatch.setattr(chunks, "CHUNKED_FROM", 1 << 40)
 
 
 def long_game(seed: int, players=("Ann", "Bob", "Cy"), preset: str = "pagat", rounds: int = 40) -> Game:
@@ -128,15 +130,15 @@ def test_a_round_an_audit_bent_to_carry_on_stays_laid_out():
 
 def large(text_rounds: int = 600) -> str:
     text = blocked_rounds(text_rounds)
-    assert len(text) >= record_format.CHUNKED_FROM
+    assert len(text) >= chunks.CHUNKED_FROM
     return text
 
 
 def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):
     text = large()
     parsed = []
-    real = record_format._Chunks._toml
-    monkeypatch.setattr(record_format._Chunks, "_toml", staticmethod(lambda part: parsed.append(part) or real(part)))
+    real = chunks.read_round
+    monkeypatch.setattr(chunks, "read_round", lambda part: parsed.append(part) or real(part))
     game = loads(text).game
     assert len(parsed) > 600 and max(map(len, parsed)) < 200
     whole(monkeypatch)
@@ -147,7 +149,7 @@ def test_a_played_game_reads_the_same_parsed_whole_or_by_rounds(monkeypatch):
     rules = Rules.from_options("pagat", target=100_000)
     game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")
     rng = random.Random(9)
-    while len(dumps(game)) < record_format.CHUNKED_FROM * 2:
+    while len(dumps(game)) < chunks.CHUNKED_FROM * 2:
         play_round(game, rng)
     text = dumps(game)
     by_rounds = loads(text).game
@@ -214,3 +216,89 @@ def test_reading_a_large_record_holds_at_most_five_times_its_size():
         tracemalloc.stop()
     assert len(game.rounds) == 7001
     assert peak < 5 * len(text), peak / len(text)
+
+
+# --- the quick reader of a round's plain form -------------------------------------------------
+
+
+def parts_of(text: str) -> list[str]:
+    starts = [i for i in range(len(text)) if text.startswith("[[rounds]]\n", i) and (i == 0 or text[i - 1] == "\n")]
+    return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)])]
+
+
+def written_parts() -> list[str]:
+    """Round parts as scorepad writes them (every example, games of every preset), and
+    as the tests and benchmarks write them by hand (inline tables, one-line arrays)."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.toml"))]
+    texts += [dumps(long_game(seed, preset=preset, rounds=3)) for seed in range(2) for preset in ("pagat", "fuenfer")]
+    texts.append(blocked_rounds(3, points=5))
+    texts.append(
+        HEAD + '\n[[rounds]]\nopener = "Ann"\nmoves = [\n  "Ann: 0-0",\n  "Bob: pass",\n  "Ann: pass"\n]\n'
+        'hands = { "Ann" = 84,Bob=84.5 }\n\n[rounds.points]\nAnn = -0\n'
+    )
+    return [part for text in texts for part in parts_of(text)]
+
+
+PARTS = written_parts()
+NOISE = [" ", "\t", "\n", "\r", '"', "'", "\\", "#", ",", "=", "[", "]", "{", "}", ".", "-", "+", "0", "7", "a", "é", "\x01", "_"]
+
+
+def tomllib_round(part: str):
+    try:
+        data = tomllib.loads(part)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return "refused"
+    return data
+
+
+def test_the_quick_reader_reads_every_round_scorepad_writes():
+    for part in PARTS:
+        quick = read_round(part)
+        assert quick is not None, part
+        assert tomllib.loads(part) == {"rounds": [quick]}
+
+
+def edited(part: str, rng: random.Random) -> str:
+    """`part` with one to three characters put in, taken out or a line doubled: anywhere, or
+    beside a character that means something (a digit, a quote, an equals sign...)."""
+    for _edit in range(rng.randint(1, 3)):
+        beside = rng.choice(["", *'0123456789"=,[]{}\n -.'])
+        places = [i for i, c in enumerate(part) if c == beside] if beside else []
+        at = rng.choice(places) + rng.randint(0, 1) if places else rng.randrange(len(part) + 1)
+        how = rng.choice(["insert", "insert", "delete", "double"])
+        if how == "insert":
+            part = part[:at] + rng.choice(NOISE) + part[at:]
+        elif how == "delete":
+            part = part[:at] + part[at + 1 :]
+        else:
+            part = part[:at] + part[at:].split("\n", 1)[0] + "\n" + part[at:]
+    return part
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_quick_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(seed):
+    rng = random.Random(seed)
+    read = 0
+    for _trial in range(6000):
+        part = edited(rng.choice(PARTS), rng)
+        quick = read_round(part)
+        if quick is not None:
+            read += 1
+            assert tomllib_round(part) == {"rounds": [quick]}, part
+    assert read > 1000  # edits that keep the plain form (a blank more, a comma at the end) are read too
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "hands = { Ann = 1" + " " * 100_000 + "x",
+        "moves = [" + ' "a",' * 20_000 + " " * 100_000 + "x",
+        'moves = ["a"' + " " * 100_000,
+        "points = {" + " Ann = 1," * 20_000,
+        "Ann" + " " * 100_000 + "= 1 x",
+    ],
+)
+def test_the_quick_reader_refuses_long_blank_runs_in_one_pass(line):
+    # A pattern that tried every way to share out a run of blanks would not return.
+    assert read_round("[[rounds]]\n" + line + "\n") is None
+    assert read_round("[[rounds]]\n[rounds.hands]\n" + line + "\n") is None

@@ -89,6 +89,7 @@ class Round:
         "regular",
         "result",
         "start_opener",
+        "sums",
         "turn",
         "uncalled",
         "warnings",
@@ -103,6 +104,7 @@ class Round:
         self.opener_rule = opener_rule
         self.layout = Layout(with_spinner)
         self.moves: list[Move] = []
+        self.sums: list[int] = []  # the end sum after each play, in the order of the plays
         self.hand_sizes = [deal] * players  # dealt - played + drawn
         self.boneyard = len(ALL_TILES) - players * deal
         self.turn = opener  # None while nobody has led and the opener is not known
@@ -125,6 +127,7 @@ class Round:
             setattr(new, name, getattr(self, name))
         new.layout = self.layout.copy()
         new.moves = self.moves.copy()
+        new.sums = self.sums.copy()
         new.hand_sizes = self.hand_sizes.copy()
         new.credits = self.credits.copy()
         new.uncalled = self.uncalled.copy()
@@ -408,6 +411,7 @@ class Game:
                     _("{player} led {tile}, but the highest double must lead").format(player=move.player, tile=move.tile),
                 )
         out.end_sum = end_sum = layout.place(move.tile, move.end)
+        r.sums.append(end_sum)
         out.score = score = play_score(end_sum)
         r.hand_sizes[p] -= 1
         r.passes = 0

@@ -35,12 +35,15 @@ class End(str, Enum):
     def label(self) -> str:
         """The end's name on screen, in the current language (E is O in German); the
         record and the JSON output keep `value`."""
-        return (
-            pgettext("end name", "W"),
-            pgettext("end name", "E"),
-            pgettext("end name", "N"),
-            pgettext("end name", "S"),
-        )[self.slot]
+        # One lookup per label (a log shows one per play), each written out for extraction.
+        at = self.slot
+        if at == 0:
+            return pgettext("end name", "W")
+        if at == 1:
+            return pgettext("end name", "E")
+        if at == 2:
+            return pgettext("end name", "N")
+        return pgettext("end name", "S")
 
 
 ENDS = (End.W, End.E, End.N, End.S)

@@ -18,6 +18,7 @@ from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
+from scorepad.record.chunks import Chunks, Whole
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -98,72 +99,6 @@ class Loaded(Record):
     game: Game
 
 
-class _Whole(Exception):
-    """A record split at its `[[rounds]]` lines is not one round of its own per part: it
-    must be parsed whole (and is then most likely refused)."""
-
-
-# A line that is only a `[[rounds]]` header, as scorepad writes it.
-_ROUND_HEADER = re.compile(r"^\[\[rounds\]\][ \t]*\r?$", re.MULTILINE)
-CHUNKED_FROM = 64 * 1024  # a record at least this large is parsed a round at a time
-
-
-class _Chunks:
-    """A large record's rounds, each parsed with tomllib when the replay comes to it, so
-    that the parsed tables of the whole record (ten times its size) are never held at once.
-
-    Split at every line that is only `[[rounds]]`. That is the same TOML as the whole text
-    when each part holds exactly one round and nothing else: a part that says more (a
-    table of the top level after the rounds, a second header written differently) or is
-    not TOML raises `_Whole`. A text with a multi-line string is never split: a line
-    `[[rounds]]` could be inside one."""
-
-    def __init__(self, text: str, starts: list[int], head: dict[str, Any]) -> None:
-        self.text = text
-        self.starts = starts
-        self.head = head
-        self.parsed = 0  # parts parsed so far, in order
-
-    @classmethod
-    def split(cls, text: str) -> _Chunks | None:
-        if len(text) < CHUNKED_FROM or '"""' in text or "'''" in text:
-            return None
-        starts = [m.start() for m in _ROUND_HEADER.finditer(text)]
-        if not starts:
-            return None
-        head = cls._toml(text[: starts[0]])
-        if "rounds" in head:
-            raise _Whole
-        return cls(text, starts, head)
-
-    @staticmethod
-    def _toml(text: str) -> dict[str, Any]:
-        try:
-            return tomllib.loads(text)
-        except (tomllib.TOMLDecodeError, RecursionError, ValueError):
-            raise _Whole from None
-
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    def __getitem__(self, index: int) -> dict[str, Any]:
-        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
-        data = self._toml(self.text[self.starts[index] : end])
-        rounds = data.get("rounds")
-        if len(data) != 1 or not isinstance(rounds, list) or len(rounds) != 1 or not isinstance(rounds[0], dict):
-            raise _Whole
-        self.parsed = max(self.parsed, index + 1)
-        return rounds[0]
-
-    def __setitem__(self, index: int, value: None) -> None:
-        """Nothing to let go: a part is parsed when it is looked at."""
-
-    def check_rest(self) -> None:
-        """Parse the parts the replay did not come to: raises `_Whole` if one is not a round."""
-        for index in range(self.parsed, len(self.starts)):
-            self[index]
-
-
 class _Stop(Exception):
     """Auditing cannot go on: the rest of the record depends on what is wrong."""
 
@@ -226,7 +161,7 @@ class _Reader:
         return Record(game, self.problems, self.notes)
 
     def _parse(self) -> tuple[dict[str, Any], Any]:
-        """The record's TOML: its table and its rounds (a list of tables, or `_Chunks`
+        """The record's TOML: its table and its rounds (a list of tables, or `Chunks`
         parsed one round at a time); a problem (and a stop) when it is not TOML."""
         line = _deep_key_line(self.text)
         if line is not None:
@@ -235,7 +170,7 @@ class _Reader:
             )
             raise _Stop
         if not self.whole:
-            chunks = _Chunks.split(self.text)
+            chunks = Chunks.split(self.text)
             if chunks is not None:
                 return chunks.head, chunks
         try:
@@ -254,7 +189,7 @@ class _Reader:
     def _read(self) -> Game:
         try:
             return self._replay()
-        except _Whole:
+        except Whole:
             # Not rounds of their own after all: read again, the whole text at once, so
             # that what is wrong is said as for any record (the same words, the same line).
             self.problems.clear()
@@ -265,7 +200,7 @@ class _Reader:
 
     def _replay(self) -> Game:
         data, rounds = self._parse()
-        if isinstance(rounds, _Chunks):
+        if isinstance(rounds, Chunks):
             try:
                 game = self._replay_rounds(data, rounds)
             except (_Stop, RecordError):
@@ -302,7 +237,7 @@ class _Reader:
         except ScorepadError as error:
             self.problem(_("[rules]: {error}").format(error=error))
             raise _Stop from None
-        if not isinstance(rounds, _Chunks) and (not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds)):
+        if not isinstance(rounds, Chunks) and (not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds)):
             self.problem(_("'rounds' must be an array of tables: [[rounds]]"))
             raise _Stop
         first = rounds[0].get("opener") if rounds else None
@@ -559,9 +494,9 @@ def is_record(text: str) -> bool:
     try:
         try:
             data, rounds = reader._parse()
-            if isinstance(rounds, _Chunks):
+            if isinstance(rounds, Chunks):
                 rounds.check_rest()
-        except _Whole:
+        except Whole:
             reader.whole = True
             data, rounds = reader._parse()
     except RecordError:

@@ -4,13 +4,14 @@ here too. Nothing here changes a game; the CLI prints what these return."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Play, shown_move
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.status import points
@@ -101,7 +102,7 @@ def log_lines(game: Game, width: int, only_round: int | None = None):
         yield _("(no moves yet)")
 
 
-def column_widths(columns: list[tuple[str, str, str]], rows: list) -> list[int]:
+def column_widths(columns: list[tuple[str, str, str]], rows: Iterable) -> list[int]:
     """Each column's width as rich gives it when the table fits: its widest cell or header line."""
     from rich.cells import cell_len
 
@@ -113,14 +114,25 @@ def column_widths(columns: list[tuple[str, str, str]], rows: list) -> list[int]:
     return widths
 
 
-def plain_table(columns: list[tuple[str, str, str]], rows: list, *, title: str | None = None, left: int, right: int):
+def plain_table(
+    columns: list[tuple[str, str, str]],
+    rows: Iterable,
+    *,
+    title: str | None = None,
+    left: int,
+    right: int,
+    widths: list[int] | None = None,
+):
     """A table as rich draws one with `box=None, pad_edge=False` when it fits its width:
-    each column as wide as its widest cell (`column_widths`), headers of several lines
+    each column as wide as its widest cell (`column_widths`, or `widths` when the caller
+    found them: then `rows` is read once, as the lines are made), headers of several lines
     drawn at the bottom, `left`/`right` spaces of padding between columns, every line
     filled out to the table's width, the title left-justified above."""
     from rich.cells import cell_len
 
-    widths = column_widths(columns, rows)
+    if widths is None:
+        rows = list(rows)
+        widths = column_widths(columns, rows)
     n = len(columns)
     right_justified = [column[1] == "right" for column in columns]
     before = ["" if k == 0 else " " * left for k in range(n)]
@@ -158,13 +170,9 @@ def _muggins_mark(mark: MugginsMark) -> str:
 
 
 def _sums(game: Game, r) -> dict[int, str]:
-    """The end sum after each play of a round, re-laid on a fresh layout."""
-    layout = Layout(game.rules.spinner == "first-double")
-    sums = {}
-    for i, move in enumerate(r.moves):
-        if isinstance(move, Play):
-            sums[i] = str(layout.place(move.tile, move.end))
-    return sums
+    """The end sum after each play of a round, by move."""
+    plays = (i for i, move in enumerate(r.moves) if isinstance(move, Play))
+    return {i: str(end_sum) for i, end_sum in zip(plays, r.sums, strict=True)}
 
 
 # --- the paper tally (seed 000) -------------------------------------------------------------
@@ -370,25 +378,72 @@ def hands_note(game: Game, out: Outcome) -> str:
 # --- the score sheet ------------------------------------------------------------------------
 
 
-def sheet_rows(game: Game) -> list[tuple[str, list[dict[str, int | Fraction]]]]:
+class SheetRows:
     """Per round played, its label and per side the points from plays, muggins and hands
-    and the running total after it. The round being played is labelled `N*`."""
-    rows = []
-    totals: list[int | Fraction] = [0] * len(game.sides)
-    for r in game.rounds:
-        playing = r is game.current and r.hands is None and game.winner is None
-        if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
-            continue
-        per_side = []
-        for s in range(len(game.sides)):
-            got: dict[str, int | Fraction] = {"play": 0, "muggins": 0, "hands": 0}
+    and the running total after it; the round being played is labelled `N*`. Made in one
+    pass over the rounds (each folded round is laid again to be read) and kept as numbers,
+    twice each value in an array (points are whole or halves): a record at the size limit
+    has 70,000 rounds. Iterating gives `(label, [{"play", "muggins", "hands", "total"}
+    per side])` again each time, the totals counted anew."""
+
+    KINDS = ("play", "muggins", "hands")
+
+    def __init__(self, game: Game) -> None:
+        from array import array
+
+        self.sides = len(game.sides)
+        self.numbers = array("q")
+        self.halves: array | list = array("q")  # per row and side: play, muggins, hands (x2)
+        self.playing = False  # the last row is the round being played
+        self.any_muggins = False
+        for r in game.rounds:
+            playing = r is game.current and r.hands is None and game.winner is None
+            if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
+                continue
+            got: list[int | Fraction] = [0] * (3 * self.sides)
             for credit in r.credits:
-                if credit.side == s:
-                    got[credit.source] += credit.points
-            totals[s] += sum(got.values())
-            per_side.append({**got, "total": totals[s]})
-        rows.append((f"{r.number}*" if playing else str(r.number), per_side))
-    return rows
+                got[3 * credit.side + self.KINDS.index(credit.source)] += credit.points
+                if credit.source == "muggins":
+                    self.any_muggins = True
+            self.numbers.append(r.number)
+            self._keep([2 * value for value in got])
+            self.playing = playing
+
+    def _keep(self, doubled: list) -> None:
+        if isinstance(self.halves, list) or all(int(value) == value for value in doubled):
+            self.halves.extend(int(value) if int(value) == value else value for value in doubled)
+        else:  # not whole or halves: kept as they are, exactly
+            self.halves = [*self.halves, *doubled]
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __iter__(self) -> Iterator[tuple[str, list[dict[str, int | Fraction]]]]:
+        width = 3 * self.sides
+        totals: list[int | Fraction] = [0] * self.sides
+        last = len(self.numbers) - 1
+        for i, number in enumerate(self.numbers):
+            doubled = self.halves[i * width : (i + 1) * width]
+            per_side = []
+            for s in range(self.sides):
+                got = dict(zip(self.KINDS, map(_halved, doubled[3 * s : 3 * s + 3]), strict=True))
+                totals[s] += sum(got.values())
+                per_side.append({**got, "total": totals[s]})
+            yield (f"{number}*" if self.playing and i == last else str(number)), per_side
+
+
+def _halved(doubled: int | Fraction) -> int | Fraction:
+    if isinstance(doubled, int) and doubled % 2:
+        from fractions import Fraction
+
+        return Fraction(doubled, 2)
+    return doubled // 2 if isinstance(doubled, int) else doubled / 2
+
+
+def sheet_rows(game: Game) -> SheetRows:
+    """Per round played, its label and per side the points from plays, muggins and hands
+    and the running total after it (`SheetRows`). The round being played is labelled `N*`."""
+    return SheetRows(game)
 
 
 def _needs(game: Game, s: int) -> str:
@@ -397,8 +452,25 @@ def _needs(game: Game, s: int) -> str:
     return points(max(0, game.target - game.scores[s]))
 
 
-def _sheet_cells(game: Game, rows: list, names: list[str], sides: list[int], muggins: bool):
-    """The sheet's columns (header, justify), a row of cells per round, and the `needs` row."""
+class _SheetBody:
+    """The sheet's rows of cells, made again from `SheetRows` each time it is iterated (a
+    pass for the columns' widths, one to draw): a long game's cells are never all held."""
+
+    def __init__(self, rows: SheetRows, sides: list[int], kinds: list[str]) -> None:
+        self.rows, self.sides, self.kinds = rows, sides, kinds
+
+    def __iter__(self) -> Iterator[list[str]]:
+        kinds = self.kinds
+        for label, per_side in self.rows:
+            cells: list[str] = [label]
+            for s in self.sides:
+                got = per_side[s]
+                cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
+            yield cells
+
+
+def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int], muggins: bool):
+    """The sheet's columns (header, justify), its rows of cells (`_SheetBody`), and the `needs` row."""
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
     heads = {
         "play": pgettext("sheet column", "play"),
@@ -411,20 +483,13 @@ def _sheet_cells(game: Game, rows: list, names: list[str], sides: list[int], mug
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
             columns.append((head, "right", "bold" if kind == "total" else ""))
-    body = []
-    for label, per_side in rows:
-        cells: list[str] = [label]
-        for s in sides:
-            got = per_side[s]
-            cells.extend(points(got[kind]) if kind == "total" or got[kind] else "·" for kind in kinds)
-        body.append(cells)
     needs = [pgettext("sheet column", "needs")]
     for s in sides:
         needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
-    return columns, body, needs
+    return columns, _SheetBody(rows, sides, kinds), needs
 
 
-def _sheet_table(columns: list[tuple[str, str, str]], body: list, needs: list, gap: int):
+def _sheet_table(columns: list[tuple[str, str, str]], body: Iterable[list[str]], needs: list, gap: int):
     from rich.table import Table
 
     table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
@@ -437,28 +502,34 @@ def _sheet_table(columns: list[tuple[str, str, str]], body: list, needs: list, g
 
 
 def _sheet_parts(game: Game, width: int):
-    """What the sheet shows, in order: (text, style) lines and (columns, body, needs, gap)
-    tables; one table when it fits the width, else one per side (closer set if need be)."""
+    """What the sheet shows, in order: (text, style) lines and (columns, body, needs, gap,
+    widths) tables; one table when it fits the width, else one per side (closer set if need
+    be). The rounds are read once; the tables' cells are made when drawn."""
     rows = sheet_rows(game)
     if not rows:
         return [(_("(no moves yet)"), "dim")]
     names = [_side(game, s) for s in range(len(game.sides))]
-    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
+    muggins = game.rules.muggins or rows.any_muggins
     parts: list = [(_("to {target}").format(target=game.target), "bold")]
-
-    def fits(cells, gap: int) -> bool:
-        columns, body, needs = cells
-        return table_width(column_widths(columns, [*body, needs]), left=gap, right=0) <= width
-
     wide = _sheet_cells(game, rows, names, list(range(len(names))), muggins)
-    if fits(wide, 2):
-        parts.append((*wide, 2))
+    # The widest cell of each column of the wide table, found in one pass; a table of one
+    # side has the same columns but for the headers.
+    cells = column_widths([("", "", "")] * len(wide[0]), chain(wide[1], [wide[2]]))
+
+    def widths(columns: list[tuple[str, str, str]], picked: list[int]) -> list[int]:
+        return [max(n, w) for n, w in zip(column_widths(columns, []), (cells[k] for k in picked), strict=True)]
+
+    wide_widths = widths(wide[0], list(range(len(cells))))
+    if table_width(wide_widths, left=2, right=0) <= width:
+        parts.append((*wide, 2, wide_widths))
     else:
+        per_side = (len(cells) - 1) // len(names)
         for s in range(len(names)):
             parts.append((names[s], "bold"))
             one = _sheet_cells(game, rows, names, [s], muggins)
-            parts.append((*one, 2 if fits(one, 2) else 1))
-    if any(label.endswith("*") for label, _ in rows):
+            one_widths = widths(one[0], [0, *range(1 + s * per_side, 1 + (s + 1) * per_side)])
+            parts.append((*one, 2 if table_width(one_widths, left=2, right=0) <= width else 1, one_widths))
+    if rows.playing:
         parts.append((_("* being played"), "dim"))
     elif game.winner is not None:
         parts.append((_("{who} won.").format(who=" & ".join(game.winners() or [])), "bold green"))
@@ -472,18 +543,18 @@ def sheet(game: Game, width: int) -> RenderableType:
     width, else one per side."""
     shown: list[RenderableType] = []
     for part in _sheet_parts(game, width):
-        shown.append(Text(part[0], style=part[1]) if len(part) == 2 else _sheet_table(*part))
+        shown.append(Text(part[0], style=part[1]) if len(part) == 2 else _sheet_table(*part[:4]))
     return Group(*shown) if len(shown) > 1 else shown[0]
 
 
 def sheet_lines(game: Game, width: int):
-    """The sheet as `sheet` draws it, as plain lines (see STREAM_ROWS)."""
+    """The sheet as `sheet` draws it, as plain lines made one at a time (see STREAM_ROWS)."""
     for part in _sheet_parts(game, width):
         if len(part) == 2:
             yield part[0]
         else:
-            columns, body, needs, gap = part
-            yield from plain_table(columns, [*body, needs], left=gap, right=0)
+            columns, body, needs, gap, widths = part
+            yield from plain_table(columns, chain(body, [needs]), left=gap, right=0, widths=widths)
 
 
 # --- pictures ---------------------------------------------------------------------------------
