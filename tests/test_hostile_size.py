@@ -209,6 +209,20 @@ def test_plain_lines_are_what_rich_draws_when_the_table_fits(example, width):
     assert list(render.sheet_lines(game, width)) == _rich_plain(render.sheet(game, width), width)
 
 
+@pytest.mark.parametrize("example", ["muggins.toml", "pagat-partners.toml"])
+@pytest.mark.parametrize("names", [("李雷", "韩梅梅"), ("Zoë", "Ünal")])
+def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
+    from scorepad.views import render
+
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    for old, new in zip(("Ann", "Bob"), names, strict=True):
+        text = text.replace(f'"{old}', f'"{new}').replace(f"\n{old} =", f'\n"{new}" =')
+    game = loads(text).game
+    assert names[0] in game.players
+    assert list(render.log_lines(game, 80)) == _rich_plain(render.log_table(game), 80)
+    assert list(render.sheet_lines(game, 80)) == _rich_plain(render.sheet(game, 80), 80)
+
+
 def test_a_large_record_is_shown_and_logged_line_by_line(here, monkeypatch):
     """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
     lay a table out with rich (about 2 ms a row); `show` and `audit` read it whole."""

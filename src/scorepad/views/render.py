@@ -133,17 +133,19 @@ def plain_table(
     if widths is None:
         rows = list(rows)
         widths = column_widths(columns, rows)
-    n = len(columns)
     right_justified = [column[1] == "right" for column in columns]
-    before = ["" if k == 0 else " " * left for k in range(n)]
-    after = [" " * right if k < n - 1 else "" for k in range(n)]
+    between = " " * (right + left)  # one column's right padding and the next one's left
 
     def line(cells) -> str:
-        out = []
-        for k, cell in enumerate(cells):
-            pad = " " * (widths[k] - (len(cell) if cell.isascii() else cell_len(cell)))
-            out.append(before[k] + (pad + cell if right_justified[k] else cell + pad) + after[k])
-        return "".join(out)
+        # str.rjust and ljust pad by characters; a wide character takes two cells.
+        return between.join(
+            [
+                (cell.rjust if right_justified[k] else cell.ljust)(
+                    width if cell.isascii() else width - cell_len(cell) + len(cell)
+                )
+                for k, (cell, width) in enumerate(zip(cells, widths, strict=True))
+            ]
+        )
 
     if title is not None:
         yield title + " " * (table_width(widths, left=left, right=right) - cell_len(title))
