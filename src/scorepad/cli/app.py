@@ -2,10 +2,9 @@
 loads the record, asks the engine, saves, and prints; domain errors become a message and
 an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file)."""
 
-# The annotations stay strings until Typer builds a command from them, and it builds only
-# the one that runs (helpscreen.DeclaredCommands): the options of the other commands are
-# never made.
-from __future__ import annotations
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
 
 import io
 import math
@@ -163,7 +162,7 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> Game:
+def read(file: Path) -> "Game":
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
     from scorepad.record.format import RecordError
@@ -183,7 +182,7 @@ def read(file: Path) -> Game:
         fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
-def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
     from scorepad.views.status import status
     from scorepad.views.styled import Styled
 
