@@ -9,8 +9,9 @@ alternation so that machine noise hits all alike:
   - scorepad --version         (start-up alone: the command line imported, one line printed),
   - scorepad show --json       (reads and replays the record, prints JSON),
   - scorepad play ...          (reads, replays, records the lead of round 26, saves,
-                                renders the status with rich); the record is restored
-                                before each run.
+                                writes the status); the record is restored before each run,
+  - the same to a terminal     (standard output a pseudo-terminal, TERM=xterm-256color: the
+                                status in colour, as a player sees it).
 Each command runs in a fresh Python process; the figure is the median wall time, then
 that time against the minimal Typer app, what it costs above bare Python, and the goal
 (issue 17): `--version` at most 1.15x the Typer app, `show --json` 1.3x, `play` 1.5x.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pty
 import random
 import shutil
 import statistics
@@ -43,12 +45,23 @@ def record_with_rounds(rounds: int) -> str:
     return dumps(game)
 
 
-def timed(command: list[str], env: dict[str, str], before=None) -> float:
+def timed(command: list[str], env: dict[str, str], before=None, terminal: bool = False) -> float:
     if before:
         before()
-    start = time.perf_counter()
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    if not terminal:
+        start = time.perf_counter()
+        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+    screen, end = pty.openpty()  # the status is a few hundred bytes: the terminal's buffer holds it
+    try:
+        start = time.perf_counter()
+        subprocess.run(command, env={**env, "TERM": "xterm-256color"}, stdout=end, stderr=subprocess.DEVNULL, check=True)
+        taken = time.perf_counter() - start
+        assert b"\x1b[" in os.read(screen, 65536), "no colour on the terminal"
+    finally:
+        os.close(end)
+        os.close(screen)
+    return taken
 
 
 def main() -> None:
@@ -79,13 +92,14 @@ def main() -> None:
                 lambda: path.write_text(text, encoding="utf-8"),
             ),
         }
-        goals = {"scorepad --version": 1.15, "scorepad show --json": 1.3, "scorepad play": 1.5}
+        commands["  to a terminal"] = commands["scorepad play"]
+        goals = {"scorepad --version": 1.15, "scorepad show --json": 1.3, "scorepad play": 1.5, "  to a terminal": 1.5}
         times: dict[str, list[float]] = {name: [] for name in commands}
-        for command, before in commands.values():  # warm the file cache
-            timed(command, env, before)
+        for name, (command, before) in commands.items():  # warm the file cache
+            timed(command, env, before, terminal=name == "  to a terminal")
         for _ in range(args.runs):
             for name, (command, before) in commands.items():
-                times[name].append(timed(command, env, before))
+                times[name].append(timed(command, env, before, terminal=name == "  to a terminal"))
     base = statistics.median(times["minimal Typer app"])
     bare = statistics.median(times["python -c pass"])
     print(f"record: {rounds} finished rounds, {len(text):,} bytes; {args.runs} runs each, median")

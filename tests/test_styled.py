@@ -128,6 +128,15 @@ def test_notes_and_awkward_texts_are_written_as_rich_writes_them(terminal, monke
             assert mine == theirs, shown
 
 
+def test_without_standard_output_what_is_shown_goes_nowhere(monkeypatch):
+    monkeypatch.setattr("sys.stdout", None)  # as Python leaves it when started with it closed
+    monkeypatch.setattr("sys.stderr", None)
+    boundary.print_styled(StyledLines([Styled("Ann to play.", style="bold")]))
+    boundary.echo("scorepad 1.0")
+    boundary.json_line({"round": 1})
+    boundary.error("no game")
+
+
 def test_the_characters_taken_as_one_column_are_one_column_for_rich():
     assert all(cell_len(ch) == 1 for ch in boundary._NARROW)
 

@@ -2,10 +2,9 @@
 loads the record, asks the engine, saves, and prints; domain errors become a message and
 an exit code (0 success, 1 a rule problem, 2 bad usage or an unreadable file)."""
 
-# The annotations stay strings until Typer builds a command from them, and it builds only
-# the one that runs (helpscreen.DeclaredCommands): the options of the other commands are
-# never made.
-from __future__ import annotations
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
 
 import io
 import math
@@ -28,6 +27,8 @@ from scorepad.views.console import console, echo, error, json_line, lines, print
 # The engine, the record and the views are imported by the commands that use them: every
 # run starts by importing this module, and `--version` or `--help` need none of them.
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from scorepad.engine.game import Game, Outcome
 
 app = ScreenTyper(
@@ -161,7 +162,7 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> Game:
+def read(file: Path) -> "Game":
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
     from scorepad.record.format import RecordError
@@ -181,7 +182,7 @@ def read(file: Path) -> Game:
         fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
 
 
-def show_status(game: Game, out: Outcome | None = None, note: str | list[str] | None = None) -> None:
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
     from scorepad.views.status import status
     from scorepad.views.styled import Styled
 
@@ -947,17 +948,17 @@ def export(
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
     record = None if from_stdin(file) else file
     game = read(file)
-    from scorepad.views.page import MARK, html_page, svg_picture
+    from scorepad.views.page import MARK, page_parts, svg_picture
 
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
         title = file.stem if record is not None else "scorepad"
         if kind == "svg":
-            text = svg_picture(game, title)
+            text: Iterable[str] = svg_picture(game, title)
         else:
             saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
-            text = html_page(game, title, saved)
-        save_export(text, out_file, MARK, record=record, force=force)
+            text = page_parts(game, title, saved)  # made as it is written: a long game's page is large
+        size = save_export(text, out_file, MARK, record=record, force=force)
     except RefusedError as refusal:
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
@@ -968,7 +969,7 @@ def export(
         _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
             path=out_file,
             kind=kind.upper(),
-            size=math.ceil(len(text.encode("utf-8")) / 1024),
+            size=math.ceil(size / 1024),
             rounds=rounds,
             players=", ".join(game.players),
         )

@@ -396,7 +396,7 @@ def print_styled(shown: Styled | StyledLines, style: str = "") -> None:
     texts = [shown] if isinstance(shown, Styled) else list(shown)
     stream = sys.stdout
     try:
-        if not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
+        if stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
             raise _Unsure
         mode = _how_rich_would_style(stream)
         columns = width()
@@ -601,6 +601,8 @@ def guard_pipes() -> None:
 
 
 def _write(stream: Any, text: str) -> None:
+    if stream is None:  # started with standard output or error closed: nobody reads it
+        return
     try:
         stream.write(text)
     except UnicodeEncodeError:
