@@ -27,6 +27,8 @@ from scorepad.views.console import console, echo, error, json_line, lines, print
 # The engine, the record and the views are imported by the commands that use them: every
 # run starts by importing this module, and `--version` or `--help` need none of them.
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from scorepad.engine.game import Game, Outcome
 
 app = ScreenTyper(
@@ -946,17 +948,17 @@ def export(
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
     record = None if from_stdin(file) else file
     game = read(file)
-    from scorepad.views.page import MARK, html_page, svg_picture
+    from scorepad.views.page import MARK, page_parts, svg_picture
 
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
         title = file.stem if record is not None else "scorepad"
         if kind == "svg":
-            text = svg_picture(game, title)
+            text: Iterable[str] = svg_picture(game, title)
         else:
             saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
-            text = html_page(game, title, saved)
-        save_export(text, out_file, MARK, record=record, force=force)
+            text = page_parts(game, title, saved)  # made as it is written: a long game's page is large
+        size = save_export(text, out_file, MARK, record=record, force=force)
     except RefusedError as refusal:
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
@@ -967,7 +969,7 @@ def export(
         _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
             path=out_file,
             kind=kind.upper(),
-            size=math.ceil(len(text.encode("utf-8")) / 1024),
+            size=math.ceil(size / 1024),
             rounds=rounds,
             players=", ".join(game.players),
         )

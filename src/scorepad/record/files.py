@@ -8,7 +8,7 @@ import itertools
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -235,15 +235,21 @@ def keep_copy(path: str | os.PathLike, names: Iterable[Path]) -> Path:
     return write_copy(names, read_text(real), os.stat(real))
 
 
-def _write_new(path: Path, text: str, status: os.stat_result | None, shown: str | None = None) -> None:
-    """Write the new file `path` whole, or leave nothing of it: a write that fails removes
-    what was written, and the error names `shown` (else the file)."""
+def _write_new(path: Path, text: str | Iterable[str], status: os.stat_result | None, shown: str | None = None) -> int:
+    """Write the new file `path` whole, or leave nothing of it: a write that fails (or a
+    `text` given in parts that fails to be made) removes what was written, and the error
+    names `shown` (else the file). Returns the file's size in bytes."""
     fd = _open_new(path, status)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            if isinstance(text, str):
+                handle.write(text)
+            else:
+                for part in text:
+                    handle.write(part)
             handle.flush()
             os.fsync(handle.fileno())
+            return os.fstat(handle.fileno()).st_size
     except BaseException as problem:
         try:
             os.unlink(path)
@@ -254,12 +260,18 @@ def _write_new(path: Path, text: str, status: os.stat_result | None, shown: str 
         raise
 
 
-def _replace(real: Path, text: str, status: os.stat_result | None, shown: str) -> None:
+def _replace(
+    real: Path, text: str | Iterable[str], status: os.stat_result | None, shown: str, before: Callable[[], None] | None = None
+) -> int:
+    """Write `real` through a temporary file beside it, renamed over it once whole (and
+    once `before`, if given, has not refused). Returns the size written."""
     # os.urandom as secrets.token_hex does it: importing secrets (hashlib, hmac, random)
     # cost every save about 6 ms.
     temp = real.with_name(f".{real.name}.{os.urandom(4).hex()}.tmp")
-    _write_new(temp, text, status, shown)
+    size = _write_new(temp, text, status, shown)
     try:
+        if before is not None:
+            before()
         os.replace(temp, real)
     except BaseException as problem:
         try:
@@ -277,6 +289,7 @@ def _replace(real: Path, text: str, status: os.stat_result | None, shown: str) -
             os.close(dir_fd)
     except OSError:
         pass
+    return size
 
 
 class RefusedError(ScorepadError):
@@ -289,19 +302,22 @@ _RECORD_HEAD = r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/"""
 HEAD_BYTES = 64 * 1024  # how much of an existing file is read to tell what it is
 
 
-def save_export(text: str, out: Path, mark: str, *, record: Path | None, force: bool) -> None:
+def save_export(text: str | Iterable[str], out: Path, mark: str, *, record: Path | None, force: bool) -> int:
     """Write an exported page or picture at `out`, atomically (a temporary file beside it,
-    then a rename: a failed export leaves the old file whole and no temporary file).
-    Refused (RefusedError, nothing written): `out` is the game's record or any other
-    scorepad record (also with `force`), or an existing file whose head lacks `mark`
-    (the line every export starts with) unless `force`, or not a regular file."""
+    then a rename: a failed export leaves the old file whole and no temporary file). The
+    text may come in parts, each written as it is made: a long game's page is many times
+    its record. Refused (RefusedError, nothing written): `out` is the game's record or any
+    other scorepad record (also with `force`), or an existing file whose head lacks `mark`
+    (the line every export starts with) unless `force`, or not a regular file; checked
+    before writing and again before the rename (the page takes a while to make). Returns
+    the size written in bytes."""
     check_export(out, mark, record=record, force=force)
     real = real_path(out)
     try:
         status: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         status = None
-    _replace(real, text, status, str(out))
+    return _replace(real, text, status, str(out), lambda: check_export(out, mark, record=record, force=force))
 
 
 def check_export(out: Path, mark: str, *, record: Path | None, force: bool) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.engine.game import Game, Outcome
+from scorepad.engine.game import Game, Outcome, Round
 from scorepad.engine.notation import Play, shown_move
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.status import points
@@ -390,26 +390,33 @@ class SheetRows:
 
     KINDS = ("play", "muggins", "hands")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, read: bool = True) -> None:
         from array import array
 
+        self.game = game
         self.sides = len(game.sides)
         self.numbers = array("q")
         self.halves: array | list = array("q")  # per row and side: play, muggins, hands (x2)
         self.playing = False  # the last row is the round being played
         self.any_muggins = False
-        for r in game.rounds:
-            playing = r is game.current and r.hands is None and game.winner is None
-            if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
-                continue
-            got: list[int | Fraction] = [0] * (3 * self.sides)
-            for credit in r.credits:
-                got[3 * credit.side + self.KINDS.index(credit.source)] += credit.points
-                if credit.source == "muggins":
-                    self.any_muggins = True
-            self.numbers.append(r.number)
-            self._keep([2 * value for value in got])
-            self.playing = playing
+        if read:
+            for r in game.rounds:
+                self.take(r)
+
+    def take(self, r: Round) -> None:
+        """Keep round `r`'s row, the rounds given in order (`read=False`: the caller reads)."""
+        game = self.game
+        playing = r is game.current and r.hands is None and game.winner is None
+        if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
+            return
+        got: list[int | Fraction] = [0] * (3 * self.sides)
+        for credit in r.credits:
+            got[3 * credit.side + self.KINDS.index(credit.source)] += credit.points
+            if credit.source == "muggins":
+                self.any_muggins = True
+        self.numbers.append(r.number)
+        self._keep([2 * value for value in got])
+        self.playing = playing
 
     def _keep(self, doubled: list) -> None:
         if isinstance(self.halves, list) or all(int(value) == value for value in doubled):
@@ -565,29 +572,74 @@ MARKERS = ("•", "x", "+", "o")  # one per side, so the race reads without colo
 COLOURS = ((0, 95, 215), (0, 135, 0), (215, 0, 0), (175, 95, 0))  # and one colour per side
 
 
-def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
+class ScoreRace:
     """Each side's score after every move (and after each round's hands), counted from 0,
-    with where each round starts: (steps, scores per side, [(step, round number)])."""
-    steps = [0]
-    scores: list[list[float]] = [[0.0] for _s in game.sides]
-    totals = [0.0] * len(game.sides)
-    starts = []
-    step = 0
-    for r in game.rounds:
+    with where each round starts and the muggins calls: made in one pass over the rounds
+    and kept in arrays (a record at the size limit has 280,000 steps). `scores[s][i]` is
+    side s's score after step i; `starts` gives (step, round number) per round played;
+    `calls` (step, side) per muggins call."""
+
+    def __init__(self, game: Game, *, read: bool = True) -> None:
+        from array import array
+
+        self.scores = [array("d", [0.0]) for _s in game.sides]
+        self.start_steps = array("q")
+        self.numbers = array("q")
+        self.calls: list[tuple[int, int]] = []
+        self._totals = [0.0] * len(game.sides)
+        if read:
+            for r in game.rounds:
+                self.take(r)
+
+    def take(self, r: Round) -> None:
+        """Add round `r`'s steps, the rounds given in order (`read=False`: the caller reads)."""
         if not r.moves and r.hands is None:
-            continue
-        starts.append((step, r.number))
-        moments = [[c for c in r.credits if c.move == i] for i in range(len(r.moves))]
+            return
+        step = len(self.scores[0]) - 1
+        self.start_steps.append(step)
+        self.numbers.append(r.number)
+        moments: list[list] = [[] for _m in r.moves]
+        hands = []
+        for c in r.credits:
+            if c.move is not None and 0 <= c.move < len(moments):
+                moments[c.move].append(c)
+            if c.source == "hands":
+                hands.append(c)
         if r.hands is not None:
-            moments.append([c for c in r.credits if c.source == "hands"])
+            moments.append(hands)
+        totals = self._totals
         for credits in moments:
             step += 1
             for c in credits:
                 totals[c.side] += float(c.points)
-            steps.append(step)
-            for s in range(len(game.sides)):
-                scores[s].append(totals[s])
-    return steps, scores, starts
+                if c.source == "muggins":
+                    self.calls.append((step, c.side))
+            for s, ys in enumerate(self.scores):
+                ys.append(totals[s])
+
+    @property
+    def steps(self) -> range:
+        return range(len(self.scores[0]))
+
+    @property
+    def starts(self) -> Iterator[tuple[int, int]]:
+        return zip(self.start_steps, self.numbers, strict=True)
+
+
+def sheet_and_race(game: Game) -> tuple[SheetRows, ScoreRace]:
+    """`SheetRows` and `ScoreRace` made in one pass over the rounds (the page shows both)."""
+    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
+    for r in game.rounds:
+        rows.take(r)
+        race.take(r)
+    return rows, race
+
+
+def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts: (steps, scores per side, [(step, round number)])."""
+    race = ScoreRace(game)
+    return list(race.steps), [list(ys) for ys in race.scores], list(race.starts)
 
 
 def chart(game: Game, width: int, height: int | None = None) -> RenderableType:

@@ -8,23 +8,24 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Iterator
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from scorepad import __version__
 from scorepad.engine.game import Game, Round
-from scorepad.engine.layout import arm_lying, line_lying
+from scorepad.engine.layout import Layout, arm_lying, line_lying
 from scorepad.engine.notation import Play
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import layout_picture, race, steps_of, tile_name
-from scorepad.views.render import _needs, _side, hands_summary, points, score_race, sheet_rows
+from scorepad.views.render import SheetRows, _needs, _side, hands_summary, points, sheet_and_race
 from scorepad.views.summary import played_rounds
 
 HERE = Path(__file__).parent
@@ -125,11 +126,13 @@ def _hands(game: Game, r: Round) -> list[tuple[str, str]]:
     return shown
 
 
-def _replay(game: Game, r: Round, totals: list[int | Fraction]) -> tuple[dict[str, Any], list[tuple[int, int]]]:
+def _replay(
+    game: Game, r: Round, totals: list[int | Fraction], marks: list[dict[str, Any]]
+) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """The round step by step for the page's script: before the lead, after each move, after
-    the hands. Each step: how many tiles lie, the end counts, the move and what it scored,
-    the totals. Returns the muggins calls as (move index, side) as well."""
-    marks = steps_of(r.layout)
+    the hands. Each step: how many tiles lie, the end counts (`marks`: `steps_of` the
+    round's layout), the move and what it scored, the totals. Returns the muggins calls as
+    (move index, side) as well."""
     steps: list[dict[str, Any]] = [{"n": 0, "ends": [], "text": "", "got": "", "totals": [points(t) for t in totals]}]
     tiles = 0
     calls = []
@@ -162,59 +165,9 @@ def _replay(game: Game, r: Round, totals: list[int | Fraction]) -> tuple[dict[st
     return {"round": r.number, "steps": steps}, calls
 
 
-def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
-    """Everything the page shows, as plain values: the header, the sheet, the race, each
-    round's layout, hands and points, and the replay's steps."""
-    w = words()
+def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dict[str, Any]:
+    """The page's head: title, players, rules, result; the words of both templates."""
     sides = [_side(game, s) for s in range(len(game.sides))]
-    rows = sheet_rows(game)
-    muggins = game.rules.muggins or any(c.source == "muggins" for r in game.rounds for c in r.credits)
-    kinds = ["play", *(["muggins"] if muggins else []), "hands"]
-    sheets = []
-    for s, name in enumerate(sides):
-        sheets.append(
-            {
-                "side": name,
-                "rows": [
-                    (label, [points(per_side[s][k]) for k in kinds], points(per_side[s]["total"])) for label, per_side in rows
-                ],
-                "needs": _needs(game, s),
-            }
-        )
-    rounds = []
-    replay = []
-    totals: list[int | Fraction] = [0] * len(game.sides)
-    calls_at: list[tuple[int, int, float]] = []
-    steps, scores, starts = score_race(game)
-    start_of = {number: step for step, number in starts}
-    for r in played_rounds(game):
-        picture = layout_picture(r.layout, w["spinner"]) if r.layout.placed else None
-        line = []
-        arms: dict[str, list[str]] = {}
-        if picture is not None:
-            line = [tile_name(t.first, t.second) for t in line_lying(r.layout)]
-            for end in (End.N, End.S):
-                if r.layout.arm(end):
-                    arms[w["arm"].format(end=end.label)] = [tile_name(t.first, t.second) for t in arm_lying(r.layout, end)]
-        steps_data, calls = _replay(game, r, totals)
-        replay.append(steps_data)
-        for move, side in calls:
-            step = start_of[r.number] + move + 1
-            calls_at.append((step, side, scores[side][step]))
-        rounds.append(
-            {
-                "number": r.number,
-                "picture": picture,
-                "line": line,
-                "arms": arms,
-                "ends": " + ".join(f"{end.label} {n}" for end, n in r.layout.end_counts().items()),
-                "end_sum": r.layout.end_sum,
-                "hands": _hands(game, r),
-                "summary": hands_summary(game, r) if r.award is not None else "",
-                "points": ", ".join(f"{sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p),
-            }
-        )
-    chart = race(steps, scores, starts, game.target, calls_at) if len(steps) > 1 else None
     return {
         "lang": language(),
         "title": title,
@@ -227,16 +180,118 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
         "saved": _("saved {date}").format(date=saved.isoformat()) if saved is not None else "",
         "result": _result(game),
         "target_label": w["target"].format(target=game.target),
-        "kinds": [w[k] for k in kinds],
-        "sheets": sheets,
-        "chart": chart,
-        "rounds": rounds,
-        "replay": _json({"rounds": replay, "sides": sides, "words": w}),
     }
 
 
-def html_page(game: Game, title: str, saved: date | None = None) -> str:
-    """The page: header, sheet, race, every round's final layout, and the replay."""
+def _sheet(rows: SheetRows, s: int, kinds: list[str]) -> Iterator[tuple[str, list[str], str]]:
+    for label, per_side in rows:
+        yield label, [points(per_side[s][k]) for k in kinds], points(per_side[s]["total"])
+
+
+class _Drawings:
+    """Each round's drawing and replay marks as the page shows them, made once for each
+    layout met again: a long game of blocked rounds lays the same tiles round after round.
+    Holds the last few layouts only."""
+
+    KEEP = 64
+    ID, LABEL = "\x00", "\x01"  # stand for the round's own names while a drawing is kept
+
+    def __init__(self, spinner: str) -> None:
+        self.spinner = spinner
+        self.pictures: dict[tuple, Markup] = {}
+        self.marks: dict[tuple, list[dict[str, Any]]] = {}
+
+    @staticmethod
+    def _kept(kept: dict, layout: Layout, make):
+        key = (layout.with_spinner, tuple(layout.placed))
+        if key not in kept:
+            if len(kept) >= _Drawings.KEEP:
+                kept.clear()
+            kept[key] = make(layout)
+        return kept[key]
+
+    def picture(self, layout: Layout, id: str, label: str) -> Markup:
+        """The layout drawn as `layout.svg`'s `picture` draws it, named `id` and `label`."""
+
+        def draw(layout: Layout) -> Markup:
+            module: Any = environment().get_template("layout.svg").module
+            return module.picture(layout_picture(layout, self.spinner), self.ID, self.LABEL)
+
+        drawn = str(self._kept(self.pictures, layout, draw))
+        return Markup(drawn.replace(self.ID, str(escape(id))).replace(self.LABEL, str(escape(label))))
+
+    def steps(self, layout: Layout) -> list[dict[str, Any]]:
+        """`steps_of` the layout."""
+        return self._kept(self.marks, layout, steps_of)
+
+
+def _rounds(game: Game, w: dict[str, str], sides: list[str], drawings: _Drawings) -> Iterator[dict[str, Any]]:
+    """Each round played, for its article on the page: made one at a time."""
+    for r in played_rounds(game):
+        drawn = None
+        line = []
+        arms: dict[str, list[str]] = {}
+        if r.layout.placed:
+            label = w["layout"].format(number=r.number)
+            drawn = drawings.picture(r.layout, f"r{r.number}", label)
+            line = [tile_name(t.first, t.second) for t in line_lying(r.layout)]
+            for end in (End.N, End.S):
+                if r.layout.arm(end):
+                    arms[w["arm"].format(end=end.label)] = [tile_name(t.first, t.second) for t in arm_lying(r.layout, end)]
+        yield {
+            "number": r.number,
+            "drawn": drawn,
+            "line": line,
+            "arms": arms,
+            "ends": " + ".join(f"{end.label} {n}" for end, n in r.layout.end_counts().items()),
+            "end_sum": r.layout.end_sum,
+            "hands": _hands(game, r),
+            "summary": hands_summary(game, r) if r.award is not None else "",
+            "points": ", ".join(f"{sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p),
+        }
+
+
+def _replay_json(game: Game, sides: list[str], w: dict[str, str], drawings: _Drawings) -> Iterator[Markup]:
+    """The replay's data as `_json` writes it whole, written a round at a time."""
+    totals: list[int | Fraction] = [0] * len(game.sides)
+    yield Markup('{"rounds":[')
+    gap = ""
+    for r in played_rounds(game):
+        steps, _calls = _replay(game, r, totals, drawings.steps(r.layout))
+        yield Markup(gap) + _json(steps)
+        gap = ","
+    yield Markup('],"sides":') + _json(sides) + Markup(',"words":') + _json(w) + Markup("}")
+
+
+def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
+    """Everything the page shows: the header, the sheet, the race, each round's layout,
+    hands and points, and the replay's steps. What grows with the game (the sheet's rows,
+    the race's lines and rounds, the rounds, the replay's data) is given as iterators made
+    as the page is written: each is one pass over the game's rounds."""
+    w = words()
+    values = _facts(game, title, saved, w)
+    sides = values["sides"]
+    rows, scores = sheet_and_race(game)
+    muggins = game.rules.muggins or rows.any_muggins
+    kinds = ["play", *(["muggins"] if muggins else []), "hands"]
+    sheets = [{"side": name, "rows": _sheet(rows, s, kinds), "needs": _needs(game, s)} for s, name in enumerate(sides)]
+    calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
+    chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at) if len(scores.steps) > 1 else None
+    drawings = _Drawings(w["spinner"])
+    return {
+        **values,
+        "kinds": [w[k] for k in kinds],
+        "played": len(rows) > 0,
+        "sheets": sheets,
+        "chart": chart,
+        "rounds": _rounds(game, w, sides, drawings),
+        "replay": _replay_json(game, sides, w, drawings),
+    }
+
+
+def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[str]:
+    """The page (header, sheet, race, every round's final layout, and the replay) in parts,
+    made as they are read: written one after another they are `html_page`."""
     values = context(game, clean(title), saved)
     style, script = _asset("page.css"), _asset("page.js")
     policy = (
@@ -245,12 +300,18 @@ def html_page(game: Game, title: str, saved: date | None = None) -> str:
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
     page = environment().get_template("page.html")
-    return page.render(**values, style=Markup(style), script=Markup(script), policy=policy)
+    return page.generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+
+
+def html_page(game: Game, title: str, saved: date | None = None) -> str:
+    """The page: header, sheet, race, every round's final layout, and the replay."""
+    return "".join(page_parts(game, title, saved))
 
 
 def svg_picture(game: Game, title: str) -> str:
     """One picture for a chat message: the final standing and the last round's layout."""
-    values = context(game, clean(title), None)
-    shown = [r for r in values["rounds"] if r["picture"] is not None]
-    last = shown[-1] if shown else None
+    w = words()
+    values = _facts(game, clean(title), None, w)
+    r = next((r for r in reversed(game.rounds) if (r.moves or r.hands is not None) and r.layout.placed), None)
+    last = {"number": r.number, "picture": layout_picture(r.layout, w["spinner"])} if r is not None else None
     return environment().get_template("picture.svg").render(**values, last=last, style=Markup(_asset("picture.css")))

@@ -3,9 +3,10 @@ the layout module's plan puts them, and the score race. No markup is written her
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from scorepad.engine.layout import Layout, Plan, Spot, plan
+from scorepad.engine.layout import EndMark, Layout, Plan, Spot, plan
 from scorepad.engine.tiles import End
 
 UNIT = 24  # pixels per half tile at the drawing's natural size
@@ -108,12 +109,49 @@ def layout_picture(layout: Layout, spinner_word: str) -> dict[str, Any]:
 def steps_of(layout: Layout) -> list[dict[str, Any]]:
     """After each tile of the round was placed: the end counts where the plan writes them
     then, and the view boxes of the layout so far. Tiles keep their places, so every
-    earlier layout is part of the final drawing."""
+    earlier layout is part of the final drawing: its tiles are the final plan's first ones,
+    and its end marks lie as far beyond its outer tiles as the final plan's lie beyond
+    theirs (planning the layout again after each tile took time growing with the square of
+    the round's length)."""
+    if not layout.placed:
+        return []
+    final = plan(layout)
+    spots = sorted(final.tiles, key=lambda s: s.lying.order)
+    marks = {mark.end: mark for mark in final.ends}
+
+    def edges(spot: Spot) -> tuple[float, float, float, float]:  # left, top, right, bottom
+        return spot.x, spot.y, spot.x + (1 if spot.upright else 2), spot.y + (2 if spot.upright else 1)
+
+    line = [edges(s) for s in spots if s.lying.placed.end not in (End.N, End.S)]
+    west_gap = marks[End.W].x - min(e[0] for e in line)
+    east_gap = marks[End.E].x - max(e[2] for e in line)
+    spinner = next((s for s in spots if s.lying.placed.spinner), None)
+    arm_gap: dict[End, float] = {}
+    if spinner is not None:
+        for end, outer in ((End.N, min), (End.S, max)):
+            if end in marks:
+                arm = [edges(s)[1 if end is End.N else 3] for s in spots if s.lying.placed.end is end]
+                own = edges(spinner)[1 if end is End.N else 3]
+                arm_gap[end] = marks[end].y - outer([own, *arm])
     growing = Layout(layout.with_spinner)
+    west = east = 0.0
+    arm_edge: dict[End, float] = {}
     steps = []
-    for p in layout.placed:
+    for k, spot in enumerate(spots):
+        p = layout.placed[k]
         growing.place(p.tile, p.end)
-        drawn = plan(growing)
+        left, top, right, bottom = edges(spot)
+        if p.end in (End.N, End.S):
+            arm_edge[p.end] = top if p.end is End.N else bottom
+        else:
+            west, east = (left, right) if k == 0 else (min(west, left), max(east, right))
+        if p.spinner:
+            arm_edge = {End.N: top, End.S: bottom}
+        ends = [EndMark(End.W, west + west_gap, marks[End.W].y), EndMark(End.E, east + east_gap, marks[End.E].y)]
+        if spinner is not None and growing.side_arms_open():
+            ends.extend(EndMark(end, marks[end].x, arm_edge[end] + gap) for end, gap in arm_gap.items())
+        counts = growing.end_counts()
+        drawn = Plan(spots[: k + 1], [mark for mark in ends if mark.end in counts])
         box, turned = _boxes(drawn)
         steps.append({"ends": end_marks(growing, drawn), "box": box, "turned": turned})
     return steps
@@ -126,10 +164,16 @@ RACE_LEFT, RACE_RIGHT, RACE_TOP, RACE_BOTTOM = 40, 12, 14, 30
 
 
 def race(
-    steps: list[int], scores: list[list[float]], starts: list[tuple[int, int]], target: int, calls: list[tuple[int, int, float]]
+    steps: Sequence[int],
+    scores: Sequence[Sequence[float]],
+    starts: Iterable[tuple[int, int]],
+    target: int,
+    calls: Iterable[tuple[int, int, float]],
 ) -> dict[str, Any]:
     """The score race as stepped lines, one per side, with the target line, each round's
-    start and the muggins calls (step, side, score) marked; with the grid's labels."""
+    start and the muggins calls (step, side, score) marked; with the grid's labels. The
+    lines (each given in parts, to be written one after another), the rounds and the calls
+    are made as they are read: a long game has hundreds of thousands of steps."""
     last = max(steps[-1], 1)
     top = max(target, *(max(ys) for ys in scores))
     every = 25 if top <= 100 else 50 if top <= 300 else 100
@@ -140,23 +184,28 @@ def race(
     def at(step: float, score: float) -> tuple[str, str]:
         return _n(RACE_LEFT + step / last * inner_w), _n(RACE_TOP + inner_h - score / ceiling * inner_h)
 
-    lines = []
-    for ys in scores:
+    def line(ys: Sequence[float]) -> Iterator[str]:
         points = [at(steps[0], ys[0])]
+        gap = ""
         for i in range(1, len(steps)):
             if ys[i] != ys[i - 1]:
                 points.append(at(steps[i], ys[i - 1]))  # a score holds until the move that changes it
             points.append(at(steps[i], ys[i]))
-        lines.append(" ".join(f"{x},{y}" for x, y in points))
+            if len(points) >= 4096:
+                yield gap + " ".join(f"{x},{y}" for x, y in points)
+                points, gap = [], " "
+        if points:
+            yield gap + " ".join(f"{x},{y}" for x, y in points)
+
     return {
         "width": RACE_WIDTH,
         "height": RACE_HEIGHT,
         "left": RACE_LEFT,
         "right": RACE_WIDTH - RACE_RIGHT,
         "bottom": _n(RACE_TOP + inner_h),
-        "lines": lines,
+        "lines": [line(ys) for ys in scores],
         "grid": [(str(v), at(0, v)[1]) for v in range(0, ceiling + 1, every)],
         "target": at(0, target)[1],
-        "rounds": [(str(number), at(step, 0)[0]) for step, number in starts],
+        "rounds": ((str(number), at(step, 0)[0]) for step, number in starts),
         "calls": [(side, *at(step, score)) for step, side, score in calls],
     }
