@@ -14,9 +14,9 @@ from tests.test_hostile_size import HEAD, blocked_rounds
 from scorepad.engine.game import Folded, Game
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game, play_round
-from scorepad.record import chunks
-from scorepad.record.chunks import read_round
+from scorepad.record import chunks, plain
 from scorepad.record.format import RecordError, audit_text, dumps, is_record, loads
+from scorepad.record.plain import read_round
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -137,8 +137,8 @@ def large(text_rounds: int = 600) -> str:
 def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):
     text = large()
     parsed = []
-    real = chunks.read_round
-    monkeypatch.setattr(chunks, "read_round", lambda part: parsed.append(part) or real(part))
+    real = plain.read_round
+    monkeypatch.setattr(plain, "read_round", lambda part: parsed.append(part) or real(part))
     game = loads(text).game
     assert len(parsed) > 600 and max(map(len, parsed)) < 200
     whole(monkeypatch)

@@ -1,0 +1,121 @@
+"""The plain form of a round, as scorepad writes it, read without tomllib (docs/format.md
+"Large records"): `read_round` gives the round's table, or None for anything else, which
+tomllib then reads (record/chunks.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# Only what tomli-w writes for a round, and the inline tables and one-line arrays a person
+# might write instead: basic strings without escapes or control characters, keys bare or in
+# such strings, whole numbers and decimals without signs other than a minus, underscores or
+# exponents. Blank lines between statements; no comments (no pattern takes a # outside a
+# string, nor a carriage return). Any other line: None, and tomllib reads the part.
+
+_STRING = r'"[^"\\\x00-\x1f\x7f]*"'
+_KEY = r'(?:[A-Za-z0-9_-]+|"[^"\\\x00-\x1f\x7f]*")'
+# At most 18 digits each side: a longer number goes to tomllib (Python refuses to convert
+# very long ones, and tomllib says so as an error).
+_NUMBER = r"-?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?"
+_VALUE = f"(?:{_STRING}|{_NUMBER})"
+# No two runs of blanks stand side by side in a pattern: a long run of blanks then fails
+# in one pass, never trying every way to share it out.
+_PAIR = re.compile(rf"({_KEY})[ \t]*=[ \t]*({_VALUE})")
+_LINE_PAIR = re.compile(rf"{_PAIR.pattern}[ \t]*")
+_INLINE = re.compile(rf"(hands|points)[ \t]*=[ \t]*\{{[ \t]*({_PAIR.pattern}(?:[ \t]*,[ \t]*{_PAIR.pattern})*)?[ \t]*\}}[ \t]*")
+_OPENER = re.compile(rf"opener[ \t]*=[ \t]*({_STRING})[ \t]*")
+_MOVES_OPEN = re.compile(r"moves[ \t]*=[ \t]*\[[ \t]*")
+_MOVES_LINE = re.compile(rf"moves[ \t]*=[ \t]*\[[ \t]*((?:{_STRING}(?:[ \t]*,[ \t]*{_STRING})*(?:[ \t]*,)?)?)[ \t]*\][ \t]*")
+_ITEM = re.compile(rf"[ \t]*({_STRING})(?:[ \t]*(,))?[ \t]*")
+_ARRAY_END = re.compile(r"[ \t]*\][ \t]*")
+_SUBTABLE = re.compile(r"\[[ \t]*rounds[ \t]*\.[ \t]*(hands|points)[ \t]*\][ \t]*")
+_STRINGS = re.compile(_STRING)
+
+
+def _value(text: str) -> str | int | float:
+    if text[0] == '"':
+        return text[1:-1]
+    return float(text) if "." in text else int(text)
+
+
+def _key(text: str) -> str:
+    return text[1:-1] if text[0] == '"' else text
+
+
+def _pairs(text: str) -> dict[str, Any] | None:
+    """`k = v, k = v` of an inline table; None for a key given twice."""
+    table: dict[str, Any] = {}
+    for m in _PAIR.finditer(text):
+        key = _key(m[1])
+        if key in table:
+            return None
+        table[key] = _value(m[2])
+    return table
+
+
+def read_round(part: str) -> dict[str, Any] | None:
+    """The round table of `part` (a `[[rounds]]` line and what follows it) when it is in
+    the plain form; None otherwise (tomllib decides then)."""
+    lines = part.split("\n")
+    if lines[0].rstrip(" \t") != "[[rounds]]":
+        return None
+    table: dict[str, Any] = {}
+    into: dict[str, Any] = table  # the table that `key = value` lines fill
+    i, n = 1, len(lines)
+    value: Any
+    while i < n:
+        line = lines[i]
+        i += 1
+        if not line.strip(" \t"):
+            continue
+        if into is table:
+            if m := _OPENER.fullmatch(line):
+                key, value = "opener", _value(m[1])
+            elif m := _MOVES_LINE.fullmatch(line):
+                key, value = "moves", [s[1:-1] for s in _STRINGS.findall(m[1])]
+            elif _MOVES_OPEN.fullmatch(line):
+                key, value = "moves", []
+                while True:
+                    if i >= n:
+                        return None
+                    line = lines[i]
+                    i += 1
+                    if _ARRAY_END.fullmatch(line):
+                        break
+                    item = _ITEM.fullmatch(line)
+                    if item is None:
+                        return None
+                    value.append(item[1][1:-1])
+                    # No comma: the array must end on the next line.
+                    if item[2] is None and (i >= n or not _ARRAY_END.fullmatch(lines[i])):
+                        return None
+            elif m := _INLINE.fullmatch(line):
+                key, value = m[1], _pairs(m[2] or "")
+                if value is None:
+                    return None
+            elif m := _SUBTABLE.fullmatch(line):
+                if m[1] in table:
+                    return None
+                into = table[m[1]] = {}
+                continue
+            else:
+                return None
+            if key in table:
+                return None
+            table[key] = value
+            continue
+        # Inside [rounds.hands] or [rounds.points]: pairs, or the other subtable.
+        if m := _SUBTABLE.fullmatch(line):
+            if m[1] in table:
+                return None
+            into = table[m[1]] = {}
+            continue
+        pair = _LINE_PAIR.fullmatch(line)
+        if pair is None:
+            return None
+        key = _key(pair[1])
+        if key in into:
+            return None
+        into[key] = _value(pair[2])
+    return table
