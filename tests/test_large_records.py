@@ -12,6 +12,7 @@ import pytest
 from tests.test_hostile_size import HEAD, blocked_rounds
 
 from scorepad.engine.game import Folded, Game
+from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game, play_round
 from scorepad.record import chunks, plain
@@ -302,3 +303,29 @@ def test_the_quick_reader_refuses_long_blank_runs_in_one_pass(line):
     # A pattern that tried every way to share out a run of blanks would not return.
     assert read_round("[[rounds]]\n" + line + "\n") is None
     assert read_round("[[rounds]]\n[rounds.hands]\n" + line + "\n") is None
+
+
+def test_folded_short_rounds_that_repeat_are_kept_once():
+    game = loads(blocked_rounds(10)).game
+    folded = [r for r in game._rounds if isinstance(r, Folded)]
+    assert len(folded) == 9  # all but the last two of 11 (the next round has begun)
+    # Ann leads the odd rounds, Bob the even ones: two kinds of moves, one of hands.
+    assert len({id(r.moves) for r in folded}) == 2
+    assert len({id(r.hands) for r in folded}) == 1
+    assert rounds_of(game)[2][8] == [parse_move("Ann: 0-0"), parse_move("Bob: pass"), parse_move("Ann: pass")]
+
+
+def test_reading_a_played_game_holds_at_most_five_times_its_size():
+    rules = Rules.from_options("pagat", target=100_000)
+    game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")
+    rng = random.Random(4)
+    while len(game.rounds) < 300:
+        play_round(game, rng)
+    text = dumps(game)
+    tracemalloc.start()
+    try:
+        loads(text)
+        _size, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * len(text), peak / len(text)

@@ -141,6 +141,10 @@ class Round:
         return points
 
 
+SHARED_MOVES = 6  # a folded round of at most this many moves shares them with an equal one
+MAX_SHARED = 4096  # tuples kept for sharing, at most
+
+
 class Folded(NamedTuple):
     """A finished round kept as what was played in it: enough to lay it again."""
 
@@ -229,6 +233,7 @@ class Game:
         rule = self.rules.first_opener
         self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
         self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
+        self._tuples: dict[tuple, tuple] = {}  # see _shared
         self.undoable = True  # False for a copy that shares the rounds before its current one
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
@@ -713,9 +718,22 @@ class Game:
             return
         r = self._rounds[index]
         if isinstance(r, Round) and r.regular and r.hands is not None:
-            self._rounds[index] = Folded(
-                r.number, r.start_opener, r.opener_rule, tuple(r.moves), tuple(r.hands.get(p) for p in range(len(self.players)))
-            )
+            moves = tuple(r.moves)
+            if len(moves) <= SHARED_MOVES:
+                moves = self._shared(moves)
+            hands = self._shared(tuple(r.hands.get(p) for p in range(len(self.players))))
+            self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands)
+
+    def _shared(self, items: tuple) -> tuple:
+        """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked
+        rounds is the same three moves and hands over and over): each is then kept once.
+        Long rounds never repeat, so their moves are not even looked up."""
+        known = self._tuples.get(items)
+        if known is not None:
+            return known
+        if len(self._tuples) < MAX_SHARED:
+            self._tuples[items] = items
+        return items
 
     def _unfold(self, folded: Folded) -> Round:
         """A folded round laid again: its moves and hands replayed from the deal in a
