@@ -234,6 +234,7 @@ class Game:
         self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
         self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
         self._tuples: dict[tuple, tuple] = {}  # see _shared
+        self._awards: dict[tuple, HandAward] = {}  # by pips and the side that made domino
         self.undoable = True  # False for a copy that shares the rounds before its current one
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
@@ -621,7 +622,13 @@ class Game:
         if r.result == "domino":
             assert r.domino_maker is not None  # push() names the maker whenever it ends a round by domino
             domino_side = self.side_of[r.domino_maker]
-        award = hand_award(self.rules, self.sides, pips, domino_side)
+        # The same pips give the same award: a long game meets the same few hands often.
+        key = (*pips, domino_side)
+        award = self._awards.get(key)
+        if award is None:
+            award = hand_award(self.rules, self.sides, pips, domino_side)
+            if len(self._awards) < MAX_SHARED:
+                self._awards[key] = award
         r.hands, r.award, out.award = given, award, award
         for side, points in enumerate(award.points):
             if points:

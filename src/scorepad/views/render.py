@@ -93,9 +93,10 @@ def log_lines(game: Game, width: int, only_round: int | None = None):
     from scorepad.views.console import wrapped
 
     shown = False
+    columns = _log_columns()
     for title, rows, under in _log_rounds(game, only_round):
         shown = True
-        yield from plain_table(_log_columns(), rows, title=title, left=1, right=1)
+        yield from plain_table(columns, rows, title=title, left=1, right=1)
         for line, _style in under:
             yield wrapped(line, width)
     if not shown:
