@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
@@ -37,21 +36,21 @@ MAX_KEY_PARTS = 8
 # More than MAX_KEY_PARTS key parts joined by dots, where a key starts (a line, a table
 # header, an inline table): bare, "basic" or 'literal'. Tried only on lines with that many dots, which a quick search
 # (a literal first character, one character class) finds in milliseconds in 10 MB.
-_DEEP_KEY = re.compile(
-    r"""(?:^|[\[{,])[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*)""" + f"{{{MAX_KEY_PARTS}}}",
-    re.MULTILINE,
-)
-_MANY_DOTS = re.compile(r"\.(?:[^.\n]*\.)" + f"{{{MAX_KEY_PARTS - 1}}}")
+_DEEP_KEY = r"""(?:^|[\[{,])[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*)""" + f"{{{MAX_KEY_PARTS}}}"
+_MANY_DOTS = r"\.(?:[^.\n]*\.)" + f"{{{MAX_KEY_PARTS - 1}}}"
 
 
 def _deep_key_line(text: str) -> int | None:
     """The first line (from 1) holding a key of more than MAX_KEY_PARTS parts, or None."""
     start = 0
-    while (dots := _MANY_DOTS.search(text, start)) is not None:
+    # Compiled when first needed, not at import (re keeps them): the long pattern only for
+    # a line with that many dots, which few records have.
+    many_dots = re.compile(_MANY_DOTS)
+    while (dots := many_dots.search(text, start)) is not None:
         begin = text.rfind("\n", 0, dots.start()) + 1
         end = text.find("\n", dots.end())
         end = len(text) if end < 0 else end
-        if _DEEP_KEY.search(text, begin, end):
+        if re.compile(_DEEP_KEY, re.MULTILINE).search(text, begin, end):
             return text.count("\n", 0, begin) + 1
         start = end
     return None
@@ -72,8 +71,7 @@ class RecordError(ScorepadError):
         self.move = move
 
 
-@dataclass
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with a record: 1-based round and move, either may be None."""
 
     round: int | None
@@ -81,21 +79,23 @@ class Problem:
     message: str
 
 
-@dataclass
 class Record:
     """A record read and replayed: the game, and (when auditing) every problem found and
     every note: what happened in play but breaks no rule (docs/format.md), such as a wrong
     claim or a missed score nobody called."""
 
-    game: Game | None
-    problems: list[Problem] = field(default_factory=list)
-    notes: list[Problem] = field(default_factory=list)
+    __slots__ = ("game", "notes", "problems")
+
+    def __init__(self, game: Game | None, problems: list[Problem] | None = None, notes: list[Problem] | None = None) -> None:
+        self.game = game
+        self.problems = problems if problems is not None else []
+        self.notes = notes if notes is not None else []
 
 
-@dataclass
 class Loaded(Record):
     """A record read strictly (`loads`): the first problem raises, so there is a game."""
 
+    __slots__ = ()
     game: Game
 
 
@@ -550,8 +550,9 @@ def _hand(name: str, value: Any) -> int | list:
     )
 
 
-_KEY = re.compile(r'^\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*(?:=|\.)')
-_HEADER = re.compile(r"^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$")
+# Compiled when a problem needs a line number, not at import (re keeps them).
+_KEY = r'^\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*(?:=|\.)'
+_HEADER = r"^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$"
 
 
 class _KeyLines:
@@ -562,12 +563,12 @@ class _KeyLines:
     def __init__(self, text: str) -> None:
         self.first: dict[str, int] = {}
         for number, line in enumerate(text.splitlines(), start=1):
-            header = _HEADER.match(line)
+            header = re.match(_HEADER, line)
             if header:
                 key = header.group(1).strip().rsplit(".", 1)[-1].strip().strip("\"'")
                 self.first.setdefault(key, number)
                 continue
-            match = _KEY.match(line)
+            match = re.match(_KEY, line)
             if match:
                 key = next(g for g in match.groups() if g is not None)
                 if match.group(1) and "\\" in key:  # a basic string with escapes: as TOML reads it
