@@ -329,3 +329,17 @@ def test_reading_a_played_game_holds_at_most_five_times_its_size():
     finally:
         tracemalloc.stop()
     assert peak < 5 * len(text), peak / len(text)
+
+
+def test_a_copy_that_undoes_into_folded_rounds_leaves_the_game_as_it_was():
+    game = long_game(7, rounds=8)
+    before = rounds_of(game)
+    steps = sum(len(r.moves) for r in game.rounds[-4:]) + 4
+    game.rounds[-3]  # looked at: the game keeps that round laid out for the next look
+    copy = game.fork(with_undo=True)
+    for _step in range(steps):
+        copy.pop()
+    looked = game.rounds[-3]  # looked at again, straight away
+    assert (looked.hands, list(looked.moves), looked.award) == (before[-3][9], before[-3][8], before[-3][10])
+    assert rounds_of(game) == before
+    assert dumps(game) == dumps(long_game(7, rounds=8))

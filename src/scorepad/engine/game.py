@@ -247,6 +247,7 @@ class Game:
         kept, so the copy can be taken back as far as the game itself."""
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
+        new._unfolded = None  # a round laid again belongs to the game that laid it
         if with_undo:
             new._rounds = [r.copy() if isinstance(r, Round) else r for r in self._rounds]
         else:
@@ -684,7 +685,9 @@ class Game:
             del self._rounds[-1]
             r = self.current
             if len(self._rounds) > 1 and isinstance(self._rounds[-2], Folded):
-                self._rounds[-2] = self._unfold(self._rounds[-2])  # the last two stay laid out
+                # The last two stay laid out: a round of its own, not the one a look left
+                # in the cache (a copy of the game may hold that too).
+                self._rounds[-2] = self._unfold(self._rounds[-2]).copy()
         item: Move | dict[int, Hand]
         if r.hands is not None:
             item = dict(r.hands)
