@@ -664,9 +664,24 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     plotext.hline(game.target)
     for step, _number in starts[1:]:
         plotext.vline(step)
-    plotext.xticks([step for step, _n in starts], [str(n) for _s, n in starts])
+    # Only round numbers that do not run into the one before: when many would, plotext
+    # chose which to show differently from one run to the next.
+    room = max(28, width) - len(str(int(max(game.target, *(max(ys) for ys in scores))))) - 2
+    last = steps[-1] or 1
+    marks: list[tuple[int, int]] = []
+    for step, number in starts:
+        at = step * room / last
+        if not marks or at >= marks[-1][0] * room / last + len(str(marks[-1][1])) + 1:
+            marks.append((step, number))
+    plotext.xticks([step for step, _n in marks], [str(n) for _s, n in marks])
     top = max(game.target, *(max(ys) for ys in scores))
     every = 25 if top <= 100 else 50 if top <= 300 else 100
+    # At most ten marks on the axis, whatever the target: with hundreds, plotext picked
+    # which to show differently from one run to the next.
+    larger = 0
+    while top / every > 10:  # 100, 250, 500, 1000, 2500, ...
+        larger += 1
+        every = (100, 250, 500)[larger % 3] * 10 ** (larger // 3)
     ticks = list(range(0, int(top) + every, every))
     plotext.ylim(0, ticks[-1])
     plotext.yticks(ticks, [str(t) for t in ticks])
