@@ -174,18 +174,13 @@ class Rounds(Sequence[Round]):
     def __getitem__(self, index: int | slice) -> Round | list[Round]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        item = self._game._rounds[index]
-        return item if isinstance(item, Round) else self._game._unfold(item)
+        return self._game._laid(self._game._rounds[index])
 
     def __iter__(self) -> Iterator[Round]:
-        game = self._game
-        for item in game._rounds:
-            yield item if isinstance(item, Round) else game._unfold(item)
+        return map(self._game._laid, self._game._rounds)
 
     def __reversed__(self) -> Iterator[Round]:
-        game = self._game
-        for item in reversed(game._rounds):
-            yield item if isinstance(item, Round) else game._unfold(item)
+        return map(self._game._laid, reversed(self._game._rounds))
 
 
 class Game:
@@ -744,6 +739,9 @@ class Game:
         if len(self._tuples) < MAX_SHARED:
             self._tuples[items] = items
         return items
+
+    def _laid(self, item: Round | Folded) -> Round:
+        return item if isinstance(item, Round) else self._unfold(item)
 
     def _unfold(self, folded: Folded) -> Round:
         """A folded round laid again: its moves and hands replayed from the deal in a
