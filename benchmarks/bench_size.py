@@ -81,7 +81,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,5,10", help="record sizes in MB, comma-separated")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds before a command counts as too slow")
-    parser.add_argument("--commands", default="show,log,sheet,audit,export", help="which commands, comma-separated")
+    parser.add_argument(
+        "--commands", default="show,log,sheet,audit,export", help="which commands, comma-separated (also: show-json)"
+    )
     parser.add_argument("--no-played", action="store_true", help="leave out the played game")
     args = parser.parse_args()
     scorepad = str(Path(sys.executable).parent / "scorepad")
@@ -89,6 +91,7 @@ def main() -> None:
     print(f"interpreter (python -c 'import tomllib'): {base_time * 1000:.0f} ms, {base_kb / 1024:.1f} MB")
     commands = {
         "show": ["show", "-f"],
+        "show-json": ["show", "--json", "-f"],  # issue 17: `show --json` of a 4.7 MB record
         "log": ["log", "-f"],
         "sheet": ["sheet", "-f"],
         "audit": ["audit"],
