@@ -11,6 +11,7 @@ from tests.test_hostile_size import _rich_plain, blocked_rounds
 from tests.test_large_records import long_game
 
 from scorepad.engine.game import Game
+from scorepad.record.format import dumps, loads
 from scorepad.views import render
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -265,3 +266,163 @@ def test_a_record_put_where_the_page_goes_while_it_is_made_is_not_replaced(tmp_p
     assert result.exit_code == 2 and "is a scorepad record" in result.output
     assert out.read_text(encoding="utf-8") == other
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml", "page.html"]
+
+
+# --- views made while the record is read (issue 16, item 15: `log` and `sheet` speed) -------
+
+
+def muggins_game(seed: int, rounds: int = 12) -> Game:
+    """A game with muggins and careless players: calls, missed scores, wrong claims."""
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+
+    rules = Rules.from_options("pagat", target=100_000, muggins=True)
+    return play_game(["Ann", "Bob", "Cy"], rules, random.Random(seed), careless=0.5, max_rounds=rounds)
+
+
+def log_rows_row_by_row(game: Game) -> list:
+    """The log's rows as they were made before, a row at a time."""
+    from scorepad.engine.notation import Play, shown_move
+    from scorepad.views.status import points
+    from scorepad.views.summary import muggins_marks
+
+    rounds = []
+    for r in game.rounds:
+        if not r.moves and r.hands is None:
+            continue
+        plays = (i for i, move in enumerate(r.moves) if isinstance(move, Play))
+        sums = {i: str(end_sum) for i, end_sum in zip(plays, r.sums, strict=True)}
+        marks = muggins_marks(game, r)
+        rows = []
+        for i, move in enumerate(r.moves):
+            got = [c for c in r.credits if c.move == i]
+            pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
+            if i in marks:
+                pts = " ".join(filter(None, [pts, render._muggins_mark(marks[i])]))
+            rows.append((str(i + 1), shown_move(move), sums.get(i, ""), pts))
+        rounds.append(rows)
+    return rounds
+
+
+def texts_read_in_every_way() -> list[str]:
+    from tests.test_large_records import large
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.toml"))]
+    texts += [dumps(muggins_game(seed)) for seed in range(3)]
+    texts.append(large())  # read a round at a time
+    # Begun a round at a time; its last part holds two rounds, so it is read again whole.
+    head, _sep, tail = large().rpartition("\n[[rounds]]\n")
+    texts.append(f"{head}\n[[ rounds ]]\n{tail}")
+    return texts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_log_rows_made_a_column_at_a_time_are_the_rows_made_a_row_at_a_time(seed):
+    for game in (muggins_game(seed), long_game(seed, rounds=10)):
+        made = [rows for _title, rows, _under in render._log_rounds(game)]
+        assert made == log_rows_row_by_row(game)
+        assert any(len(rows) > 1 for rows in made)
+    assert any("called" in row[3] for rows in made_muggins(seed) for row in rows)  # the marks are there
+
+
+def made_muggins(seed: int) -> list:
+    return [rows for _title, rows, _under in render._log_rounds(muggins_game(seed))]
+
+
+@pytest.mark.parametrize("batch", [7, 4096])
+@pytest.mark.parametrize("case", range(len(texts_read_in_every_way())))
+def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch, capsys, batch, case):
+    """Each round logged as the reader lays it out, kept (in a file past a batch of
+    lines), is what the log of the game read writes; a text read again from its start
+    (not a round per part after all) is logged once."""
+    from scorepad.views import console
+
+    text = texts_read_in_every_way()[case]
+    monkeypatch.setattr(console.Spool, "BATCH", batch)
+    spool = console.Spool()
+    games = []
+    logged = render.LoggedRounds(80, spool)
+
+    def each_round(game, r):
+        games.append(game)
+        logged(game, r)
+
+    game = loads(text, each_round).game
+    assert games[-1] is game and games.count(game) == len(game.rounds)
+    assert len(set(map(id, games))) == 1 + ("[[ rounds ]]" in text)
+    assert spool.show()
+    made = capsys.readouterr().out
+    console.lines(render.log_lines(game, 80))
+    assert made == capsys.readouterr().out
+    assert spool.file is None and not spool.batch
+
+
+@pytest.mark.parametrize("case", range(len(texts_read_in_every_way())))
+def test_the_sheet_rows_taken_while_the_record_is_read_are_the_rows_of_the_game_read(case):
+    text = texts_read_in_every_way()[case]
+    taken = render.SheetRowsRead()
+    game = loads(text, taken).game
+    rows = taken.of(game)
+    assert rows is not None and list(rows) == list(render.sheet_rows(game)) == sheet_rows_held(game)
+    assert rows.playing == render.sheet_rows(game).playing
+    for width in (40, 200):
+        assert list(render.sheet_lines(game, width, rows)) == list(render.sheet_lines(game, width))
+    assert taken.of(loads(text).game) is None  # another game's rows are not taken for it
+
+
+def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from scorepad.cli.app import app
+
+    path = tmp_path / "big.toml"
+    path.write_text(blocked_rounds(2500), encoding="utf-8")
+    runner = CliRunner()
+    shown = {name: runner.invoke(app, [name, "-f", str(path)], env={"COLUMNS": "80"}).output for name in ("log", "sheet")}
+    monkeypatch.setattr(Game, "_unfold", lambda self, folded: pytest.fail("a folded round laid out again"))
+    for name, output in shown.items():
+        result = runner.invoke(app, [name, "-f", str(path)], env={"COLUMNS": "80"})
+        assert result.exit_code == 0 and result.output == output
+    assert shown["log"].count("Round ") == 2500 and shown["sheet"].count("\n") > 2500
+
+
+def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_path, monkeypatch):
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from scorepad.cli.app import app
+    from scorepad.views import console
+
+    path = tmp_path / "big.toml"
+    path.write_text(blocked_rounds(2500), encoding="utf-8")
+    runner = CliRunner()
+    kept = runner.invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    failed = []
+    spool_init = console.Spool.__init__
+
+    def watched(self):
+        spool_init(self)
+        failed.append(self)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(console.Spool, "__init__", watched)
+    monkeypatch.setattr(tempfile, "TemporaryFile", full_disk)
+    again = runner.invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    assert again.exit_code == kept.exit_code == 0
+    assert again.output == kept.output and kept.output.count("Round ") == 2500
+    assert [spool.failed for spool in failed] == [True]
+
+
+def test_a_record_refused_halfway_logs_nothing_but_why(tmp_path):
+    from typer.testing import CliRunner
+
+    from scorepad.cli.app import app
+
+    path = tmp_path / "big.toml"
+    path.write_text(blocked_rounds(2500).replace('"Bob: pass"', '"Bob: 6-6"', 1500), encoding="utf-8")
+    result = CliRunner().invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    assert result.exit_code == 2
+    assert "Round " not in result.stdout and "6-6" in result.output

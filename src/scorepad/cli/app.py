@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from scorepad.engine.game import Game, Outcome
+    from scorepad.record.format import EachRound
 
 app = ScreenTyper(
     help=N_(
@@ -162,7 +163,9 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path) -> "Game":
+def read(file: Path, each_round: "EachRound | None" = None) -> "Game":
+    """The game of a record; `each_round` is given each round as the record is read (see
+    `format.loads`)."""
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
     from scorepad.record.format import RecordError
@@ -171,11 +174,11 @@ def read(file: Path) -> "Game":
         from scorepad.record.format import loads
 
         try:
-            return loads(record_text(file)).game
+            return loads(record_text(file), each_round).game
         except RecordError as error:
             fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
     try:
-        return read_game(file)
+        return read_game(file, each_round)
     except RecordError as error:
         fail(str(error), BAD_USAGE)
     except OSError as error:
@@ -615,7 +618,13 @@ def log(
     ] = None,
     file: FileOption = Path("scorepad.toml"),
 ) -> None:
-    game = read(file)
+    from scorepad.views.console import Spool
+    from scorepad.views.render import STREAM_ROWS, LoggedRounds, log_lines, log_table
+
+    # The whole log is made as the record is read, each round while it is laid out; it
+    # is shown once the record has been read whole, if long enough to be drawn plain.
+    spool = Spool() if round_ is None and not as_json else None
+    game = read(file, LoggedRounds(width(), spool) if spool is not None else None)
     only = None
     if round_ is not None:
         from scorepad.cli.actions import logged_round
@@ -627,13 +636,13 @@ def log(
         rounds = log_json(game)
         json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
         return
-    from scorepad.views.render import STREAM_ROWS, log_lines, log_table
-
-    out = console()
     if game.move_count(only) > STREAM_ROWS:
-        lines(log_lines(game, out.width, only))
+        if spool is None or not spool.show():
+            lines(log_lines(game, width(), only))
     else:
-        out.print(log_table(game, only))
+        if spool is not None:
+            spool.close()
+        console().print(log_table(game, only))
 
 
 def example_path(name: str = "demo.toml") -> Path:
@@ -881,15 +890,15 @@ def spreadsheet_cell(value: Any) -> Any:
     )
 )
 def sheet(file: FileOption = Path("scorepad.toml")) -> None:
-    from scorepad.views.render import STREAM_ROWS, sheet_lines
+    from scorepad.views.render import STREAM_ROWS, SheetRowsRead, sheet_lines
     from scorepad.views.render import sheet as draw_sheet
 
-    out = console()
-    game = read(file)
+    read_rows = SheetRowsRead()  # the sheet's rows taken as the record is read
+    game = read(file, read_rows)
     if len(game.rounds) > STREAM_ROWS:
-        lines(sheet_lines(game, out.width))
+        lines(sheet_lines(game, width(), read_rows.of(game)))
     else:
-        out.print(draw_sheet(game, out.width))
+        console().print(draw_sheet(game, width(), read_rows.of(game)))
 
 
 @app.command(

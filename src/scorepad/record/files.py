@@ -15,7 +15,7 @@ from pathlib import Path
 from scorepad.engine.game import Game
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.record.format import MAX_RECORD_BYTES, Loaded, RecordError, dumps, is_record, loads
+from scorepad.record.format import MAX_RECORD_BYTES, EachRound, Loaded, RecordError, dumps, is_record, loads
 
 
 def real_path(path: str | os.PathLike) -> Path:
@@ -84,10 +84,10 @@ def read_record(file: Path) -> str:
         raise RecordError(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror)) from None
 
 
-def read_game(file: Path) -> Game:
+def read_game(file: Path, each_round: EachRound | None = None) -> Game:
     text = read_record(file)  # its errors are worded already, in any language
     try:
-        return loads(text).game
+        return loads(text, each_round).game
     except RecordError as error:
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 

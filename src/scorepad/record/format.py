@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from scorepad.engine.game import Game
+from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.engine.rules import OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
@@ -103,14 +104,18 @@ class _Stop(Exception):
     """Auditing cannot go on: the rest of the record depends on what is wrong."""
 
 
+EachRound = Callable[[Game, Round], None]  # see loads
+
+
 class _Reader:
     """Replays a record through the engine. Strict (loading for a command), the first
     problem raises RecordError. Auditing, every problem is noted and the replay carries
     on as far as the record allows."""
 
-    def __init__(self, text: str, strict: bool) -> None:
+    def __init__(self, text: str, strict: bool, each_round: EachRound | None = None) -> None:
         self.text = text
         self.strict = strict
+        self.each_round = each_round
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
         # Found past MAX_PROBLEMS: counted, not kept, so a broken record costs no more
@@ -248,6 +253,7 @@ class _Reader:
         except ScorepadError as error:
             self.problem(str(error))
             raise _Stop from None
+        given = 0  # rounds given to each_round
         for number in range(1, len(rounds) + 1):
             table = rounds[number - 1]
             # Each round's parsed table is let go once replayed, so the game grows as the
@@ -255,6 +261,13 @@ class _Reader:
             rounds[number - 1] = None
             if not self._round(game, number, table, last=number == len(rounds)):
                 break
+            if self.each_round is not None:
+                # Laid out whole (its hands entered, or the last): the next round folds it.
+                self.each_round(game, game.rounds[number - 1])
+                given = number
+        if self.each_round is not None:
+            for r in game.rounds[given:]:  # the round nobody has led yet
+                self.each_round(game, r)
         return game
 
     def _round(self, game: Game, number: int, table: dict, *, last: bool) -> bool:
@@ -480,9 +493,12 @@ class _Reader:
                 self.problem(refusal.format(key=key, parent=parent, line=line, keys=", ".join(keys)))
 
 
-def loads(text: str) -> Loaded:
-    """Read a record and replay it. Raises RecordError at the first problem."""
-    reader = _Reader(text, strict=True)
+def loads(text: str, each_round: EachRound | None = None) -> Loaded:
+    """Read a record and replay it. Raises RecordError at the first problem. `each_round`
+    is given each round of the game once it is laid out whole, in order (so a view made of
+    every round need not lay the folded ones again); it is given a new game, from its first
+    round, when the text is read again (`Whole`), and is of no use if this raises."""
+    reader = _Reader(text, strict=True, each_round=each_round)
     # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
     return Loaded(reader._read(), reader.problems, reader.notes)
 

@@ -460,6 +460,70 @@ def lines(shown: Iterable[str]) -> None:
         _write(sys.stdout, "\n".join(map(clean, batch)) + "\n")
 
 
+class Spool:
+    """Plain lines as `lines` writes them, kept until they may be shown: a view made
+    while a record is read is shown only once the record has been read whole (a record
+    refused halfway shows nothing but why). Past a batch the lines go, cleaned, into an
+    unnamed temporary file rather than memory (a record at the size limit logs about 15 MB
+    of lines). If that file cannot be written (a full disk), `failed` says so and nothing
+    is kept: the caller makes its lines again the slow way."""
+
+    BATCH = 4096  # lines, as `lines` writes them
+
+    def __init__(self) -> None:
+        self.batch: list[str] = []
+        self.file: Any = None
+        self.failed = False
+
+    def add(self, shown: Iterable[str]) -> None:
+        if self.failed:
+            return
+        batch = self.batch
+        batch.extend(shown)
+        if len(batch) >= self.BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        try:
+            if self.file is None:
+                import tempfile
+
+                # Only "\n" ends a line in the file: cleaned text holds no other break.
+                self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115  # kept until shown
+            self.file.write("\n".join(map(clean, self.batch)) + "\n")
+        except OSError:
+            self.close()
+            self.failed = True
+        self.batch.clear()
+
+    def clear(self) -> None:
+        """Start again, with nothing kept."""
+        self.close()
+        self.failed = False
+
+    def close(self) -> None:
+        self.batch.clear()
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def show(self) -> bool:
+        """Write the lines kept to standard output, as `lines` would have, and let them go.
+        False, with nothing written, when they could not be kept (`failed`)."""
+        if self.file is not None and self.batch:
+            self._flush()
+        if self.failed:
+            return False
+        if self.file is None:
+            lines(self.batch)
+        else:
+            self.file.seek(0)
+            for chunk in iter(lambda: list(itertools.islice(self.file, self.BATCH)), []):
+                _write(sys.stdout, "".join(chunk))
+        self.close()
+        return True
+
+
 def error(message: object) -> None:
     """`scorepad: message` on standard error, cleaned and wrapped; the lines after the
     first are indented so the message reads as one."""

@@ -27,37 +27,99 @@ if TYPE_CHECKING:
 STREAM_ROWS = 2000
 
 
-def _log_rounds(game: Game, only_round: int | None = None):
-    """Per round shown in the log: its title, its rows (#, move, sum, points), and the
-    lines under it (the hands and what they gave), or none."""
-    for r in game.rounds:
-        if not r.moves and r.hands is None:
-            continue
-        if only_round is not None and r.number != only_round:
-            continue
-        sums = _sums(game, r)
-        marks = muggins_marks(game, r)
-        by_move: dict[int | None, list] = {}
+SHOWN_MOVES = 4096  # moves whose shown text the log keeps: a record's moves are shared objects
+
+
+class _LogRows:
+    """A round's part of the log: its title, its rows (#, move, sum, points), and the
+    lines under it (the hands and what they gave), or none. The rows are made a column at
+    a time (a record at the size limit has 400,000 of them), the numbers and the moves'
+    texts kept from round to round."""
+
+    def __init__(self) -> None:
+        self.numbers: list[str] = []  # "1", "2", …: the first column of every round
+        # A move's text by the move's id (the move kept beside it, so the id stays its
+        # own): the record's reader and a folded round share the objects of equal moves.
+        self.shown: dict[int, tuple] = {}
+
+    def __call__(self, game: Game, r: Round) -> tuple[str, list[tuple[str, str, str, str]], list[tuple[str, str]]]:
+        players, numbers, shown = game.players, self.numbers, self.shown
+        moves = r.moves
+        n = len(moves)
+        while len(numbers) < n:
+            numbers.append(str(len(numbers) + 1))
+        texts = []
+        for move in moves:
+            known = shown.get(id(move))
+            if known is None:
+                known = (move, shown_move(move))
+                if len(shown) < SHOWN_MOVES:
+                    shown[id(move)] = known
+            texts.append(known[1])
+        sums = [""] * n
+        plays = [i for i, move in enumerate(moves) if isinstance(move, Play)]
+        for i, end_sum in zip(plays, r.sums, strict=True):
+            sums[i] = str(end_sum)
+        pts = [""] * n
         for c in r.credits:
-            by_move.setdefault(c.move, []).append(c)
-        rows = []
-        for i, move in enumerate(r.moves):
-            got = by_move.get(i, ())
-            pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
-            if i in marks:
-                pts = " ".join(filter(None, [pts, _muggins_mark(marks[i])]))
-            rows.append((str(i + 1), shown_move(move), sums.get(i, ""), pts))
+            if c.move is not None:
+                got = f"+{points(c.points)}" + (f" {players[c.player]}" if c.source == "muggins" else "")
+                pts[c.move] = f"{pts[c.move]} {got}" if pts[c.move] else got
+        for i, mark in muggins_marks(game, r).items():
+            if 0 <= i < n:
+                pts[i] = f"{pts[i]} {_muggins_mark(mark)}" if pts[i] else _muggins_mark(mark)
         under: list[tuple[str, str]] = []
         if r.award is not None and r.hands is not None:  # end_round sets both together
             # Under the table at the full width: in the move column they wrapped to slivers.
-            hands = ", ".join(
-                f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items()
-            )
+            hands = ", ".join(f"{players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
             won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
             under.append((_("hands: {hands}").format(hands=hands), ""))
             why = award_reason(game, r)
             under.append((_("{who}: {why}").format(who=", ".join(won), why=why) if won else why, "dim"))
-        yield _("Round {number}").format(number=r.number), rows, under
+        return _("Round {number}").format(number=r.number), list(zip(numbers, texts, sums, pts)), under
+
+
+def _logged(r: Round) -> bool:
+    """Whether the log shows round `r`: not a round nobody has led yet."""
+    return bool(r.moves) or r.hands is not None
+
+
+def _log_rounds(game: Game, only_round: int | None = None):
+    """Per round shown in the log: its title, its rows and the lines under it (`_LogRows`)."""
+    rows = _LogRows()
+    for r in game.rounds:
+        if _logged(r) and (only_round is None or r.number == only_round):
+            yield rows(game, r)
+
+
+def _round_lines(columns: list[tuple[str, str, str]], logged: tuple, width: int) -> Iterator[str]:
+    """A round's part of the log as plain lines (`log_lines`)."""
+    from scorepad.views.console import wrapped
+
+    title, rows, under = logged
+    yield from plain_table(columns, rows, title=title, left=1, right=1)
+    for line, _style in under:
+        yield wrapped(line, width)
+
+
+class LoggedRounds:
+    """`log_lines` of a whole game made round by round while its record is read (the
+    reader's `each_round`), each round when the reader has just laid it out, into `spool`
+    (`console.Spool`): a long game is then not laid out a second time to be logged. A new
+    game (the reader reading the text again) starts the spool again."""
+
+    def __init__(self, width: int, spool) -> None:
+        self.width, self.spool = width, spool
+        self.game: Game | None = None
+        self.columns = _log_columns()
+        self.rows = _LogRows()
+
+    def __call__(self, game: Game, r: Round) -> None:
+        if game is not self.game:
+            self.game = game
+            self.spool.clear()
+        if _logged(r):
+            self.spool.add(_round_lines(self.columns, self.rows(game, r), self.width))
 
 
 def _log_columns() -> list[tuple[str, str, str]]:
@@ -90,15 +152,11 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
 def log_lines(game: Game, width: int, only_round: int | None = None):
     """The log as `log_table` draws it when nothing needs wrapping, as plain lines made
     one at a time: for games too long to lay out with rich (STREAM_ROWS)."""
-    from scorepad.views.console import wrapped
-
     shown = False
     columns = _log_columns()
-    for title, rows, under in _log_rounds(game, only_round):
+    for logged in _log_rounds(game, only_round):
         shown = True
-        yield from plain_table(columns, rows, title=title, left=1, right=1)
-        for line, _style in under:
-            yield wrapped(line, width)
+        yield from _round_lines(columns, logged, width)
     if not shown:
         yield _("(no moves yet)")
 
@@ -113,6 +171,14 @@ def column_widths(columns: list[tuple[str, str, str]], rows: Iterable) -> list[i
             n = len(cell) if cell.isascii() else cell_len(cell)
             widths[k] = max(widths[k], n)
     return widths
+
+
+def _one_cell_each(cells: Iterable[str]) -> bool:
+    """Whether every character of `cells` takes one cell on the screen (so that padding
+    by characters, as `%5s` does, pads by cells)."""
+    from rich.cells import cell_len
+
+    return all(cell.isascii() or cell_len(cell) == len(cell) for cell in cells)
 
 
 def plain_table(
@@ -131,11 +197,23 @@ def plain_table(
     filled out to the table's width, the title left-justified above."""
     from rich.cells import cell_len
 
+    one_cell = False  # every cell's characters take one cell each (known for listed rows)
     if widths is None:
         rows = list(rows)
-        widths = column_widths(columns, rows)
+        widths = [max(cell_len(line) for line in column[0].split("\n")) for column in columns]
+        one_cell = True
+        for k, cells in enumerate(zip(*rows)):
+            if "".join(cells).isascii():
+                widths[k] = max(widths[k], *map(len, cells))
+            else:
+                one_cell = one_cell and _one_cell_each(cells)
+                widths[k] = max(widths[k], *(len(cell) if cell.isascii() else cell_len(cell) for cell in cells))
     right_justified = [column[1] == "right" for column in columns]
     between = " " * (right + left)  # one column's right padding and the next one's left
+    # A row whose characters each take one cell is laid out by one format string, in C.
+    template = between.join(
+        f"%{'' if justified else '-'}{width}s" for justified, width in zip(right_justified, widths, strict=True)
+    )
 
     def line(cells) -> str:
         # str.rjust and ljust pad by characters; a wide character takes two cells.
@@ -154,8 +232,11 @@ def plain_table(
     height = max(len(head) for head in heads)
     for h in range(height):
         yield line([head[h - height + len(head)] if h >= height - len(head) else "" for head in heads])
+    if one_cell:
+        yield from map(template.__mod__, map(tuple, rows))
+        return
     for row in rows:
-        yield line(row)
+        yield template % tuple(row) if _one_cell_each(row) else line(row)
 
 
 def table_width(widths: list[int], *, left: int, right: int) -> int:
@@ -450,6 +531,24 @@ def _halved(doubled: int | Fraction) -> int | Fraction:
     return doubled // 2 if isinstance(doubled, int) else doubled / 2
 
 
+class SheetRowsRead:
+    """`SheetRows` made while a record is read (the reader's `each_round`), each round
+    taken when the reader has just laid it out: a long game's folded rounds are then not
+    laid out a second time for the sheet. A new game (the text read again) starts anew."""
+
+    def __init__(self) -> None:
+        self.rows: SheetRows | None = None
+
+    def __call__(self, game: Game, r: Round) -> None:
+        if self.rows is None or self.rows.game is not game:
+            self.rows = SheetRows(game, read=False)
+        self.rows.take(r)
+
+    def of(self, game: Game) -> SheetRows | None:
+        """The rows of `game`, if that is the game read."""
+        return self.rows if self.rows is not None and self.rows.game is game else None
+
+
 def sheet_rows(game: Game) -> SheetRows:
     """Per round played, its label and per side the points from plays, muggins and hands
     and the running total after it (`SheetRows`). The round being played is labelled `N*`."""
@@ -511,11 +610,13 @@ def _sheet_table(columns: list[tuple[str, str, str]], body: Iterable[list[str]],
     return table
 
 
-def _sheet_parts(game: Game, width: int):
+def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None):
     """What the sheet shows, in order: (text, style) lines and (columns, body, needs, gap,
     widths) tables; one table when it fits the width, else one per side (closer set if need
-    be). The rounds are read once; the tables' cells are made when drawn."""
-    rows = sheet_rows(game)
+    be). The rounds are read once (or `rows` were made as the record was read); the
+    tables' cells are made when drawn."""
+    if rows is None:
+        rows = sheet_rows(game)
     if not rows:
         return [(_("(no moves yet)"), "dim")]
     names = [_side(game, s) for s in range(len(game.sides))]
@@ -546,20 +647,20 @@ def _sheet_parts(game: Game, width: int):
     return parts
 
 
-def sheet(game: Game, width: int) -> RenderableType:
+def sheet(game: Game, width: int, rows: SheetRows | None = None) -> RenderableType:
     """The score sheet as paper keeps it: a row per round with each side's points from
     plays, muggins (in muggins games) and hands, and the running totals; the round being
     played; what each side still needs to reach the target. One table when it fits the
     width, else one per side."""
     shown: list[RenderableType] = []
-    for part in _sheet_parts(game, width):
+    for part in _sheet_parts(game, width, rows):
         shown.append(Text(part[0], style=part[1]) if len(part) == 2 else _sheet_table(*part[:4]))
     return Group(*shown) if len(shown) > 1 else shown[0]
 
 
-def sheet_lines(game: Game, width: int):
+def sheet_lines(game: Game, width: int, rows: SheetRows | None = None):
     """The sheet as `sheet` draws it, as plain lines made one at a time (see STREAM_ROWS)."""
-    for part in _sheet_parts(game, width):
+    for part in _sheet_parts(game, width, rows):
         if len(part) == 2:
             yield part[0]
         else:
