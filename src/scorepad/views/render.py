@@ -627,15 +627,6 @@ class ScoreRace:
         return zip(self.start_steps, self.numbers, strict=True)
 
 
-def sheet_and_race(game: Game) -> tuple[SheetRows, ScoreRace]:
-    """`SheetRows` and `ScoreRace` made in one pass over the rounds (the page shows both)."""
-    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
-    for r in game.rounds:
-        rows.take(r)
-        race.take(r)
-    return rows, race
-
-
 def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
     """Each side's score after every move (and after each round's hands), counted from 0,
     with where each round starts: (steps, scores per side, [(step, round number)])."""
