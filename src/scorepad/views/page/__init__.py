@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from datetime import date
 from fractions import Fraction
+from itertools import islice
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, NamedTuple
@@ -179,9 +180,10 @@ def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dic
     }
 
 
-def _sheet(rows: SheetRows, s: int, kinds: list[str]) -> Iterator[tuple[str, list[str], str]]:
-    for label, per_side in rows:
-        yield label, [points(per_side[s][k]) for k in kinds], points(per_side[s]["total"])
+def _sheet(rows: SheetRows, s: int, muggins: bool) -> Iterator[tuple[str, list[str], str]]:
+    """Side `s`'s rows of the sheet as written: nothing scored shows as `·`."""
+    for label, got, total in rows.side(s):
+        yield label, ["·" if not value else points(value) for value in (got if muggins else (got[0], got[2]))], points(total)
 
 
 class _Drawings:
@@ -347,7 +349,7 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     rows, scores, drawings, articles = _articles(game, w, sides)
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
-    sheets = [{"side": name, "rows": _sheet(rows, s, kinds), "needs": _needs(game, s)} for s, name in enumerate(sides)]
+    sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": _needs(game, s)} for s, name in enumerate(sides)]
     calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
     chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at, w["round"]) if len(scores.steps) > 1 else None
     layout: Any = environment().get_template("layout.svg").module
@@ -374,8 +376,9 @@ def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[st
         f"style-src {_digest(style)}; script-src {_digest(script)}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
-    page = environment().get_template("page.html")
-    return page.generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+    page = environment().get_template("page.html").generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+    # A few hundred of the template's parts at a time: each part written costs.
+    return iter(lambda: "".join(islice(page, 256)), "")
 
 
 def html_page(game: Game, title: str, saved: date | None = None) -> str:
