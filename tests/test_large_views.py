@@ -253,6 +253,26 @@ def _saved(record):
     return date.fromtimestamp(os.stat(record).st_mtime)
 
 
+def test_an_old_page_is_not_read_whole_to_tell_it_is_no_record(tmp_path, monkeypatch):
+    """Markup is no TOML: a page export wrote before (tens of MB for a long game) is
+    replaced after reading its head only, not parsed as a possible record, before the page
+    is made and again before the rename. A record under a page's name is still refused."""
+    from scorepad.record import files
+
+    record = tmp_path / "game.toml"
+    record.write_text(blocked_rounds(20), encoding="utf-8")
+    out = tmp_path / "page.html"
+    out.write_text(MARK + "\n<p>" + "an old page " * 100_000 + "</p>\n", encoding="utf-8")
+    read = []
+    read_text = files.read_text
+    monkeypatch.setattr(files, "read_text", lambda path, *a, **k: read.append(Path(path).name) or read_text(path, *a, **k))
+    assert run_export(tmp_path, out, "-f", record).exit_code == 0
+    assert "page.html" not in read
+    out.write_text(blocked_rounds(2), encoding="utf-8")
+    result = run_export(tmp_path, out, "--force", "-f", record)
+    assert result.exit_code == 2 and "is a scorepad record" in result.output
+
+
 def test_a_page_that_fails_half_made_leaves_the_old_file_whole(tmp_path, monkeypatch):
     from scorepad.views import page
 

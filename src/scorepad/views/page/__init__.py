@@ -12,7 +12,6 @@ import tempfile
 from collections.abc import Iterator
 from datetime import date
 from fractions import Fraction
-from itertools import islice
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, NamedTuple
@@ -377,8 +376,26 @@ def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[st
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
     page = environment().get_template("page.html").generate(**values, style=Markup(style), script=Markup(script), policy=policy)
-    # A few hundred of the template's parts at a time: each part written costs.
-    return iter(lambda: "".join(islice(page, 256)), "")
+    return _gathered(page)
+
+
+GATHERED = 1 << 16  # characters, about, written at a time
+
+
+def _gathered(parts: Iterator[str]) -> Iterator[str]:
+    """`parts` joined into pieces of about GATHERED characters: the template gives many
+    small ones, and each write costs; a large one (the spool's) passes as it is."""
+    gathered: list[str] = []
+    size = 0
+    for part in parts:
+        gathered.append(part)
+        size += len(part)
+        if size >= GATHERED:
+            yield "".join(gathered)
+            gathered.clear()
+            size = 0
+    if gathered:
+        yield "".join(gathered)
 
 
 def html_page(game: Game, title: str, saved: date | None = None) -> str:
