@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from scorepad import __version__
 from scorepad.engine.game import Credit, Game, Round
-from scorepad.engine.layout import Layout, arm_lying, line_lying
+from scorepad.engine.layout import Layout, Plan, arm_lying, line_lying, plan
 from scorepad.engine.notation import Play
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
@@ -201,6 +201,7 @@ class _Drawings:
         self.pictures: dict[tuple, Markup] = {}
         self.grown: dict[tuple, Markup] = {}
         self.faces: dict[str, dict[str, Any]] = {}
+        self.planned: tuple[Layout, Plan] | None = None
 
     @staticmethod
     def _kept(kept: dict, layout: Layout, make):
@@ -215,7 +216,7 @@ class _Drawings:
         """The layout drawn as `layout.svg`'s `picture` draws it, named `id` and `label`."""
 
         def draw(layout: Layout) -> Markup:
-            drawing = layout_picture(layout, self.spinner)
+            drawing = layout_picture(layout, self.spinner, self._plan(layout))
             for t in drawing["tiles"]:
                 self.faces.setdefault(t.face["id"], t.face)
             module: Any = environment().get_template("layout.svg").module
@@ -242,7 +243,13 @@ class _Drawings:
 
     def growth(self, layout: Layout) -> Markup:
         """`growth` of the layout, as JSON."""
-        return self._kept(self.grown, layout, lambda layout: _json(growth(layout)))
+        return self._kept(self.grown, layout, lambda layout: _json(growth(layout, self._plan(layout))))
+
+    def _plan(self, layout: Layout) -> Plan:
+        """The layout's plan: the picture and the growth of a layout both need it."""
+        if self.planned is None or self.planned[0] is not layout:
+            self.planned = (layout, plan(layout))
+        return self.planned[1]
 
 
 class _Article(NamedTuple):

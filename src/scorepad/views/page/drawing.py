@@ -110,11 +110,11 @@ def _boxes(drawn: Plan) -> tuple[list[str], list[str]]:
     return [_n(left), _n(top), _n(width), _n(height)], [_n(-(top + height)), _n(left), _n(height), _n(width)]
 
 
-def layout_picture(layout: Layout, spinner_word: str) -> dict[str, Any]:
+def layout_picture(layout: Layout, spinner_word: str, drawn: Plan | None = None) -> dict[str, Any]:
     """A round's layout for the template: its tiles, end counts and view boxes; `upright`
     is the view box of the same drawing turned (W at the top), given for a long layout,
-    which a narrow screen shows turned."""
-    drawn = plan(layout)
+    which a narrow screen shows turned. `drawn`: the layout's plan, if made already."""
+    drawn = drawn or plan(layout)
     box, turned = _boxes(drawn)
     return {
         "tiles": [tile(spot, spinner_word) for spot in sorted(drawn.tiles, key=lambda s: s.lying.order)],
@@ -136,7 +136,7 @@ def _px(tenths: int) -> float | int:
     return tenths / 10 if tenths % 10 else tenths // 10
 
 
-def growth(layout: Layout) -> list[list[Any]]:
+def growth(layout: Layout, final: Plan | None = None) -> list[list[Any]]:
     """The layout after each of its tiles was placed, for the replay: [left, top, width,
     height, ends] in pixels, the view box of the layout so far (as `bounds`) and each open
     end as [end, count, x, y] (as `end_marks`). Tiles keep their places, so every earlier
@@ -144,10 +144,10 @@ def growth(layout: Layout) -> list[list[Any]]:
     end counts lie as far beyond its outer tiles as the final plan's lie beyond theirs. Made
     in one pass keeping the extents so far, in whole tenths of a pixel (planning the layout
     again after each tile, or measuring every tile again, took time growing with the square
-    of the round's length)."""
+    of the round's length). `final`: the layout's plan, if made already."""
     if not layout.placed:
         return []
-    final = plan(layout)
+    final = final or plan(layout)
     spots = sorted(final.tiles, key=lambda s: s.lying.order)
     marks = {mark.end: (_tenths(mark.x), _tenths(mark.y)) for mark in final.ends}
     edges = [
