@@ -376,7 +376,7 @@ def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[st
     made as they are read (after one pass over the rounds): written one after another they
     are `html_page`."""
     values = context(game, clean(title), saved)
-    style, script = _asset("page.css"), _asset("page.js")
+    style, script = _asset("page.css") + _asset("tiles.css"), _asset("page.js")
     policy = (
         "default-src 'none'; "
         f"style-src {_digest(style)}; script-src {_digest(script)}; "
@@ -416,4 +416,8 @@ def svg_picture(game: Game, title: str) -> str:
     values = _facts(game, clean(title), None, w)
     r = next((r for r in reversed(game.rounds) if (r.moves or r.hands is not None) and r.layout.placed), None)
     last = {"number": r.number, "picture": layout_picture(r.layout, w["spinner"])} if r is not None else None
-    return environment().get_template("picture.svg").render(**values, last=last, style=Markup(_asset("picture.css")))
+    return (
+        environment()
+        .get_template("picture.svg")
+        .render(**values, last=last, style=Markup(_asset("picture.css") + _asset("tiles.css")))
+    )
