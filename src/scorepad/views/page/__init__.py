@@ -307,7 +307,7 @@ class _Articles:
         return made.replace(self.NUMBER, str(r.number)).replace(self.STEPS, steps)
 
 
-SPOOLED = 1 << 20  # characters read back from the spool at a time
+SPOOLED = 1 << 16  # characters read back from the spool at a time: large strings cost memory several times over
 
 
 def _articles(game: Game, w: dict[str, str], sides: list[str]) -> tuple[SheetRows, ScoreRace, _Drawings, Iterator[Markup]]:
