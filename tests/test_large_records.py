@@ -315,6 +315,27 @@ def test_folded_short_rounds_that_repeat_are_kept_once():
     assert rounds_of(game)[2][8] == [parse_move("Ann: 0-0"), parse_move("Bob: pass"), parse_move("Ann: pass")]
 
 
+def test_a_short_round_laid_again_that_repeats_one_before_is_that_round_under_its_own_number(monkeypatch):
+    """Laying a repeated short round again copies the one laid before: the same as
+    replaying it, numbered as itself, and a round given out and changed by who took it
+    changes no other."""
+    text = blocked_rounds(12)
+    game = loads(text).game
+    replays = []
+    push = Game.push
+    monkeypatch.setattr(Game, "push", lambda self, move: replays.append(move) or push(self, move))
+    first = rounds_of(game)
+    assert len(replays) == 2 * 3  # each opener's round replayed once, then copied
+    given = game.rounds[0]
+    given.moves.clear()  # a view that changes the round it was given
+    given.layout.placed.clear()
+    third = game.rounds[2]  # Ann's round again
+    assert third is not given and rounds_of(game)[2] == first[2]
+    unfolded(monkeypatch)
+    assert first == rounds_of(loads(text).game)
+    assert [r[0] for r in first] == list(range(1, 14))
+
+
 def test_reading_a_played_game_holds_at_most_five_times_its_size():
     rules = Rules.from_options("pagat", target=100_000)
     game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")

@@ -97,16 +97,33 @@ def demo_page(tmp_path_factory):
     return html, Tree(html).root
 
 
+def faces(page) -> dict[str, Node]:
+    """The tile faces the page draws once, by id: each tile is a use of one."""
+    (drawn,) = page.find_all("svg", "faces")
+    return {face.attrs["id"]: face for face in drawn.find_all("g", "face")}
+
+
 def test_every_round_is_drawn_with_every_tile_and_pip(demo_page):
     _html, page = demo_page
     game = load(DEMO).game
+    face = faces(page)
+    # Each face is a tile's box, the line between its halves and its pips: f63 lies flat
+    # with 6 west, u63 upright with 6 north.
+    for id, drawn in face.items():
+        assert re.fullmatch(r"[fu][0-6][0-6]", id)
+        assert len(drawn.find_all("rect")) == 1 and len(drawn.find_all("line")) == 1
+        assert len(drawn.find_all("circle")) == int(id[1]) + int(id[2])
     articles = page.find_all("article", "round")
     assert [a.attrs["id"] for a in articles] == [f"round-{r.number}" for r in game.rounds if r.moves]
     for article, r in zip(articles, game.rounds):
         drawing = article.find("svg", "flat")
         tiles = drawing.find_all("g", "tile")
         assert len(tiles) == len(r.layout.placed)
-        assert sum(len(t.find_all("circle")) for t in tiles) == sum(p.tile.pips for p in r.layout.placed)
+        uses = [t.find("use").attrs["href"] for t in tiles]
+        assert all(href[0] == "#" and href[1:] in face for href in uses)
+        assert sum(len(face[href[1:]].find_all("circle")) for href in uses) == sum(p.tile.pips for p in r.layout.placed)
+        # The face drawn is the tile named.
+        assert sorted(f"{href[2]}-{href[3]}" for href in uses) == sorted(t.find("title").text()[:3] for t in tiles)
         # Each tile named in text, as the table shows it; the spinner says so.
         names = sorted(t.find("title").text() for t in tiles)
         assert len(names) == len(r.layout.placed) and all(re.fullmatch(r"\d-\d(, spinner)?", n) for n in names)
@@ -174,17 +191,40 @@ def test_nothing_remote_and_a_csp_that_says_so(demo_page):
 
 
 def test_the_replay_has_every_move_of_every_round(demo_page):
+    """Each round's article carries its steps: before the lead, after each move (the tiles
+    on the table then, what it scored, the totals when they changed), after the hands;
+    and the layout after each tile."""
     _html, page = demo_page
     game = load(DEMO).game
-    (data,) = [s for s in page.find_all("script") if s.attrs.get("id") == "replay-data"]
-    replay = json.loads(data.text())
-    for r, steps in zip(game.rounds, replay["rounds"]):
-        assert steps["round"] == r.number
-        assert [s["text"] for s in steps["steps"][1 : len(r.moves) + 1]] == [str(m) for m in r.moves]
-        assert len(steps["steps"]) == len(r.moves) + 1 + (r.hands is not None)
-        assert steps["steps"][-1]["n"] == len(r.layout.placed)
-    last = replay["rounds"][-1]["steps"][-1]["totals"]
-    assert last == [str(s) for s in game.scores]
+    articles = page.find_all("article", "round")
+    totals = None
+    for article, r in zip(articles, game.rounds, strict=True):
+        (script,) = article.find_all("script")
+        assert script.attrs == {"type": "application/json", "class": "steps"}
+        replay = json.loads(script.text())
+        assert replay["round"] == r.number
+        steps = replay["steps"]
+        assert len(steps) == len(r.moves) + 1 + (r.hands is not None)
+        assert [s[1] for s in steps[1 : len(r.moves) + 1]] == [str(m) for m in r.moves]
+        assert [s[0] for s in steps[1 : len(r.moves) + 1]] == [
+            sum(1 for m in r.moves[: i + 1] if hasattr(m, "tile")) for i in range(len(r.moves))
+        ]
+        assert steps[-1][0] == len(r.layout.placed) == len(replay["grown"])
+        assert steps[0][3] == (totals or [str(0)] * len(game.sides))  # the totals before the lead
+        for step in steps:
+            assert (step[3] == 0) == (step[2] == "" and len(step) == 4 and step is not steps[0]), step
+            if step[3]:
+                totals = step[3]
+        assert (steps[-1][4:] == [1]) == (r.hands is not None)
+        # The layout after the last tile is the final layout drawn above.
+        drawn = article.find("svg", "flat")
+        assert " ".join(f"{v:g}" for v in replay["grown"][-1][:4]) == drawn.attrs["viewbox"]  # (the parser lowers the names)
+        assert [f"{end} {count}" for end, count, _x, _y in replay["grown"][-1][4]] == [
+            t.text() for t in drawn.find("g", "ends").find_all("text")
+        ]
+    assert totals == [str(s) for s in game.scores]
+    data = json.loads(next(s for s in page.find_all("script") if s.attrs.get("id") == "replay-data").text())
+    assert data["sides"] == ["Ann", "Bob", "Cy"] and data["words"]["replay"] == "Replay"
 
 
 def test_language_and_words_follow_lang(tmp_path):
@@ -222,12 +262,24 @@ def test_hostile_names_are_text(tmp_path, kind):
         assert not [e for e in svg.iter() if e.tag.endswith("script") or e.tag.endswith("image")]
         return
     page = Tree(text).root
-    assert [s.attrs.get("type") for s in page.find_all("script")] == ["application/json", None]
+    # Data only, but the page's own script: the round's steps, the replay's words.
+    scripts = page.find_all("script")
+    assert [(s.attrs.get("type"), s.attrs.get("class") or s.attrs.get("id")) for s in scripts] == [
+        ("application/json", "steps"),
+        ("application/json", "replay-data"),
+        (None, None),
+    ]
     assert not page.find_all("img")
     assert "<script>alert(1)</script>" in page.find("header").text()
     assert "<img src onerror>" in page.find("table").find("caption").text() or "<img src onerror>" in page.text()
-    data = next(s for s in page.find_all("script") if s.attrs.get("type")).text()
-    assert "</" not in data and json.loads(data)["sides"] == ["<script>alert(1)</script>", "<img src onerror>"]
+    steps, words = (s.text() for s in scripts[:2])
+    assert "</" not in steps and "</" not in words
+    assert json.loads(words)["sides"] == ["<script>alert(1)</script>", "<img src onerror>"]
+    assert [step[1] for step in json.loads(steps)["steps"][1:]] == [
+        "<script>alert(1)</script>: 6-6",
+        "<img src onerror>: 6-4 E",
+        "<script>alert(1)</script>: 6-1 W",
+    ]
 
 
 def test_svg_picture_is_the_standing_and_the_last_layout(tmp_path):
@@ -240,7 +292,7 @@ def test_svg_picture_is_the_standing_and_the_last_layout(tmp_path):
     ns = "{http://www.w3.org/2000/svg}"
     tiles = [g for g in root.iter(f"{ns}g") if "tile" in g.get("class", "").split()]
     assert len(tiles) == len(last.layout.placed)
-    assert sum(len(g.findall(f"{ns}circle")) for g in tiles) == sum(p.tile.pips for p in last.layout.placed)
+    assert sum(len(list(g.iter(f"{ns}circle"))) for g in tiles) == sum(p.tile.pips for p in last.layout.placed)
     assert not re.search(r"url\(|href=\"(?!#)|https?://(?!www\.w3\.org/2000/svg)", svg)
 
 

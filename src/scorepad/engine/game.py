@@ -143,6 +143,7 @@ class Round:
 
 SHARED_MOVES = 6  # a folded round of at most this many moves shares them with an equal one
 MAX_SHARED = 4096  # tuples kept for sharing, at most
+SHORT_LAID = 16  # short rounds kept laid out, to copy when one repeats
 
 
 class Folded(NamedTuple):
@@ -228,6 +229,7 @@ class Game:
         rule = self.rules.first_opener
         self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
         self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
+        self._short_laid: dict[tuple, Round] = {}  # see _unfold
         self._tuples: dict[tuple, tuple] = {}  # see _shared
         self._awards: dict[tuple, HandAward] = {}  # by pips and the side that made domino
         self.undoable = True  # False for a copy that shares the rounds before its current one
@@ -243,6 +245,7 @@ class Game:
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._unfolded = None  # a round laid again belongs to the game that laid it
+        new._short_laid = {}
         if with_undo:
             new._rounds = [r.copy() if isinstance(r, Round) else r for r in self._rounds]
         else:
@@ -746,20 +749,33 @@ class Game:
     def _unfold(self, folded: Folded) -> Round:
         """A folded round laid again: its moves and hands replayed from the deal in a
         scratch copy of the game (the scores before it do not change what happens in it:
-        had they ended the game in it, it would be the last round, never folded)."""
+        had they ended the game in it, it would be the last round, never folded). A short
+        round that repeats one laid again before (the same opener, moves and hands: a long
+        game of blocked rounds is the same few) is that round copied, under its own number."""
         if self._unfolded is not None and self._unfolded[0] is folded:
             return self._unfolded[1]
-        scratch = Game.__new__(Game)
-        scratch.__dict__.update(self.__dict__)
-        r = self._new_round(folded.number, folded.start_opener, folded.opener_rule)
-        scratch._rounds = [r]
-        scratch.scores = [0] * len(self.sides)
-        scratch.winner = None
-        for move in folded.moves:
-            scratch.push(move)
-        # Checked when they were entered: only their award is worked out again.
-        pips = [0 if h is None else h if isinstance(h, int) else sum(t.pips for t in h) for h in folded.hands]
-        scratch._enter_hands({p: h for p, h in enumerate(folded.hands) if h is not None}, pips)
+        short = len(folded.moves) <= SHARED_MOVES
+        key = (folded.start_opener, folded.opener_rule, folded.moves, folded.hands)
+        known = self._short_laid.get(key) if short else None
+        if known is not None:
+            r = known.copy()
+            r.number = folded.number
+        else:
+            scratch = Game.__new__(Game)
+            scratch.__dict__.update(self.__dict__)
+            r = self._new_round(folded.number, folded.start_opener, folded.opener_rule)
+            scratch._rounds = [r]
+            scratch.scores = [0] * len(self.sides)
+            scratch.winner = None
+            for move in folded.moves:
+                scratch.push(move)
+            # Checked when they were entered: only their award is worked out again.
+            pips = [0 if h is None else h if isinstance(h, int) else sum(t.pips for t in h) for h in folded.hands]
+            scratch._enter_hands({p: h for p, h in enumerate(folded.hands) if h is not None}, pips)
+            if short:
+                if len(self._short_laid) >= SHORT_LAID:
+                    self._short_laid.clear()
+                self._short_laid[key] = r.copy()  # a copy: the round given out may be changed by who takes it
         self._unfolded = (folded, r)
         return r
 

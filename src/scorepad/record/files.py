@@ -336,7 +336,10 @@ def check_export(out: Path, mark: str, *, record: Path | None, force: bool) -> N
             _("{path} is the game record itself: export writes a page beside it, e.g. game.html").format(path=shown)
         )
     head = _head(out)
-    if re.search(_RECORD_HEAD, head, re.MULTILINE) or _whole_record(out):
+    # A file that starts with markup (a page export wrote: tens of MB for a long game) is
+    # no TOML, so no record: not read whole to find out.
+    markup = head.lstrip(" \t\r\n").startswith("<")
+    if re.search(_RECORD_HEAD, head, re.MULTILINE) or (not markup and _whole_record(out)):
         raise RefusedError(_("{path} is a scorepad record: export never writes over a record").format(path=shown))
     if mark in head or force:
         return

@@ -522,6 +522,19 @@ class SheetRows:
                 per_side.append({**got, "total": totals[s]})
             yield (f"{number}*" if self.playing and i == last else str(number)), per_side
 
+    def side(self, s: int) -> Iterator[tuple[str, list[int | Fraction], int | Fraction]]:
+        """Side `s`'s rows alone: (label, [play, muggins, hands], the total after it)."""
+        width = 3 * self.sides
+        total: int | Fraction = 0
+        last = len(self.numbers) - 1
+        halves = self.halves
+        for i, number in enumerate(self.numbers):
+            start = i * width + 3 * s
+            # Whole points are most: halved without a call.
+            got = [v >> 1 if type(v) is int and not v & 1 else _halved(v) for v in halves[start : start + 3]]
+            total += got[0] + got[1] + got[2]
+            yield (f"{number}*" if self.playing and i == last else str(number)), got, total
+
 
 def _halved(doubled: int | Fraction) -> int | Fraction:
     if isinstance(doubled, int) and doubled % 2:
@@ -726,15 +739,6 @@ class ScoreRace:
     @property
     def starts(self) -> Iterator[tuple[int, int]]:
         return zip(self.start_steps, self.numbers, strict=True)
-
-
-def sheet_and_race(game: Game) -> tuple[SheetRows, ScoreRace]:
-    """`SheetRows` and `ScoreRace` made in one pass over the rounds (the page shows both)."""
-    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
-    for r in game.rounds:
-        rows.take(r)
-        race.take(r)
-    return rows, race
 
 
 def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:

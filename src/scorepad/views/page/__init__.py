@@ -8,25 +8,26 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import tempfile
 from collections.abc import Iterator
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from scorepad import __version__
-from scorepad.engine.game import Game, Round
-from scorepad.engine.layout import Layout, arm_lying, line_lying
+from scorepad.engine.game import Credit, Game, Round
+from scorepad.engine.layout import Layout, Plan, arm_lying, line_lying, plan
 from scorepad.engine.notation import Play
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
 from scorepad.views.console import clean
-from scorepad.views.page.drawing import layout_picture, race, steps_of, tile_name
-from scorepad.views.render import SheetRows, _needs, _side, hands_summary, points, sheet_and_race
-from scorepad.views.summary import played_rounds
+from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
+from scorepad.views.render import ScoreRace, SheetRows, _needs, _side, hands_summary, points
 
 HERE = Path(__file__).parent
 # The first line of every file export writes: export may replace a file that has it.
@@ -57,9 +58,13 @@ def _digest(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
+# One encoder for every call: json.dumps with options builds a new one each time.
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def _json(data: Any) -> Markup:
     """JSON to sit inside a <script> element: nothing in it can close the element."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = _encode(data)
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
@@ -126,43 +131,34 @@ def _hands(game: Game, r: Round) -> list[tuple[str, str]]:
     return shown
 
 
-def _replay(
-    game: Game, r: Round, totals: list[int | Fraction], marks: list[dict[str, Any]]
-) -> tuple[dict[str, Any], list[tuple[int, int]]]:
-    """The round step by step for the page's script: before the lead, after each move, after
-    the hands. Each step: how many tiles lie, the end counts (`marks`: `steps_of` the
-    round's layout), the move and what it scored, the totals. Returns the muggins calls as
-    (move index, side) as well."""
-    steps: list[dict[str, Any]] = [{"n": 0, "ends": [], "text": "", "got": "", "totals": [points(t) for t in totals]}]
+def _replay(game: Game, r: Round, totals: list[int | Fraction], summary: str) -> list[list[Any]]:
+    """The round's steps for the page's script (`page.js` reads them): before the lead,
+    after each move, after the hands. A step is [tiles on the table, the move, what it
+    scored, the totals after it], the totals 0 where they did not change; the hands' step
+    ends in 1, with the hands' `summary`. `totals` is carried from round to round."""
+    scored: dict[int, list[Credit]] = {}
+    for credit in r.credits:
+        if credit.move is not None:
+            scored.setdefault(credit.move, []).append(credit)
+    steps: list[list[Any]] = [[0, "", "", [points(t) for t in totals]]]
     tiles = 0
-    calls = []
     for i, move in enumerate(r.moves):
         if isinstance(move, Play):
             tiles += 1
-        got = []
-        for credit in r.credits:
-            if credit.move == i:
-                totals[credit.side] += credit.points
-                got.append(f"{_side(game, credit.side)} +{points(credit.points)}")
-                if credit.source == "muggins":
-                    calls.append((i, credit.side))
-        steps.append({"n": tiles, **(marks[tiles - 1] if tiles else {"ends": []}), "text": str(move), "got": ", ".join(got)})
-        steps[-1]["totals"] = [points(t) for t in totals]
+        credits = scored.get(i)
+        if credits is None:
+            steps.append([tiles, str(move), "", 0])
+            continue
+        for credit in credits:
+            totals[credit.side] += credit.points
+        got = ", ".join(f"{_side(game, credit.side)} +{points(credit.points)}" for credit in credits)
+        steps.append([tiles, str(move), got, [points(t) for t in totals]])
     if r.award is not None:
         for credit in r.credits:
             if credit.source == "hands":
                 totals[credit.side] += credit.points
-        steps.append(
-            {
-                "n": tiles,
-                **(marks[-1] if marks else {"ends": []}),
-                "text": hands_summary(game, r),
-                "got": "",
-                "totals": [points(t) for t in totals],
-                "hands": True,
-            }
-        )
-    return {"round": r.number, "steps": steps}, calls
+        steps.append([tiles, summary, "", [points(t) for t in totals], 1])
+    return steps
 
 
 def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dict[str, Any]:
@@ -172,7 +168,7 @@ def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dic
         "lang": language(),
         "title": title,
         "mark": Markup(MARK),
-        "words": w,
+        "words": SimpleNamespace(**w),  # read by attribute: the templates look a word up often
         "players": game.players,
         "sides": sides,
         "partners": any(len(side) > 1 for side in game.sides),
@@ -183,23 +179,29 @@ def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dic
     }
 
 
-def _sheet(rows: SheetRows, s: int, kinds: list[str]) -> Iterator[tuple[str, list[str], str]]:
-    for label, per_side in rows:
-        yield label, [points(per_side[s][k]) for k in kinds], points(per_side[s]["total"])
+def _sheet(rows: SheetRows, s: int, muggins: bool) -> Iterator[tuple[str, list[str], str]]:
+    """Side `s`'s rows of the sheet as written: nothing scored shows as `·`."""
+    for label, got, total in rows.side(s):
+        yield label, ["·" if not value else points(value) for value in (got if muggins else (got[0], got[2]))], points(total)
 
 
 class _Drawings:
-    """Each round's drawing and replay marks as the page shows them, made once for each
-    layout met again: a long game of blocked rounds lays the same tiles round after round.
-    Holds the last few layouts only."""
+    """Each round's drawing and growth as the page shows them, made once for each layout
+    met again: a long game of blocked rounds lays the same tiles round after round. Holds
+    the last few layouts only; `faces` gathers every face a drawing used, for the page to
+    draw each once."""
 
     KEEP = 64
     ID, LABEL = "\x00", "\x01"  # stand for the round's own names while a drawing is kept
 
-    def __init__(self, spinner: str) -> None:
-        self.spinner = spinner
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+        self.spinner = words["spinner"]
+        self.names: dict[tuple, tuple[str, list[tuple[str, str]], str]] = {}
         self.pictures: dict[tuple, Markup] = {}
-        self.marks: dict[tuple, list[dict[str, Any]]] = {}
+        self.grown: dict[tuple, Markup] = {}
+        self.faces: dict[str, dict[str, Any]] = {}
+        self.planned: tuple[Layout, Plan] | None = None
 
     @staticmethod
     def _kept(kept: dict, layout: Layout, make):
@@ -214,93 +216,193 @@ class _Drawings:
         """The layout drawn as `layout.svg`'s `picture` draws it, named `id` and `label`."""
 
         def draw(layout: Layout) -> Markup:
+            drawing = layout_picture(layout, self.spinner, self._plan(layout))
+            for t in drawing["tiles"]:
+                self.faces.setdefault(t.face["id"], t.face)
             module: Any = environment().get_template("layout.svg").module
-            return module.picture(layout_picture(layout, self.spinner), self.ID, self.LABEL)
+            return module.picture(drawing, self.ID, self.LABEL)
 
         drawn = str(self._kept(self.pictures, layout, draw))
         return Markup(drawn.replace(self.ID, str(escape(id))).replace(self.LABEL, str(escape(label))))
 
-    def steps(self, layout: Layout) -> list[dict[str, Any]]:
-        """`steps_of` the layout."""
-        return self._kept(self.marks, layout, steps_of)
+    def named(self, layout: Layout) -> tuple[str, list[tuple[str, str]], str]:
+        """The layout in words: the line's tiles, each side arm's, and the open ends' counts
+        with their sum."""
+
+        def name(layout: Layout) -> tuple[str, list[tuple[str, str]], str]:
+            line = ", ".join(tile_name(t.first, t.second) for t in line_lying(layout))
+            arms = [
+                (self.words["arm"].format(end=end.label), ", ".join(tile_name(t.first, t.second) for t in arm_lying(layout, end)))
+                for end in (End.N, End.S)
+                if layout.arm(end)
+            ]
+            ends = " + ".join(f"{end.label} {n}" for end, n in layout.end_counts().items())
+            return line, arms, f"{ends} = {layout.end_sum}"
+
+        return self._kept(self.names, layout, name)
+
+    def growth(self, layout: Layout) -> Markup:
+        """`growth` of the layout, as JSON."""
+        return self._kept(self.grown, layout, lambda layout: _json(growth(layout, self._plan(layout))))
+
+    def _plan(self, layout: Layout) -> Plan:
+        """The layout's plan: the picture and the growth of a layout both need it."""
+        if self.planned is None or self.planned[0] is not layout:
+            self.planned = (layout, plan(layout))
+        return self.planned[1]
 
 
-def _rounds(game: Game, w: dict[str, str], sides: list[str], drawings: _Drawings) -> Iterator[dict[str, Any]]:
-    """Each round played, for its article on the page: made one at a time."""
-    for r in played_rounds(game):
-        drawn = None
-        line = []
-        arms: dict[str, list[str]] = {}
-        if r.layout.placed:
-            label = w["layout"].format(number=r.number)
-            drawn = drawings.picture(r.layout, f"r{r.number}", label)
-            line = [tile_name(t.first, t.second) for t in line_lying(r.layout)]
-            for end in (End.N, End.S):
-                if r.layout.arm(end):
-                    arms[w["arm"].format(end=end.label)] = [tile_name(t.first, t.second) for t in arm_lying(r.layout, end)]
-        yield {
-            "number": r.number,
-            "drawn": drawn,
-            "line": line,
-            "arms": arms,
-            "ends": " + ".join(f"{end.label} {n}" for end, n in r.layout.end_counts().items()),
-            "end_sum": r.layout.end_sum,
-            "hands": _hands(game, r),
-            "summary": hands_summary(game, r) if r.award is not None else "",
-            "points": ", ".join(f"{sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p),
-        }
+class _Article(NamedTuple):
+    """One round played as its article shows it (`templates/rounds.html`)."""
+
+    number: str
+    title: str
+    drawn: Markup | None
+    line: str
+    arms: list[tuple[str, str]]
+    ends: str
+    hands: list[tuple[str, str]]
+    summary: str
+    points: str
+    steps: Markup
 
 
-def _replay_json(game: Game, sides: list[str], w: dict[str, str], drawings: _Drawings) -> Iterator[Markup]:
-    """The replay's data as `_json` writes it whole, written a round at a time."""
+class _Articles:
+    """Each round played as its article: its final layout drawn and named in text, its
+    hands and points, and its replay's steps. An article is written once for each round
+    met again with the same layout, hands and points, with its number and its steps left
+    open: a long game of blocked rounds is the same round over and over, and the template
+    is most of the work. Holds the last few only."""
+
+    KEEP = 64
+    NUMBER, STEPS = "\x02", "\x03"  # stand for the round's own while an article is kept
+
+    def __init__(self, game: Game, w: dict[str, str], sides: list[str]) -> None:
+        self.game, self.w, self.sides = game, w, sides
+        self.words = SimpleNamespace(**w)
+        self.drawings = _Drawings(w)
+        module: Any = environment().get_template("rounds.html").module
+        self.template = module.article
+        self.kept: dict[tuple, str] = {}
+
+    def article(self, r: Round, totals: list[int | Fraction]) -> str:
+        """Round `r`'s article (`totals` before it, carried on to after it)."""
+        game, layout = self.game, r.layout
+        hands = _hands(game, r)
+        summary = hands_summary(game, r) if r.award is not None else ""
+        scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
+        grown = self.drawings.growth(layout)
+        steps = f'{{"round":{r.number},"grown":{grown},"steps":{_json(_replay(game, r, totals, summary))}}}'
+        key = (layout.with_spinner, tuple(layout.placed), tuple(hands), summary, scored)
+        made = self.kept.get(key)
+        if made is None:
+            title = self.w["layout"].format(number=self.NUMBER)
+            drawn = self.drawings.picture(layout, f"r{self.NUMBER}", title) if layout.placed else None
+            line, arms, ends = self.drawings.named(layout) if layout.placed else ("", [], "")
+            a = _Article(self.NUMBER, title, drawn, line, arms, ends, hands, summary, scored, Markup(self.STEPS))
+            made = str(self.template(a, self.words))
+            if len(self.kept) >= self.KEEP:
+                self.kept.clear()
+            self.kept[key] = made
+        return made.replace(self.NUMBER, str(r.number)).replace(self.STEPS, steps)
+
+
+SPOOLED = 1 << 16  # characters read back from the spool at a time: large strings cost memory several times over
+
+
+def _articles(game: Game, w: dict[str, str], sides: list[str]) -> tuple[SheetRows, ScoreRace, _Drawings, Iterator[Markup]]:
+    """One pass over the rounds: the sheet's rows and the race taken from each round, and
+    each round played written as its article into a spool (an unnamed temporary file,
+    gone with the process), read back when the page comes to its rounds. The sheet and
+    the race come first on the page but need every round: this way a folded round is
+    laid again once, and the articles, the largest part of the page, are never held."""
+    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
+    articles = _Articles(game, w, sides)
     totals: list[int | Fraction] = [0] * len(game.sides)
-    yield Markup('{"rounds":[')
-    gap = ""
-    for r in played_rounds(game):
-        steps, _calls = _replay(game, r, totals, drawings.steps(r.layout))
-        yield Markup(gap) + _json(steps)
-        gap = ","
-    yield Markup('],"sides":') + _json(sides) + Markup(',"words":') + _json(w) + Markup("}")
+    spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115 (read back later)
+    try:
+        made = []
+        for r in game.rounds:
+            rows.take(r)
+            race.take(r)
+            if r.moves or r.hands is not None:
+                made.append(articles.article(r, totals))
+                if len(made) >= 64:  # a write per few articles: each write costs
+                    spool.write("".join(made))
+                    made.clear()
+        spool.write("".join(made))
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+
+    def read_back() -> Iterator[Markup]:
+        with spool:
+            while part := spool.read(SPOOLED):
+                yield Markup(part)  # written by the template, escaped there
+
+    return rows, race, articles.drawings, read_back()
 
 
 def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     """Everything the page shows: the header, the sheet, the race, each round's layout,
-    hands and points, and the replay's steps. What grows with the game (the sheet's rows,
-    the race's lines and rounds, the rounds, the replay's data) is given as iterators made
-    as the page is written: each is one pass over the game's rounds."""
+    hands, points and replay steps (read back from the spool `_articles` wrote), and the
+    words the replay's script shows. Each of the sheet's rows and the race's lines is made
+    as the page is written."""
     w = words()
     values = _facts(game, title, saved, w)
     sides = values["sides"]
-    rows, scores = sheet_and_race(game)
+    rows, scores, drawings, articles = _articles(game, w, sides)
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
-    sheets = [{"side": name, "rows": _sheet(rows, s, kinds), "needs": _needs(game, s)} for s, name in enumerate(sides)]
+    sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": _needs(game, s)} for s, name in enumerate(sides)]
     calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
-    chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at) if len(scores.steps) > 1 else None
-    drawings = _Drawings(w["spinner"])
+    chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at, w["round"]) if len(scores.steps) > 1 else None
+    layout: Any = environment().get_template("layout.svg").module
     return {
         **values,
         "kinds": [w[k] for k in kinds],
         "played": len(rows) > 0,
         "sheets": sheets,
         "chart": chart,
-        "rounds": _rounds(game, w, sides, drawings),
-        "replay": _replay_json(game, sides, w, drawings),
+        "faces": layout.faces(sorted(drawings.faces.values(), key=lambda f: f["id"])) if drawings.faces else "",
+        "rounds": articles,
+        "replay": _json({"sides": sides, "words": w}),
     }
 
 
 def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[str]:
     """The page (header, sheet, race, every round's final layout, and the replay) in parts,
-    made as they are read: written one after another they are `html_page`."""
+    made as they are read (after one pass over the rounds): written one after another they
+    are `html_page`."""
     values = context(game, clean(title), saved)
-    style, script = _asset("page.css"), _asset("page.js")
+    style, script = _asset("page.css") + _asset("tiles.css"), _asset("page.js")
     policy = (
         "default-src 'none'; "
         f"style-src {_digest(style)}; script-src {_digest(script)}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
-    page = environment().get_template("page.html")
-    return page.generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+    page = environment().get_template("page.html").generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+    return _gathered(page)
+
+
+GATHERED = 1 << 16  # characters, about, written at a time
+
+
+def _gathered(parts: Iterator[str]) -> Iterator[str]:
+    """`parts` joined into pieces of about GATHERED characters: the template gives many
+    small ones, and each write costs; a large one (the spool's) passes as it is."""
+    gathered: list[str] = []
+    size = 0
+    for part in parts:
+        gathered.append(part)
+        size += len(part)
+        if size >= GATHERED:
+            yield "".join(gathered)
+            gathered.clear()
+            size = 0
+    if gathered:
+        yield "".join(gathered)
 
 
 def html_page(game: Game, title: str, saved: date | None = None) -> str:
@@ -314,4 +416,8 @@ def svg_picture(game: Game, title: str) -> str:
     values = _facts(game, clean(title), None, w)
     r = next((r for r in reversed(game.rounds) if (r.moves or r.hands is not None) and r.layout.placed), None)
     last = {"number": r.number, "picture": layout_picture(r.layout, w["spinner"])} if r is not None else None
-    return environment().get_template("picture.svg").render(**values, last=last, style=Markup(_asset("picture.css")))
+    return (
+        environment()
+        .get_template("picture.svg")
+        .render(**values, last=last, style=Markup(_asset("picture.css") + _asset("tiles.css")))
+    )

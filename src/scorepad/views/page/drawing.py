@@ -4,9 +4,9 @@ the layout module's plan puts them, and the score race. No markup is written her
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from scorepad.engine.layout import EndMark, Layout, Plan, Spot, plan
+from scorepad.engine.layout import Layout, Plan, Spot, plan
 from scorepad.engine.tiles import End
 
 UNIT = 24  # pixels per half tile at the drawing's natural size
@@ -40,29 +40,47 @@ def tile_name(first: int, second: int) -> str:
     return f"{first}-{second}"
 
 
-def tile(spot: Spot, spinner_word: str) -> dict[str, Any]:
-    """One tile for the template: its box, the line between its halves, its pips, its name."""
-    t = spot.lying
-    x, y = spot.x * UNIT, spot.y * UNIT
-    w, h = (UNIT, 2 * UNIT) if spot.upright else (2 * UNIT, UNIT)
-    second = (x, y + UNIT) if spot.upright else (x + UNIT, y)
-    if spot.upright:
-        divider = (x + 4, y + UNIT, x + UNIT - 4, y + UNIT)
-    else:
-        divider = (x + UNIT, y + 4, x + UNIT, y + UNIT - 4)
-    name = tile_name(t.first, t.second)
+def face(first: int, second: int, upright: bool) -> dict[str, Any]:
+    """A tile's face as drawn at (0, 0): its box, the line between its halves, its pips.
+    The page draws each face once and every tile as a use of it; `id` names it."""
+    w, h = (UNIT, 2 * UNIT) if upright else (2 * UNIT, UNIT)
+    divider = (4, UNIT, UNIT - 4, UNIT) if upright else (UNIT, 4, UNIT, UNIT - 4)
+    second_at = (0, UNIT) if upright else (UNIT, 0)
     return {
-        "order": t.order,
-        "x": _n(x),
-        "y": _n(y),
+        "id": f"{'u' if upright else 'f'}{first}{second}",
         "w": w,
         "h": h,
         "divider": [_n(v) for v in divider],
-        "pips": pips(t.first, x, y, spot.upright) + pips(t.second, *second, spot.upright),
-        "pip_count": t.first + t.second,
-        "spinner": t.placed.spinner,
-        "name": f"{name}, {spinner_word}" if t.placed.spinner else name,
+        "pips": pips(first, 0, 0, upright) + pips(second, *second_at, upright),
     }
+
+
+FACES = {(a, b, upright): face(a, b, upright) for a in range(7) for b in range(7) for upright in (False, True)}
+
+
+class Tile(NamedTuple):
+    """One tile for the template: its place, its face, whether it is the spinner, its name."""
+
+    order: int
+    x: str
+    y: str
+    face: dict[str, Any]
+    spinner: bool
+    name: str
+
+
+def tile(spot: Spot, spinner_word: str) -> Tile:
+    t = spot.lying
+    name = tile_name(t.first, t.second)
+    spinner = t.placed.spinner
+    return Tile(
+        t.order,
+        _n(spot.x * UNIT),
+        _n(spot.y * UNIT),
+        FACES[t.first, t.second, spot.upright],
+        spinner,
+        f"{name}, {spinner_word}" if spinner else name,
+    )
 
 
 def bounds(drawn: Plan) -> tuple[float, float, float, float]:
@@ -92,11 +110,11 @@ def _boxes(drawn: Plan) -> tuple[list[str], list[str]]:
     return [_n(left), _n(top), _n(width), _n(height)], [_n(-(top + height)), _n(left), _n(height), _n(width)]
 
 
-def layout_picture(layout: Layout, spinner_word: str) -> dict[str, Any]:
+def layout_picture(layout: Layout, spinner_word: str, drawn: Plan | None = None) -> dict[str, Any]:
     """A round's layout for the template: its tiles, end counts and view boxes; `upright`
     is the view box of the same drawing turned (W at the top), given for a long layout,
-    which a narrow screen shows turned."""
-    drawn = plan(layout)
+    which a narrow screen shows turned. `drawn`: the layout's plan, if made already."""
+    drawn = drawn or plan(layout)
     box, turned = _boxes(drawn)
     return {
         "tiles": [tile(spot, spinner_word) for spot in sorted(drawn.tiles, key=lambda s: s.lying.order)],
@@ -106,61 +124,91 @@ def layout_picture(layout: Layout, spinner_word: str) -> dict[str, Any]:
     }
 
 
-def steps_of(layout: Layout) -> list[dict[str, Any]]:
-    """After each tile of the round was placed: the end counts where the plan writes them
-    then, and the view boxes of the layout so far. Tiles keep their places, so every
-    earlier layout is part of the final drawing: its tiles are the final plan's first ones,
-    and its end marks lie as far beyond its outer tiles as the final plan's lie beyond
-    theirs (planning the layout again after each tile took time growing with the square of
-    the round's length)."""
+TENTHS = 10 * UNIT  # tenths of a pixel per half tile: every place in a plan is a whole number of them
+
+
+def _tenths(value: float) -> int:
+    return round(value * TENTHS)
+
+
+def _px(tenths: int) -> float | int:
+    """Tenths of a pixel as the replay's data gives pixels, as short as `_n` writes them."""
+    return tenths / 10 if tenths % 10 else tenths // 10
+
+
+def growth(layout: Layout, final: Plan | None = None) -> list[list[Any]]:
+    """The layout after each of its tiles was placed, for the replay: [left, top, width,
+    height, ends] in pixels, the view box of the layout so far (as `bounds`) and each open
+    end as [end, count, x, y] (as `end_marks`). Tiles keep their places, so every earlier
+    layout is part of the final drawing: its tiles are the final plan's first ones, and its
+    end counts lie as far beyond its outer tiles as the final plan's lie beyond theirs. Made
+    in one pass keeping the extents so far, in whole tenths of a pixel (planning the layout
+    again after each tile, or measuring every tile again, took time growing with the square
+    of the round's length). `final`: the layout's plan, if made already."""
     if not layout.placed:
         return []
-    final = plan(layout)
+    final = final or plan(layout)
     spots = sorted(final.tiles, key=lambda s: s.lying.order)
-    marks = {mark.end: mark for mark in final.ends}
-
-    def edges(spot: Spot) -> tuple[float, float, float, float]:  # left, top, right, bottom
-        return spot.x, spot.y, spot.x + (1 if spot.upright else 2), spot.y + (2 if spot.upright else 1)
-
-    line = [edges(s) for s in spots if s.lying.placed.end not in (End.N, End.S)]
-    west_gap = marks[End.W].x - min(e[0] for e in line)
-    east_gap = marks[End.E].x - max(e[2] for e in line)
-    spinner = next((s for s in spots if s.lying.placed.spinner), None)
-    arm_gap: dict[End, float] = {}
+    marks = {mark.end: (_tenths(mark.x), _tenths(mark.y)) for mark in final.ends}
+    edges = [
+        (_tenths(s.x), _tenths(s.y), _tenths(s.x + (1 if s.upright else 2)), _tenths(s.y + (2 if s.upright else 1)))
+        for s in spots
+    ]
+    line = [e for s, e in zip(spots, edges) if s.lying.placed.end not in (End.N, End.S)]
+    west_gap = marks[End.W][0] - min(e[0] for e in line)
+    east_gap = marks[End.E][0] - max(e[2] for e in line)
+    spinner = next((e for s, e in zip(spots, edges) if s.lying.placed.spinner), None)
+    arm_gap: dict[End, int] = {}
     if spinner is not None:
-        for end, outer in ((End.N, min), (End.S, max)):
+        for end, side, outer in ((End.N, 1, min), (End.S, 3, max)):
             if end in marks:
-                arm = [edges(s)[1 if end is End.N else 3] for s in spots if s.lying.placed.end is end]
-                own = edges(spinner)[1 if end is End.N else 3]
-                arm_gap[end] = marks[end].y - outer([own, *arm])
+                arm = [e[side] for s, e in zip(spots, edges) if s.lying.placed.end is end]
+                arm_gap[end] = marks[end][1] - outer([spinner[side], *arm])
+    labels = {end: end.label for end in End}
+    half = _tenths(MARGIN / 2)
     growing = Layout(layout.with_spinner)
-    west = east = 0.0
-    arm_edge: dict[End, float] = {}
-    steps = []
-    for k, spot in enumerate(spots):
-        p = layout.placed[k]
+    arm_edge: dict[End, int] = {}
+    started: set[End] = set()
+    grown = []
+    west, east = edges[0][0], edges[0][2]
+    low_x, low_y, high_x, high_y = edges[0]
+    for p, (left, top, right, bottom) in zip(layout.placed, edges):
         growing.place(p.tile, p.end)
-        left, top, right, bottom = edges(spot)
-        if p.end in (End.N, End.S):
+        low_x, low_y = min(low_x, left), min(low_y, top)
+        high_x, high_y = max(high_x, right), max(high_y, bottom)
+        if p.end is End.N or p.end is End.S:
             arm_edge[p.end] = top if p.end is End.N else bottom
+            started.add(p.end)
         else:
-            west, east = (left, right) if k == 0 else (min(west, left), max(east, right))
+            west, east = min(west, left), max(east, right)
         if p.spinner:
             arm_edge = {End.N: top, End.S: bottom}
-        ends = [EndMark(End.W, west + west_gap, marks[End.W].y), EndMark(End.E, east + east_gap, marks[End.E].y)]
-        if spinner is not None and growing.side_arms_open():
-            ends.extend(EndMark(end, marks[end].x, arm_edge[end] + gap) for end, gap in arm_gap.items())
-        counts = growing.end_counts()
-        drawn = Plan(spots[: k + 1], [mark for mark in ends if mark.end in counts])
-        box, turned = _boxes(drawn)
-        steps.append({"ends": end_marks(growing, drawn), "box": box, "turned": turned})
-    return steps
+        ends = []
+        xs, ys = [low_x, high_x], [low_y, high_y]
+        arms_drawn = spinner is not None and growing.side_arms_open()
+        for end, count in growing.end_counts().items():
+            if end is End.W:
+                x, y, shown = west + west_gap, marks[end][1], str(count)
+            elif end is End.E:
+                x, y, shown = east + east_gap, marks[end][1], str(count)
+            elif arms_drawn and end in arm_gap:
+                x, y, shown = marks[end][0], arm_edge[end] + arm_gap[end], str(count) if end in started else "·"
+            else:
+                continue
+            xs.append(x)
+            ys.append(y)
+            ends.append([labels[end], shown, _px(x), _px(y)])
+        box_left, box_top = min(xs) - half, min(ys) - half
+        grown.append([_px(box_left), _px(box_top), _px(max(xs) + half - box_left), _px(max(ys) + half - box_top), ends])
+    return grown
 
 
 # --- the score race ----------------------------------------------------------------------------
 
 RACE_WIDTH, RACE_HEIGHT = 640, 280
 RACE_LEFT, RACE_RIGHT, RACE_TOP, RACE_BOTTOM = 40, 12, 14, 30
+CHARACTER = 7  # pixels, about, of a character of a round's name (12 pixels high)
+ROUND_NAME_GAP = 8  # pixels at least between one round's name and the next
 
 
 def race(
@@ -169,9 +217,11 @@ def race(
     starts: Iterable[tuple[int, int]],
     target: int,
     calls: Iterable[tuple[int, int, float]],
+    word: str,
 ) -> dict[str, Any]:
     """The score race as stepped lines, one per side, with the target line, each round's
-    start and the muggins calls (step, side, score) marked; with the grid's labels. The
+    start (named `word` and its number, where there is room) and the muggins calls (step,
+    side, score) marked; with the grid's labels. The
     lines (each given in parts, to be written one after another), the rounds and the calls
     are made as they are read: a long game has hundreds of thousands of steps."""
     last = max(steps[-1], 1)
@@ -185,17 +235,30 @@ def race(
         return _n(RACE_LEFT + step / last * inner_w), _n(RACE_TOP + inner_h - score / ceiling * inner_h)
 
     def line(ys: Sequence[float]) -> Iterator[str]:
+        # A score holds until the move that changes it: a corner there, and no point
+        # between (a long game of blocked rounds scores nothing for thousands of steps).
         points = [at(steps[0], ys[0])]
         gap = ""
         for i in range(1, len(steps)):
             if ys[i] != ys[i - 1]:
-                points.append(at(steps[i], ys[i - 1]))  # a score holds until the move that changes it
-            points.append(at(steps[i], ys[i]))
-            if len(points) >= 4096:
-                yield gap + " ".join(f"{x},{y}" for x, y in points)
-                points, gap = [], " "
-        if points:
-            yield gap + " ".join(f"{x},{y}" for x, y in points)
+                points.append(at(steps[i], ys[i - 1]))
+                points.append(at(steps[i], ys[i]))
+                if len(points) >= 4096:
+                    yield gap + " ".join(f"{x},{y}" for x, y in points)
+                    points, gap = [], " "
+        if len(steps) > 1 and ys[-1] == ys[-2]:  # the line runs on to the last step
+            points.append(at(steps[-1], ys[-1]))
+        yield gap + " ".join(f"{x},{y}" for x, y in points)
+
+    def rounds() -> Iterator[tuple[str, str]]:
+        # Only rounds whose name does not run into the one before: a long game has
+        # thousands of rounds on one chart.
+        free = -1.0
+        for step, number in starts:
+            x = RACE_LEFT + step / last * inner_w
+            if x >= free:
+                free = x + ROUND_NAME_GAP + CHARACTER * (len(word) + 1 + len(str(number)))
+                yield str(number), _n(x)
 
     return {
         "width": RACE_WIDTH,
@@ -206,6 +269,7 @@ def race(
         "lines": [line(ys) for ys in scores],
         "grid": [(str(v), at(0, v)[1]) for v in range(0, ceiling + 1, every)],
         "target": at(0, target)[1],
-        "rounds": ((str(number), at(step, 0)[0]) for step, number in starts),
+        "rounds": rounds(),
         "calls": [(side, *at(step, score)) for step, side, score in calls],
+        "at": at,  # where a (step, score) is drawn
     }

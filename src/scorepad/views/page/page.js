@@ -1,16 +1,28 @@
 // The replay of `scorepad export`: move by move through the whole game with buttons, the
 // arrow keys and swipes; the address fragment #r3m12 is round 3 after move 12. It draws
 // by showing the first tiles of a round's final layout: a tile never moves once placed.
+// Each round's article carries its steps as JSON (read when the replay first comes to it):
+//   grown: the layout after each tile, [left, top, width, height, [[end, count, x, y], ...]]
+//          (its view box and the count at each open end, in pixels);
+//   steps: [tiles on the table, the move, what it scored, the totals after it (0: as
+//          before), 1 for the hands' step], from before the lead to the hands.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
+  const articles = [...document.querySelectorAll("#rounds article.round")];
   const section = document.getElementById("replay");
-  if (!data.rounds.length || !section) return;
+  if (!articles.length || !section) return;
   const svg = section.querySelector("svg");
   const NS = "http://www.w3.org/2000/svg";
   const narrow = window.matchMedia("(max-width: 40rem)");
+  const read = new Map();  // round index -> its steps, parsed
   let at = { r: 0, m: 0 };
   let shown = null;  // the round whose tiles the board holds, and how they are turned
+
+  function round(r) {
+    if (!read.has(r)) read.set(r, JSON.parse(articles[r].querySelector("script.steps").textContent));
+    return read.get(r);
+  }
 
   function say(template, values) {
     return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
@@ -19,8 +31,7 @@
   // The board holds a copy of the round's tiles; a long round is turned on a narrow
   // screen, as its final layout is.
   function board(r) {
-    const round = data.rounds[r];
-    const flat = document.querySelector("#round-" + round.round + " svg.layout.flat");
+    const flat = articles[r].querySelector("svg.layout.flat");
     const turned = Boolean(flat && flat.classList.contains("turns") && narrow.matches);
     const key = r + (turned ? "u" : "f");
     if (shown === key) return turned;
@@ -39,47 +50,59 @@
     return turned;
   }
 
+  function totalsAt(steps, m) {  // a step without totals keeps the last ones given
+    while (!steps[m][3]) m -= 1;
+    return steps[m][3];
+  }
+
   function draw() {
-    const round = data.rounds[at.r];
-    const step = round.steps[at.m];
+    const now = round(at.r);
+    const step = now.steps[at.m];
     const turned = board(at.r);
-    // The view grows with the layout: tiles keep their size until the layout outgrows the width.
-    const box = step.n ? (turned ? step.turned : step.box) : ["0", "0", "48", "48"];
+    const tiles = step[0];
+    const grown = tiles ? now.grown[tiles - 1] : null;
+    // The view grows with the layout: tiles keep their size until the layout outgrows the
+    // width. Turned a quarter (rotate(90) takes (x, y) to (-y, x)), the box turns with it.
+    let box = [0, 0, 48, 48];
+    if (grown) box = turned ? [-(grown[1] + grown[3]), grown[0], grown[3], grown[2]] : grown.slice(0, 4);
     svg.setAttribute("viewBox", box.join(" "));
-    svg.setAttribute("width", box[2]);
+    svg.setAttribute("width", String(box[2]));
     svg.querySelectorAll("g.tile").forEach((tile) => {
-      tile.setAttribute("visibility", Number(tile.dataset.o) < step.n ? "visible" : "hidden");
+      tile.setAttribute("visibility", Number(tile.dataset.o) < tiles ? "visible" : "hidden");
     });
+    const marks = grown ? grown[4] : [];
     const ends = svg.querySelector("g.ends");
     if (ends) {
       ends.replaceChildren();
-      for (const [label, count, x, y] of step.ends) {
+      for (const [label, count, x, y] of marks) {
         const text = document.createElementNS(NS, "text");
-        text.setAttribute("x", turned ? String(-Number(y)) : x);
-        text.setAttribute("y", turned ? x : y);
+        text.setAttribute("x", String(turned ? -y : x));
+        text.setAttribute("y", String(turned ? x : y));
         text.textContent = label + " " + count;
         ends.appendChild(text);
       }
     }
-    const moves = round.steps.length - 1 - (round.steps[round.steps.length - 1].hands ? 1 : 0);
+    const last = now.steps[now.steps.length - 1];
+    const moves = now.steps.length - 1 - (last[4] ? 1 : 0);
     const where = section.querySelector(".where");
-    if (step.hands) where.textContent = say(data.words.at_hands, { round: round.round });
-    else if (at.m === 0) where.textContent = say(data.words.at_start, { round: round.round });
-    else where.textContent = say(data.words.at, { round: round.round, move: at.m, moves: moves });
-    section.querySelector(".move").textContent = step.text + (step.got ? " — " + step.got : "");
-    section.querySelector(".ends-now").textContent = step.ends.length
-      ? data.words.ends + ": " + step.ends.map((end) => end[0] + " " + end[1]).join(" + ") : "";
-    section.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = step.totals[side]; });
+    if (step[4]) where.textContent = say(data.words.at_hands, { round: now.round });
+    else if (at.m === 0) where.textContent = say(data.words.at_start, { round: now.round });
+    else where.textContent = say(data.words.at, { round: now.round, move: at.m, moves: moves });
+    section.querySelector(".move").textContent = step[1] + (step[2] ? " — " + step[2] : "");
+    section.querySelector(".ends-now").textContent = marks.length
+      ? data.words.ends + ": " + marks.map((end) => end[0] + " " + end[1]).join(" + ") : "";
+    const totals = totalsAt(now.steps, at.m);
+    section.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = totals[side]; });
   }
 
   function remember() {  // the address names the move shown, for a link to it
-    const fragment = "#r" + data.rounds[at.r].round + "m" + at.m;
+    const fragment = "#r" + round(at.r).round + "m" + at.m;
     if (location.hash !== fragment) history.replaceState(null, "", fragment);
   }
 
   function go(how) {
-    const last = data.rounds.length - 1;
-    const steps = (r) => data.rounds[r].steps.length - 1;
+    const last = articles.length - 1;
+    const steps = (r) => round(r).steps.length - 1;
     if (how === "forward") {
       if (at.m < steps(at.r)) at.m += 1; else if (at.r < last) at = { r: at.r + 1, m: 0 };
     } else if (how === "back") {
@@ -100,9 +123,9 @@
   function fromFragment() {
     const found = /^#r(\d+)m(\d+)$/.exec(location.hash);
     if (!found) return false;
-    const r = data.rounds.findIndex((round) => round.round === Number(found[1]));
+    const r = articles.findIndex((article) => article.id === "round-" + Number(found[1]));
     if (r < 0) return false;
-    at = { r: r, m: Math.min(Number(found[2]), data.rounds[r].steps.length - 1) };
+    at = { r: r, m: Math.min(Number(found[2]), round(r).steps.length - 1) };
     return true;
   }
 
