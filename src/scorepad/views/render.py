@@ -5,11 +5,9 @@ here too. Nothing here changes a game; the CLI prints what these return."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
-
-from rich.console import Group, RenderableType
-from rich.text import Text
 
 from scorepad.engine.game import Game, Outcome, Round
 from scorepad.engine.notation import Play, shown_move
@@ -19,6 +17,8 @@ from scorepad.views.summary import MugginsMark, muggins_marks
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from rich.console import RenderableType
 
 
 # Past this many rows, `log` and `sheet` write their tables line by line as plain text
@@ -135,7 +135,9 @@ def _log_columns() -> list[tuple[str, str, str]]:
 def log_table(game: Game, only_round: int | None = None) -> RenderableType:
     """Every move with its end sum and points, round by round; with `only_round`, that
     round alone (live mode's `l` shows the round being played)."""
+    from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
     parts: list[RenderableType] = []
     for title, rows, under in _log_rounds(game, only_round):
@@ -181,6 +183,19 @@ def _one_cell_each(cells: Iterable[str]) -> bool:
     return all(cell.isascii() or cell_len(cell) == len(cell) for cell in cells)
 
 
+@lru_cache(64)
+def _heads(columns: tuple[tuple[str, str, str], ...]) -> tuple[tuple[int, ...], tuple[tuple[str, ...], ...], bool]:
+    """A table's header: each column's width, its lines (drawn at the bottom), and
+    whether each of their characters takes one cell. The same for every round of a log."""
+    from rich.cells import cell_len
+
+    heads = [column[0].split("\n") for column in columns]
+    height = max(len(head) for head in heads)
+    lines = tuple(tuple(head[h - height + len(head)] if h >= height - len(head) else "" for head in heads) for h in range(height))
+    widths = tuple(max(cell_len(line) for line in head) for head in heads)
+    return widths, lines, all(_one_cell_each(line) for line in lines)
+
+
 def plain_table(
     columns: list[tuple[str, str, str]],
     rows: Iterable,
@@ -197,10 +212,11 @@ def plain_table(
     filled out to the table's width, the title left-justified above."""
     from rich.cells import cell_len
 
+    head_widths, head_lines, heads_one_cell = _heads(tuple(columns))
     one_cell = False  # every cell's characters take one cell each (known for listed rows)
     if widths is None:
         rows = list(rows)
-        widths = [max(cell_len(line) for line in column[0].split("\n")) for column in columns]
+        widths = list(head_widths)
         one_cell = True
         for k, cells in enumerate(zip(*rows)):
             if "".join(cells).isascii():
@@ -227,11 +243,9 @@ def plain_table(
         )
 
     if title is not None:
-        yield title + " " * (table_width(widths, left=left, right=right) - cell_len(title))
-    heads = [column[0].split("\n") for column in columns]
-    height = max(len(head) for head in heads)
-    for h in range(height):
-        yield line([head[h - height + len(head)] if h >= height - len(head) else "" for head in heads])
+        yield title + " " * (table_width(widths, left=left, right=right) - (len(title) if title.isascii() else cell_len(title)))
+    for cells in head_lines:
+        yield template % cells if heads_one_cell else line(cells)
     if one_cell:
         yield from map(template.__mod__, map(tuple, rows))
         return
@@ -267,6 +281,9 @@ FIFTY = ("\\ x /", "x X x", "/ x \\")  # a large X, a small x in each of its fou
 def tally(game: Game, width: int) -> RenderableType:
     """Each side's score as the traditional paper tally: a 50-point sign for every 50, a
     stroke for every 5 left, and half points noted apart."""
+    from rich.console import Group
+    from rich.text import Text
+
     parts: list[RenderableType] = []
     per_line = max(1, (width - 2) // 6)
     for s in range(len(game.sides)):
@@ -314,6 +331,9 @@ def rules_table(rules, players: int | None = None) -> RenderableType:
 
 def stats_view(rows: list[dict], width: int) -> RenderableType:
     """Per-player statistics: a table on a wide screen, a block per player on a narrow one."""
+    from rich.console import Group
+    from rich.text import Text
+
     if width >= 80:
         from rich.table import Table
 
@@ -613,6 +633,7 @@ def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int]
 
 def _sheet_table(columns: list[tuple[str, str, str]], body: Iterable[list[str]], needs: list, gap: int):
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(box=None, padding=(0, 0, 0, gap), pad_edge=False, show_edge=False)
     for head, justify, style in columns:
@@ -665,6 +686,9 @@ def sheet(game: Game, width: int, rows: SheetRows | None = None) -> RenderableTy
     plays, muggins (in muggins games) and hands, and the running totals; the round being
     played; what each side still needs to reach the target. One table when it fits the
     width, else one per side."""
+    from rich.console import Group
+    from rich.text import Text
+
     shown: list[RenderableType] = []
     for part in _sheet_parts(game, width, rows):
         shown.append(Text(part[0], style=part[1]) if len(part) == 2 else _sheet_table(*part[:4]))
@@ -753,6 +777,8 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     at the target, the rounds marked along the bottom. Drawn by plotext (imported here
     only, so no other command pays for it)."""
     import plotext  # type: ignore[import-untyped]  # plotext ships no type information
+    from rich.console import Group
+    from rich.text import Text
 
     steps, scores, starts = score_race(game)
     if len(steps) < 2:
