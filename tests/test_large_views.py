@@ -378,6 +378,15 @@ def test_the_log_rows_made_a_column_at_a_time_are_the_rows_made_a_row_at_a_time(
     assert any("called" in row[3] for rows in made_muggins(seed) for row in rows)  # the marks are there
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_lines_under_a_round_kept_for_rounds_alike_are_its_own(seed):
+    for game in (muggins_game(seed, rounds=30), long_game(seed, rounds=30), long_game(seed, preset="fuenfer", rounds=30)):
+        played = [r for r in game.rounds if r.hands is not None]
+        made = [under for _title, _rows, under in render._log_rounds(game)]
+        assert made[: len(played)] == [render._LogRows._under(game, r) for r in played]
+        assert len({tuple(under) for under in made}) > 3
+
+
 def made_muggins(seed: int) -> list:
     return [rows for _title, rows, _under in render._log_rounds(muggins_game(seed))]
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 STREAM_ROWS = 2000
 
 
-SHOWN_MOVES = 4096  # moves whose shown text the log keeps: a record's moves are shared objects
+SHOWN_MOVES = 4096  # moves' texts (and rounds' lines under the table) the log keeps, at most
 
 
 class _LogRows:
@@ -41,6 +41,7 @@ class _LogRows:
         # A move's text by the move's id (the move kept beside it, so the id stays its
         # own): the record's reader and a folded round share the objects of equal moves.
         self.shown: dict[int, tuple] = {}
+        self.unders: dict[tuple, list[tuple[str, str]]] = {}  # see __call__
 
     def __call__(self, game: Game, r: Round) -> tuple[str, list[tuple[str, str, str, str]], list[tuple[str, str]]]:
         players, numbers, shown = game.players, self.numbers, self.shown
@@ -70,13 +71,25 @@ class _LogRows:
                 pts[i] = f"{pts[i]} {_muggins_mark(mark)}" if pts[i] else _muggins_mark(mark)
         under: list[tuple[str, str]] = []
         if r.award is not None and r.hands is not None:  # end_round sets both together
-            # Under the table at the full width: in the move column they wrapped to slivers.
-            hands = ", ".join(f"{players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
-            won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
-            under.append((_("hands: {hands}").format(hands=hands), ""))
-            why = award_reason(game, r)
-            under.append((_("{who}: {why}").format(who=", ".join(won), why=why) if won else why, "dim"))
+            # What the lines say depends on these alone: a long game meets the same often.
+            key = (r.result, tuple(r.hands.items()), r.award)
+            under = self.unders.get(key) or self._under(game, r)
+            if len(self.unders) < SHOWN_MOVES:
+                self.unders[key] = under
         return _("Round {number}").format(number=r.number), list(zip(numbers, texts, sums, pts)), under
+
+    @staticmethod
+    def _under(game: Game, r: Round) -> list[tuple[str, str]]:
+        """The lines under a round's table: the hands, and what they gave and why."""
+        assert r.award is not None and r.hands is not None
+        # Under the table at the full width: in the move column they wrapped to slivers.
+        hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+        won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
+        why = award_reason(game, r)
+        return [
+            (_("hands: {hands}").format(hands=hands), ""),
+            (_("{who}: {why}").format(who=", ".join(won), why=why) if won else why, "dim"),
+        ]
 
 
 def _logged(r: Round) -> bool:
@@ -116,7 +129,7 @@ class LoggedRounds:
 
     def __call__(self, game: Game, r: Round) -> None:
         if game is not self.game:
-            self.game = game
+            self.game, self.rows = game, _LogRows()
             self.spool.clear()
         if _logged(r):
             self.spool.add(_round_lines(self.columns, self.rows(game, r), self.width))
