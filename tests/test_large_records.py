@@ -364,3 +364,20 @@ def test_a_copy_that_undoes_into_folded_rounds_leaves_the_game_as_it_was():
     assert (looked.hands, list(looked.moves), looked.award) == (before[-3][9], before[-3][8], before[-3][10])
     assert rounds_of(game) == before
     assert dumps(game) == dumps(long_game(7, rounds=8))
+
+
+def test_a_lead_lies_as_it_was_led_and_is_written_so_again():
+    """A tile led as 3-6 after another round led it as 6-3 lies 3 to the west, and the
+    record keeps each as written (found by review: one shared lead, and equal moves kept
+    once, turned the later lead and rewrote it)."""
+    rounds = "".join(
+        f'\n[[rounds]]\nopener = "Ann"\nmoves = ["Ann: {lead}", "Bob: pass", "Ann: pass"]\n'
+        "hands = { Ann = 75, Bob = 84 }\npoints = { Ann = 0, Bob = 0 }\n"
+        for lead in ("6-3", "3-6", "6-3", "3-6", "6-3")
+    )
+    text = HEAD + rounds
+    game = loads(text).game
+    assert [(r.layout.placed[0].inner, r.layout.placed[0].outer) for r in game.rounds[:5]] == [(6, 3), (3, 6)] * 2 + [(6, 3)]
+    assert [str(r.moves[0]) for r in game.rounds[:5]] == ["Ann: 6-3", "Ann: 3-6"] * 2 + ["Ann: 6-3"]
+    saved = dumps(game)
+    assert saved.count('"Ann: 3-6"') == 2 and saved.count('"Ann: 6-3"') == 3

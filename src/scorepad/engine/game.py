@@ -736,11 +736,12 @@ class Game:
         """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked
         rounds is the same three moves and hands over and over): each is then kept once.
         Long rounds never repeat, so their moves are not even looked up."""
-        known = self._tuples.get(items)
+        key = _as_written(items)
+        known = self._tuples.get(key)
         if known is not None:
             return known
         if len(self._tuples) < MAX_SHARED:
-            self._tuples[items] = items
+            self._tuples[key] = items
         return items
 
     def _laid(self, item: Round | Folded) -> Round:
@@ -755,7 +756,7 @@ class Game:
         if self._unfolded is not None and self._unfolded[0] is folded:
             return self._unfolded[1]
         short = len(folded.moves) <= SHARED_MOVES
-        key = (folded.start_opener, folded.opener_rule, folded.moves, folded.hands)
+        key = (folded.start_opener, folded.opener_rule, _as_written(folded.moves), _as_written(folded.hands))
         known = self._short_laid.get(key) if short else None
         if known is not None:
             r = known.copy()
@@ -778,6 +779,22 @@ class Game:
                 self._short_laid[key] = r.copy()  # a copy: the round given out may be changed by who takes it
         self._unfolded = (folded, r)
         return r
+
+
+def _as_written(items: tuple) -> tuple:
+    """`items` (moves, or hands by player) with how each tile in them is written: tiles are
+    equal whichever half is written first, but a record keeps 3-6 as 3-6 and a lead of 3-6
+    lies the other way round from one of 6-3."""
+    written = []
+    for item in items:
+        tile = getattr(item, "tile", None)
+        if tile is not None:
+            written.append(tile.a)
+        elif type(item) in (tuple, list):  # a hand given as tiles (a move is a NamedTuple)
+            written.append(tuple(t.a for t in item))
+        else:
+            written.append(None)
+    return items, tuple(written)
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:

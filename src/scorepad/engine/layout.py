@@ -243,7 +243,9 @@ class Layout:
         # A lone lead counts all its pips, a double once: W counts one half, E the other.
         self._count[W], self._count[E] = tile.a, tile.b
         self._mask |= 1 << tile.id
-        key = tile.id << 1 | is_spinner  # < 56: the keys of tiles joined to an end are larger
+        # Below 0: the keys of tiles joined to an end are 56 and more. By the halves as led,
+        # not the tile: a lead of 3-6 lies the other way round from one of 6-3.
+        key = -((tile.a * 7 + tile.b) << 1 | is_spinner) - 1
         placed = _PLACED.get(key)
         if placed is None:
             placed = _PLACED[key] = _new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner))
