@@ -22,3 +22,19 @@ def english(monkeypatch):
     i18n.use("en")
     yield
     i18n.use("en")
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """A record folder of the test's own, as the working folder: the record's path."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    return tmp_path / "scorepad.toml"
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """The same folder as `here`, given as the folder itself."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    return tmp_path

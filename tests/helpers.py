@@ -1,0 +1,53 @@
+"""What most tests need to run scorepad as a player would: one environment for every run
+(a terminal width, no colour, a language, no SCOREPAD_FILE from the machine), the output
+as one line, and the live prompt. Fixtures that give a record folder are in conftest.py."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from scorepad.cli.app import app
+
+runner = CliRunner()
+
+
+def environment(width: int = 40, lang: str = "en", env: Mapping[str, str | None] | None = None) -> dict[str, str | None]:
+    """The one environment of a test's run: `env` adds to it or (with None) takes away."""
+    return {"COLUMNS": str(width), "NO_COLOR": "1", "SCOREPAD_LANG": lang, "SCOREPAD_FILE": None, **(env or {})}
+
+
+def run(*args: object, width: int = 40, lang: str = "en", input: str | None = None, env=None) -> Result:
+    """`scorepad ARGS…` in this process, as a terminal of `width` columns in `lang`."""
+    return runner.invoke(app, [str(a) for a in args], input=input, env=environment(width, lang, env))
+
+
+def ok(*args: object, **kwargs) -> str:
+    """The output of a run that must succeed."""
+    result = run(*args, **kwargs)
+    assert result.exit_code == 0, (args, result.output)
+    return result.output
+
+
+def refused(args: tuple[object, ...] | list[object], record: Path, code: int, *messages: str, **kwargs) -> str:
+    """A run that must fail with `code`, saying each of `messages`, leaving `record` as it was."""
+    before = record.read_bytes() if record.exists() else None
+    result = run(*args, **kwargs)
+    assert result.exit_code == code, result.output
+    for message in messages:
+        assert flat(message) in flat(result.output), result.output
+    assert "Traceback" not in result.output
+    assert (record.read_bytes() if record.exists() else None) == before
+    return result.output
+
+
+def flat(text: str) -> str:
+    """Output as one line: the terminal wraps long lines at its width."""
+    return " ".join(text.split())
+
+
+def live(typed: str, width: int = 40, lang: str = "en", *args: object) -> Result:
+    """The live prompt fed `typed` as standard input."""
+    return run("live", *args, width=width, lang=lang, input=typed)
