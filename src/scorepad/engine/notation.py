@@ -33,7 +33,7 @@ _INVISIBLE = frozenset(
 
 
 def check_player_name(name: object) -> str:
-    """The one rule for player names (README "Safety"): printable text of 1 to 40
+    """The one rule for player names (docs/safety.md): printable text of 1 to 40
     characters, in Unicode NFC form, without ':', '=' or '@', without control, format,
     invisible or bidirectional characters, and without leading or trailing spaces.
     Returns the name; raises InvalidMoveError saying what is wrong."""
