@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.record.files import load
-from test_hostile import answered, run  # one runner and one check of a refusal for both hostile rounds
+from test_untrusted_input import answered, run  # one runner and one check of a refusal for both hostile rounds
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"

@@ -9,7 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from tests.test_hostile_size import HEAD, blocked_rounds
+from tests.test_size_bounds import HEAD, blocked_rounds
 
 from scorepad.engine.game import Folded, Game
 from scorepad.engine.notation import parse_move

@@ -11,7 +11,7 @@ import pytest
 from reference import score_game
 from scorepad.record.format import audit_text, loads
 from scorepad.views.summary import audit_json
-from test_audit_notes import messages, record
+from test_audit import messages, record
 from test_cli import run
 
 MUGGINS = 'preset = "pagat"\nmuggins = true\ndeal = [2, 2, 2]'
