@@ -453,8 +453,10 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
     import subprocess
     import tempfile
 
+    from scorepad.record.amend import faults_of, new_fault
+
     original = read_record(file)
-    read_game(file)
+    had = faults_of(read_game(file))
     command = editor_command()  # a command that cannot be run is said before anything is made
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)
@@ -474,6 +476,10 @@ def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> D
                 if text == original:
                     return Done(loads(text).game, None, [_("No change.")])
                 game = loads(text).game
+                # An edit, like any amendment, may not break a rule the record kept.
+                fault = new_fault(faults_of(game), had)
+                if fault is not None:
+                    raise RecordError(str(fault))
             except (RecordError, OSError) as error:
                 problem = error if isinstance(error, RecordError) else error.strerror
                 say(_("The edited record is not valid: {problem}").format(problem=problem))

@@ -29,7 +29,7 @@ from scorepad.cli.actions import (
 from scorepad.cli.grammar import DrawIn, HandsIn, PassIn, PlayIn, Typed, UndoIn, read_hands
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import Repair, search
+from scorepad.engine.repair import MOST, Repair, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record import sidecar
@@ -95,7 +95,10 @@ def _on_table(game: Game):
     return (t for t in ALL_TILES if layout.on_table(t))
 
 
-def _search(text: str, kept: dict[str, Any]) -> tuple[Game, list[Repair], Move | dict]:
+def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, list[Repair], Move | dict]:
+    """The repairs offered for the kept input on the record `text`: those of the engine's
+    search, best first, that `fix` can make and that leave a record `audit` finds clean
+    (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
     game = loads(text).game
     refused = _engine_input(game, kept)
     claim = bool(kept.get("claim"))
@@ -104,7 +107,39 @@ def _search(text: str, kept: dict[str, Any]) -> tuple[Game, list[Repair], Move |
         if not isinstance(refused, Play) or last is None or str(last) != str(refused):
             return game, [], refused
         game.pop()
-    return game, search(game, refused, claim=claim), refused
+    offered = []
+    for repair in search(game, refused, claim=claim, most=None):
+        if _made(text, repair, kept, refused, live) is not None:
+            offered.append(repair)
+            if len(offered) == MOST:
+                break
+    return game, offered, refused
+
+
+def _steps(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
+    return [(command.action, (command.round, position), move) for command in repair.commands for position, move in command.at]
+
+
+def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
+    """`repair` made on the record `text` as its commands make it, then the refused input
+    (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
+    refused or breaks a rule the record did not break (what `audit` reports)."""
+    from scorepad.record.amend import amend_all
+
+    try:
+        amended = amend_all(text, _steps(repair))
+        after = amended.after
+        if "hands" in kept:
+            return _hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
+        if kept.get("claim"):
+            return Done(after, None, [])
+        assert not isinstance(refused, dict)
+        out = after.push(refused)
+    except ScorepadError:
+        return None
+    if out.faults:
+        return None
+    return Done(after, out, [])
 
 
 def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) -> Offer | None:
@@ -122,7 +157,7 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
                 refused = _engine_input(game, kept)
                 if not _still_refused(game, refused):
                     return None
-            _game, repairs, _refused = _search(text, kept)
+            _game, repairs, _refused = _search(text, kept, live)
             if not repairs:
                 return None
             try:
@@ -221,6 +256,8 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
     from scorepad.views.console import echo
 
     made = None
+    if problem is None and not isinstance(typed, PlayIn):
+        return  # a wrong claim in a move `fix` made: that fix's play, which has had its repairs
     if problem is None or repairable(typed, problem):
         made = offer(file, typed, live=live, claim=problem is None)
     if made is None:
@@ -236,7 +273,6 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
 
 def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = False) -> Done:
     """Make repair `choice` of the last refusal, then the refused input, as one change."""
-    from scorepad.record.amend import amend_all
 
     with locked(file):
         check_unchanged(file, expect)
@@ -246,7 +282,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
             raise IllegalMoveError(
                 _("nothing to fix: no repairs were offered for the record as it is now (it has changed since, or none were)")
             )
-        game, repairs, refused = _search(text, kept)
+        game, repairs, refused = _search(text, kept, live)
         if not repairs:
             raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
         if not 1 <= choice <= len(repairs):
@@ -254,20 +290,14 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
                 _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
             )
         repair = repairs[choice - 1]
-        steps = [
-            (command.action, (command.round, position), move) for command in repair.commands for position, move in command.at
-        ]
-        amended = amend_all(text, steps)
-        after = amended.after
+        steps = _steps(repair)
+        made = _made(text, repair, kept, refused, live)
+        if made is None:  # pragma: no cover - the search offers only repairs that are made
+            raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
+        after, out = made.game, made.out
         notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=repair.assumes())]
         notes += [said(action, at, move) for action, at, move in steps]
-        out = None
-        if "hands" in kept:
-            done = _hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
-            notes += done.notes
-        elif not kept.get("claim"):
-            assert not isinstance(refused, dict)
-            out = after.push(refused)
+        notes += made.notes
         notes += changes(game, after) if kept.get("claim") else []
         new_text = dumps(after)
         save_text(new_text, file)

@@ -62,6 +62,7 @@ class Outcome:
     score: int = 0
     credits: tuple[Credit, ...] = ()
     warnings: tuple[str, ...] = ()
+    faults: tuple[str, ...] = ()  # the warnings that break a rule (Round.faults)
     award: HandAward | None = None
     wrong_claim: str | None = None  # with muggins off: the warning about a wrong claim
 
@@ -77,6 +78,7 @@ class Round:
         "boneyard",
         "credits",
         "domino_maker",
+        "faults",
         "hand_sizes",
         "hands",
         "layout",
@@ -117,6 +119,9 @@ class Round:
         self.pending: Missed | None = None
         self.uncalled: list[Missed] = []  # missed scores nobody called (muggins games)
         self.warnings: list[tuple[int | None, str]] = []
+        # The warnings that break a rule (an audit reports them as problems), not those
+        # about play (a wrong claim): an amendment may not bring in a new one.
+        self.faults: list[tuple[int | None, str]] = []
         self.regular = True  # False once an audit bends the round to carry on: never folded
 
     def copy(self) -> Round:
@@ -132,6 +137,7 @@ class Round:
         new.credits = self.credits.copy()
         new.uncalled = self.uncalled.copy()
         new.warnings = self.warnings.copy()
+        new.faults = self.faults.copy()
         return new
 
     def side_points(self, sides: int) -> list[int | Fraction]:
@@ -414,6 +420,7 @@ class Game:
                     out,
                     index,
                     _("{player} led {tile}, but the highest double must lead").format(player=move.player, tile=move.tile),
+                    fault=True,
                 )
         out.end_sum = end_sum = layout.place(move.tile, move.end)
         r.sums.append(end_sum)
@@ -500,9 +507,12 @@ class Game:
             best = max(self.scores[s] for s in reached)
             self.winner = tuple(s for s in reached if self.scores[s] == best)
 
-    def _warn(self, r: Round, out: Outcome, index: int | None, text: str) -> None:
+    def _warn(self, r: Round, out: Outcome, index: int | None, text: str, *, fault: bool = False) -> None:
         r.warnings.append((index, text))
         out.warnings += (text,)
+        if fault:
+            r.faults.append((index, text))
+            out.faults += (text,)
 
     # --- the end of a round -------------------------------------------------------------
 

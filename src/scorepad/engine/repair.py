@@ -79,9 +79,9 @@ class Repair:
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
 
 
-def search(game: Game, refused: Refused, *, claim: bool = False, most: int = MOST) -> list[Repair]:
+def search(game: Game, refused: Refused, *, claim: bool = False, most: int | None = MOST) -> list[Repair]:
     """The repairs of the current round under which `refused` (a move or remaining hands)
-    follows the record, best first, at most `most`. `claim`: the move was accepted but its
+    follows the record, best first, at most `most` (None: all found). `claim`: the move was accepted but its
     claim differs from the true score (muggins off); the repairs are those under which the
     claim is right. The game is left as it was."""
     r = game.current
@@ -108,8 +108,13 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int = MOS
 
     found: dict[tuple, tuple[tuple, Repair]] = {}
     work = _Work()
+    recorded = [text for _index, text in state.current.faults]
 
     def consider(edits: tuple[Edit, ...], final: Game, wrong: int) -> None:
+        # A rule broken that the round as recorded did not break (a lead that is not the
+        # highest double): `audit` would report the repaired record, so it is no repair.
+        if final.current.faults and [text for _index, text in final.current.faults] != recorded:
+            return
         commands = _commands(r.number, edits, states, moves)
         if commands is None:
             return
@@ -146,7 +151,7 @@ def _acceptance(refused: Refused, claim: bool) -> Callable[[Game], int | None]:
                 return None
             except ScorepadError:
                 return None
-            if claim and isinstance(move, Play) and move.claim != out.score:
+            if out.faults or (claim and isinstance(move, Play) and move.claim != out.score):
                 return None
             return _disagrees(move, out.score)
 

@@ -1,8 +1,9 @@
 """Changing the past of a game: insert, replace or delete one move of any round, then
 replay the whole game with the change. The record is only data (moves in notation, hands,
 openers), so a change is made on that data and proved by replaying it strictly through
-`record.loads`: if anything after the change is no longer legal, the change is refused
-with the first problem and its position, and nothing is written."""
+`record.loads`: if anything after the change is no longer legal, or breaks a rule that an
+audit reports (a lead that is not the highest double) where the record did not already,
+the change is refused with the first problem and its position, and nothing is written."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepad.engine.game import Game
+from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Move
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
@@ -44,7 +45,8 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
     """Several changes made at once, each as `amend` makes one, in order (a position names
     the record as the changes before it have left it); the game is replayed once, after
     the last: a repair may need two changes that are legal only together."""
-    before = loads(text).game
+    had = _Faults()
+    before = loads(text, had).game
     data = tomllib.loads(text)
     rounds = data.get("rounds", [])
     for action, at, move in changes:
@@ -59,15 +61,65 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
         table.pop("points", None)  # a cache: the replay recounts it
     import tomli_w
 
+    has = _Faults()
     try:
-        after = loads(tomli_w.dumps(data, indent=2)).game
+        after = loads(tomli_w.dumps(data, indent=2), has).game
     except RecordError as error:
         raise AmendError(
             _("nothing changed: with that change, {problem}").format(problem=str(error)),
             round=error.round,
             move=error.move,
         ) from None
+    check_faults(has.found, had.found)
     return Amended(before, after, dumps(after))
+
+
+class _Faults:
+    """The rule broken in each round of a record as it is read (Round.faults), by round."""
+
+    def __init__(self) -> None:
+        self.found: dict[int, list[tuple[int | None, str]]] = {}
+
+    def __call__(self, game: Game, r: Round) -> None:
+        if r.number == 1:
+            self.found.clear()  # the record is read again from its start
+        if r.faults:
+            self.found[r.number] = list(r.faults)
+
+
+def faults_of(game: Game) -> dict[int, list[tuple[int | None, str]]]:
+    """The rules broken in `game`'s rounds, as `_Faults` gathers them while a record is read."""
+    return {r.number: list(r.faults) for r in game.rounds if r.faults}
+
+
+def new_fault(has: dict[int, list[tuple[int | None, str]]], had: dict[int, list[tuple[int | None, str]]]) -> AmendError | None:
+    """The first rule broken in `has` that `had` did not already break in that round (an
+    audit would report it), as the refusal of the change that made it; None if none."""
+    for number in sorted(has):
+        known = [text for _index, text in had.get(number, [])]
+        for index, text in has[number]:
+            if text in known:
+                known.remove(text)
+                continue
+            if index is None:
+                where = _("round {round}").format(round=number)
+            else:
+                where = _("round {round}, move {move}").format(round=number, move=index + 1)
+            return AmendError(
+                _("{where}: {problem}").format(where=where, problem=text),
+                round=number,
+                move=index + 1 if index is not None else None,
+            )
+    return None
+
+
+def check_faults(has: dict[int, list[tuple[int | None, str]]], had: dict[int, list[tuple[int | None, str]]]) -> None:
+    """Refuse a change that breaks a rule the record did not already break (new_fault)."""
+    fault = new_fault(has, had)
+    if fault is not None:
+        raise AmendError(
+            _("nothing changed: with that change, {problem}").format(problem=str(fault)), round=fault.round, move=fault.move
+        )
 
 
 def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None) -> None:
