@@ -20,8 +20,9 @@ def environment(width: int = 40, lang: str = "en", env: Mapping[str, str | None]
 
 
 def run(*args: object, width: int = 40, lang: str = "en", input: str | None = None, env=None) -> Result:
-    """`scorepad ARGS…` in this process, as a terminal of `width` columns in `lang`."""
-    return runner.invoke(app, [str(a) for a in args], input=input, env=environment(width, lang, env))
+    """`scorepad ARGS…` in this process, as a terminal of `width` columns in `lang`, under the
+    program's own name (the usage lines say `scorepad`, as a player sees them)."""
+    return runner.invoke(app, [str(a) for a in args], input=input, env=environment(width, lang, env), prog_name="scorepad")
 
 
 def ok(*args: object, **kwargs) -> str:

@@ -5,42 +5,19 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import flat, ok, refused, run
 
-from scorepad.cli.app import app
 from scorepad.engine.notation import Draw, Muggins, Pass, Play
 from scorepad.record.files import load
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-runner = CliRunner()
-
-
-def flat(output: str) -> str:
-    """Output with the line breaks of wrapping undone: a message is checked as one line."""
-    return " ".join(output.split())
-
-
-def run(*args, width=40, env=None):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch):
+def game(here):
     """A pagat game for Ann, Bob and Cy in ./scorepad.toml, Ann to lead."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
-    result = run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
-    assert result.exit_code == 0, result.output
-    return tmp_path / "scorepad.toml"
-
-
-def refused(args, record: Path, code: int, message: str):
-    before = record.read_bytes()
-    result = run(*args)
-    assert result.exit_code == code, result.output
-    assert message in flat(result.output)
-    assert "Traceback" not in result.output
-    assert record.read_bytes() == before
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    return here
 
 
 # --- new -----------------------------------------------------------------------------------

@@ -6,21 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from typer.testing import CliRunner
+from tests.helpers import flat, run
 
-from scorepad.cli.app import app
 from scorepad.record.files import load
 
 DEMO = Path(__file__).resolve().parents[1] / "examples" / "demo.toml"
-runner = CliRunner()
-
-
-def run(*args, width=40, env=None):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
-
-
-def flat(output: str) -> str:
-    return " ".join(output.split())
 
 
 def rounds_of_demo() -> int:
@@ -55,7 +45,7 @@ def test_help_in_german_then_english_in_the_same_process():
     german = run("--lang", "de", "play", "--help")
     assert german.exit_code == 0, german.output
     text = flat(german.output)
-    assert "Aufruf: root play" in text  # CliRunner's program name
+    assert "Aufruf: scorepad play" in text
     assert "Einen angelegten Stein eintragen" in text
     assert "Beispiel: scorepad play 6-4 E --claim 10" in text
     assert "Das Protokoll der Partie." in text and "Diese Hilfe zeigen und beenden." in text
@@ -120,9 +110,7 @@ def test_the_rules_help_names_every_preset():
 
 def test_the_shell_completes_the_languages():
     words = "scorepad --lang "
-    result = runner.invoke(
-        app, [], prog_name="scorepad", env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"}
-    )
+    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"})
     assert result.exit_code == 0, result.output
     assert result.output.split() == ["de", "en"]
 

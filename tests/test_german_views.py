@@ -8,17 +8,14 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tests.conftest import play_all
-from typer.testing import CliRunner
+from tests.helpers import ok, run
 
 from scorepad import Game, Rules, i18n
-from scorepad.cli.app import app
 from scorepad.cli.grammar import DrawIn, PassIn, PlayIn, ViewIn, parse_end, parse_line
 from scorepad.cli.live import live_command, live_help
 from scorepad.engine.tiles import End, Tile
 from scorepad.record.files import load
 from scorepad.views.status import ends_line, next_step, status
-
-runner = CliRunner()
 
 
 def text(renderable, width: int = 40) -> str:
@@ -27,22 +24,16 @@ def text(renderable, width: int = 40) -> str:
     return "\n".join(line.rstrip() for line in screen.export_text().splitlines())
 
 
-def run(*args, lang="en"):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": lang})
-
-
 @pytest.fixture
 def german():
     i18n.use("de")
 
 
 @pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
-    result = run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
-    assert result.exit_code == 0, result.output
-    return tmp_path / "scorepad.toml"
+def started(here):
+    """A game for Ann, Bob and Cy in the test's own folder, Ann to lead: the record's path."""
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    return here
 
 
 # --- German words typed, in any language --------------------------------------------------------
@@ -104,8 +95,8 @@ def test_german_words_take_nothing_unexpected():
         parse_line("z 0")
 
 
-def test_german_ends_on_the_command_line(here):
-    before = here.read_bytes()
+def test_german_ends_on_the_command_line(started):
+    before = started.read_bytes()
     assert run("play", "40").exit_code == 0
     result = run("play", "41", "links")
     assert result.exit_code == 0, result.output
@@ -113,16 +104,14 @@ def test_german_ends_on_the_command_line(here):
     assert result.exit_code == 0, result.output
     result = run("play", "55", "ost", "--by", "Ann")
     assert result.exit_code == 0, result.output
-    assert [str(m) for m in load(here).game.current.moves] == ["Ann: 4-0", "Bob: 4-1 W", "Cy: 0-5 E", "Ann: 5-5 E"]
-    assert before != here.read_bytes()  # the record keeps E and W: the notation is English
+    assert [str(m) for m in load(started).game.current.moves] == ["Ann: 4-0", "Bob: 4-1 W", "Cy: 0-5 E", "Ann: 5-5 E"]
+    assert before != started.read_bytes()  # the record keeps E and W: the notation is English
 
 
-def test_german_words_at_the_live_prompt(here):
-    result = runner.invoke(
-        app, ["live"], input="64 @Ann\nz\npassen\nq\n", env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
-    )
+def test_german_words_at_the_live_prompt(started):
+    result = run("live", input="64 @Ann\nz\npassen\nq\n")
     assert result.exit_code == 1, result.output  # refused lines from a pipe
-    assert [str(m) for m in load(here).game.current.moves] == ["Ann: 6-4", "Bob: draw"]
+    assert [str(m) for m in load(started).game.current.moves] == ["Ann: 6-4", "Bob: draw"]
     assert "Bob cannot pass: the boneyard still holds 6 tiles" in " ".join(result.output.split())
 
 
@@ -174,16 +163,16 @@ def test_german_hands_note():
     assert hands_summary(game, r) == "Bob hat Domino gemacht; Bob +40: round5(Ann 30 + Cy 10)"
 
 
-def test_german_live_refusal_and_hint(here, capsys, german):
-    assert live_command("hint 55 12", here) is True
+def test_german_live_refusal_and_hint(started, capsys, german):
+    assert live_command("hint 55 12", started) is True
     said = " ".join(capsys.readouterr().out.split())
     assert "5-5 Eröffnung: bringt 10; nächster Spieler bis zu 10 (5-0 W)" in said
-    before = here.read_bytes()
-    assert live_command("64 x", here) is None
+    before = started.read_bytes()
+    assert live_command("64 x", started) is None
     shown = capsys.readouterr()
     said = " ".join((shown.out + shown.err).split())
     assert "'x' ist kein Ende: schreibe w o n s, west ost nord süd oder links rechts oben unten" in said
-    assert here.read_bytes() == before
+    assert started.read_bytes() == before
 
 
 def test_german_statistics_write_a_decimal_comma():

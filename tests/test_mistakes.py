@@ -7,53 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import flat, live, ok, refused, run
 
 from scorepad.cli import grammar
-from scorepad.cli.app import app
 from scorepad.cli.grammar import AmbiguousInputError, PlayIn, parse_line, play_input, read_hand, resolve_player
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.record.files import load
-
-runner = CliRunner()
-
-
-def run(*args, width=40, env=None, input=None):
-    return runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": str(width), "NO_COLOR": "1", **(env or {})})
-
-
-def ok(*args, **kwargs):
-    result = run(*args, **kwargs)
-    assert result.exit_code == 0, (args, result.output)
-    return result.output
-
-
-def refused(args, record: Path, code: int, *messages: str, input=None):
-    before = record.read_bytes()
-    result = run(*args, input=input)
-    assert result.exit_code == code, result.output
-    for message in messages:
-        assert flat(message) in flat(result.output)
-    assert "Traceback" not in result.output
-    assert record.read_bytes() == before
-    return result.output
-
-
-def flat(text: str) -> str:
-    """Output as one line: rich wraps long lines at the 40 columns."""
-    return " ".join(text.split())
-
-
-def live(typed: str):
-    return runner.invoke(app, ["live"], input=typed, env={"COLUMNS": "40", "NO_COLOR": "1"})
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
-    return tmp_path / "scorepad.toml"
 
 
 def moves(record: Path, round_number: int = -1) -> list[str]:

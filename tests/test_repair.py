@@ -7,9 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import flat, run
 
-from scorepad.cli.app import app
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Pass, Play, parse_move
 from scorepad.engine.repair import MOST, search
@@ -20,24 +19,6 @@ from scorepad.record.amend import amend_all
 from scorepad.record.files import load
 from scorepad.record.format import dumps
 from slips import KINDS, cases
-
-runner = CliRunner()
-
-
-def run(*args, width=40, lang="en", input=None):
-    env = {"COLUMNS": str(width), "NO_COLOR": "1", "SCOREPAD_LANG": lang}
-    return runner.invoke(app, [str(a) for a in args], input=input, env=env)
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
-    return tmp_path / "scorepad.toml"
 
 
 def record(path: Path, players, moves, **options) -> None:

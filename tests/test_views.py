@@ -164,16 +164,8 @@ def test_where_room_is_shortest_the_dots_lose_their_spaces():
 
 # --- text that fits ---------------------------------------------------------------------------
 
-from typer.testing import CliRunner  # noqa: E402
-
-from scorepad.cli.app import app  # noqa: E402
 from scorepad.views.console import wrapped  # noqa: E402
-
-runner = CliRunner()
-
-
-def run(*args, width=40):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width), "NO_COLOR": "1"}, prog_name="scorepad")
+from tests.helpers import run  # noqa: E402
 
 
 def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
