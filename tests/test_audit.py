@@ -9,12 +9,13 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.helpers import run
 
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import RecordError, audit_text, dumps, loads
 from scorepad.views.summary import audit_json, log_json
-from test_cli import EXAMPLES, run
+from test_cli import EXAMPLES
 
 
 def record(*rounds: str, players=("Ann", "Bob"), rules='preset = "pagat"') -> str:

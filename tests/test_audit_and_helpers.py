@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.helpers import flat, run
 
-from scorepad.cli.app import app
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import parse_tile, parse_tiles
 from scorepad.errors import InvalidMoveError
 from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
-from test_cli import EXAMPLES, flat, run
+from test_cli import EXAMPLES
 
 BROKEN = Path(__file__).parent / "broken.toml"
 
@@ -238,9 +238,7 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "--deal", "2,2,2").exit_code == 0
     typed = "36\n66 e\n62 E =5\nzz\n?\nu\n62 e\n33 w\nhands Bob=8 Cy=45p\nhands Bob=8 Cy=4-5\nq\n"
-    result = (
-        __import__("typer.testing").testing.CliRunner().invoke(app, ["live"], input=typed, env={"COLUMNS": "40", "NO_COLOR": "1"})
-    )
+    result = run("live", input=typed)
     assert result.exit_code == 1, result.output  # from a pipe: some lines were refused
     assert "'zz' is not a tile" in result.output
     assert "Cy's 1 tile cannot hold 45 pips" in flat(result.output)

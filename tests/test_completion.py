@@ -8,13 +8,9 @@ import stat
 
 import pytest
 import shellingham
-from typer.testing import CliRunner
+from tests.helpers import run
 
-from scorepad.cli.app import app
 from scorepad.cli.completion import SHELLS
-
-runner = CliRunner()
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
 
 # A line each script has and no other script has.
 SCRIPT_MARK = {
@@ -24,10 +20,6 @@ SCRIPT_MARK = {
     "powershell": "Register-ArgumentCompleter -Native -CommandName scorepad",
     "pwsh": "Register-ArgumentCompleter -Native -CommandName scorepad",
 }
-
-
-def run(*args, env=None):
-    return runner.invoke(app, list(args), env={**ENV, **(env or {})}, prog_name="scorepad")
 
 
 @pytest.fixture
@@ -41,7 +33,7 @@ def under_zsh(monkeypatch):
 
 @pytest.mark.parametrize("shell", SHELLS)
 def test_the_shell_named_wins_over_the_current_one(under_zsh, shell):
-    result = run("--show-completion", shell)
+    result = run("--show-completion", shell, width=200)
     assert result.exit_code == 0, result.output
     assert SCRIPT_MARK[shell] in result.output
     others = {mark for name, mark in SCRIPT_MARK.items() if mark != SCRIPT_MARK[shell]}
@@ -49,13 +41,13 @@ def test_the_shell_named_wins_over_the_current_one(under_zsh, shell):
 
 
 def test_without_a_shell_named_the_current_one(under_zsh):
-    result = run("--show-completion")
+    result = run("--show-completion", width=200)
     assert result.exit_code == 0, result.output
     assert SCRIPT_MARK["zsh"] in result.output
 
 
 def test_a_shell_without_completion_is_refused(under_zsh):
-    result = run("--show-completion", "tcsh")
+    result = run("--show-completion", "tcsh", width=200)
     assert result.exit_code == 2
     assert result.output == "scorepad: tcsh: completion is for bash, zsh, fish, powershell, pwsh\n"
 
@@ -65,10 +57,10 @@ def test_a_shell_that_cannot_be_found_must_be_named(monkeypatch):
         raise shellingham.ShellDetectionFailure()
 
     monkeypatch.setattr(shellingham, "detect_shell", undetectable)
-    result = run("--show-completion")
+    result = run("--show-completion", width=200)
     assert result.exit_code == 2
     assert "cannot tell which shell this is: name it, e.g. --show-completion bash" in result.output
-    assert run("--show-completion", "fish").exit_code == 0
+    assert run("--show-completion", "fish", width=200).exit_code == 0
 
 
 # --- installing: --install-completion [SHELL] --------------------------------------------------
@@ -90,7 +82,7 @@ INSTALLED = {
 
 @pytest.mark.parametrize("shell", sorted(INSTALLED))
 def test_install_writes_the_named_shell_s_script_into_home(under_zsh, home, shell):
-    result = run("--install-completion", shell, env={"HOME": str(home)})
+    result = run("--install-completion", shell, env={"HOME": str(home)}, width=200)
     assert result.exit_code == 0, result.output
     script = home / INSTALLED[shell]
     assert SCRIPT_MARK[shell] in script.read_text()
@@ -100,7 +92,7 @@ def test_install_writes_the_named_shell_s_script_into_home(under_zsh, home, shel
 
 
 def test_install_without_a_shell_named_uses_the_current_one(under_zsh, home):
-    result = run("--install-completion", env={"HOME": str(home)})
+    result = run("--install-completion", env={"HOME": str(home)}, width=200)
     assert result.exit_code == 0, result.output
     assert (home / INSTALLED["zsh"]).is_file()
 
@@ -116,21 +108,21 @@ def unusable(result, *expected):
 
 def test_install_refuses_a_missing_home_and_creates_nothing(home):
     missing = home / "gone"
-    unusable(run("--install-completion", "bash", env={"HOME": str(missing)}), f"HOME {missing} is not a folder")
+    unusable(run("--install-completion", "bash", env={"HOME": str(missing)}, width=200), f"HOME {missing} is not a folder")
     assert not missing.exists()
 
 
 def test_install_refuses_a_home_that_is_a_file(home):
     file = home / "notes.txt"
     file.write_text("mine\n")
-    unusable(run("--install-completion", "fish", env={"HOME": str(file)}), f"HOME {file} is not a folder")
+    unusable(run("--install-completion", "fish", env={"HOME": str(file)}, width=200), f"HOME {file} is not a folder")
     assert file.read_text() == "mine\n"
 
 
 @pytest.mark.parametrize("value", ["", "relative/home"])
 def test_install_refuses_an_empty_or_relative_home(home, monkeypatch, value):
     monkeypatch.chdir(home)
-    unusable(run("--install-completion", "bash", env={"HOME": value}), "HOME is not set to a folder")
+    unusable(run("--install-completion", "bash", env={"HOME": value}, width=200), "HOME is not set to a folder")
     assert list(home.iterdir()) == []
 
 
@@ -138,20 +130,20 @@ def test_install_refuses_an_empty_or_relative_home(home, monkeypatch, value):
 def test_install_refuses_a_home_it_cannot_write(home):
     home.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
-        unusable(run("--install-completion", "bash", env={"HOME": str(home)}), f"HOME {home} cannot be written")
+        unusable(run("--install-completion", "bash", env={"HOME": str(home)}, width=200), f"HOME {home} cannot be written")
     finally:
         home.chmod(stat.S_IRWXU)
 
 
 def test_install_says_what_is_in_the_way(home):
     (home / ".zfunc").write_text("not a folder\n")
-    unusable(run("--install-completion", "zsh", env={"HOME": str(home)}), "cannot install completion for zsh")
+    unusable(run("--install-completion", "zsh", env={"HOME": str(home)}, width=200), "cannot install completion for zsh")
     assert (home / ".zfunc").read_text() == "not a folder\n"
 
 
 @pytest.mark.skipif(shutil.which("pwsh") is not None, reason="PowerShell is installed here")
 def test_install_for_powershell_without_powershell_is_a_message(home):
-    unusable(run("--install-completion", "pwsh", env={"HOME": str(home)}), "cannot install completion for pwsh")
+    unusable(run("--install-completion", "pwsh", env={"HOME": str(home)}, width=200), "cannot install completion for pwsh")
 
 
 # --- player names -------------------------------------------------------------------------------
@@ -160,7 +152,7 @@ def test_install_for_powershell_without_powershell_is_a_message(home):
 @pytest.fixture
 def game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", width=200).exit_code == 0
     return tmp_path / "scorepad.toml"
 
 
@@ -174,7 +166,7 @@ def completions(shell: str, line: str, env=None) -> list[str]:
         variables = {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_WORD_TO_COMPLETE": line.split(" ")[-1]}
     else:
         variables = {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
-    result = run(env={"_SCOREPAD_COMPLETE": f"complete_{shell}", **variables, **(env or {})})
+    result = run(env={"_SCOREPAD_COMPLETE": f"complete_{shell}", **variables, **(env or {})}, width=200)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and "scorepad:" not in result.output
     out = result.output
@@ -208,7 +200,7 @@ def test_hands_completes_the_players_not_entered_yet(game, shell):
 
 def test_names_come_from_the_record_named_with_f(game, tmp_path):
     other = tmp_path / "other.toml"
-    assert run("new", "--players", "Dora,Eve", "--opener", "Dora", "-f", str(other)).exit_code == 0
+    assert run("new", "--players", "Dora,Eve", "--opener", "Dora", "-f", str(other), width=200).exit_code == 0
     assert completions("bash", f"scorepad pass -f {other} --by ") == ["Dora", "Eve"]
     assert completions("bash", "scorepad pass --by ", env={"SCOREPAD_FILE": str(other)}) == ["Dora", "Eve"]
 

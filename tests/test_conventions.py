@@ -9,27 +9,21 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import run
 
 import scorepad
-from scorepad.cli.app import app
 from scorepad.engine.rules import CHOICES, PRESETS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 DEMO = (EXAMPLES / "demo.toml").read_text(encoding="utf-8")
-ENV = {"COLUMNS": "200", "NO_COLOR": "1"}  # wide: refusals stand on one line
-runner = CliRunner()
-
-
-def run(*args, input=None, env=None):
-    return runner.invoke(app, list(args), input=input, env={**ENV, **(env or {})}, prog_name="scorepad")
+ENV = {"COLUMNS": "200", "NO_COLOR": "1"}  # for scorepad in a process of its own: refusals stand on one line
 
 
 @pytest.fixture
 def game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann").exit_code == 0
-    assert run("play", "5-4").exit_code == 0
+    assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", width=200).exit_code == 0
+    assert run("play", "5-4", width=200).exit_code == 0
     return tmp_path / "scorepad.toml"
 
 
@@ -37,7 +31,7 @@ def game(tmp_path, monkeypatch):
 
 
 def test_version():
-    result = run("--version")
+    result = run("--version", width=200)
     assert result.exit_code == 0, result.output
     assert result.output == f"scorepad {scorepad.__version__}\n"
 
@@ -63,7 +57,7 @@ def test_python_m_scorepad_runs_commands(tmp_path):
 
 @pytest.mark.parametrize("command", [[], ["new"], ["play"], ["audit"], ["rules"], ["live"]])
 def test_minus_h_is_help_everywhere(command):
-    short, long = run(*command, "-h"), run(*command, "--help")
+    short, long = run(*command, "-h", width=200), run(*command, "--help", width=200)
     assert short.exit_code == 0, short.output
     assert short.output == long.output
     assert "Usage: scorepad" in short.output and "-h" in short.output
@@ -71,7 +65,7 @@ def test_minus_h_is_help_everywhere(command):
 
 def test_play_tile_minus_h_is_still_help():
     """-h is an option, never a tile: it shows help and records nothing."""
-    result = run("play", "54", "-h")
+    result = run("play", "54", "-h", width=200)
     assert result.exit_code == 0 and "Usage: scorepad play" in result.output
 
 
@@ -82,7 +76,7 @@ def test_play_tile_minus_h_is_still_help():
 def test_every_rules_option_refuses_a_value_not_in_its_choices(tmp_path, monkeypatch, name):
     monkeypatch.chdir(tmp_path)
     option = "--" + name.replace("_", "-")
-    result = run("new", "--players", "Ann,Bob", option, "sometimes")
+    result = run("new", "--players", "Ann,Bob", option, "sometimes", width=200)
     assert result.exit_code == 2, result.output
     assert "'sometimes' is not one of " + ", ".join(f"'{c}'" for c in CHOICES[name]) in result.output
     assert not (tmp_path / "scorepad.toml").exists()
@@ -93,17 +87,17 @@ def test_every_rules_option_takes_each_of_its_choices(tmp_path, monkeypatch, nam
     monkeypatch.chdir(tmp_path)
     option = "--" + name.replace("_", "-")
     for value in CHOICES[name]:
-        result = run("new", "--players", "Ann,Bob", "--opener", "Ann", option, value, "--force")
+        result = run("new", "--players", "Ann,Bob", "--opener", "Ann", option, value, "--force", width=200)
         assert result.exit_code == 0, result.output
         assert f'{name} = "{value}"' in (tmp_path / "scorepad.toml").read_text() or value == getattr(PRESETS["pagat"], name)
 
 
 def test_an_unknown_preset_is_refused_by_the_parser(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("new", "--players", "Ann,Bob", "--rules", "chess")
+    result = run("new", "--players", "Ann,Bob", "--rules", "chess", width=200)
     assert result.exit_code == 2
     assert "'chess' is not one of 'pagat', 'two-ends', 'fuenfer'" in result.output
-    refused = run("rules", "chess")
+    refused = run("rules", "chess", width=200)
     assert refused.exit_code == 2
     assert "'chess' is not one of 'pagat', 'two-ends', 'fuenfer'" in refused.output
 
@@ -111,7 +105,7 @@ def test_an_unknown_preset_is_refused_by_the_parser(tmp_path, monkeypatch):
 def complete(words: str) -> list[str]:
     """What bash completion offers for the command line `words` (the last word being typed)."""
     parts = words.split(" ")
-    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)}, width=200)
     assert result.exit_code == 0, result.output
     return result.output.split()
 
@@ -126,7 +120,7 @@ def test_completion_of_commands_options_and_choices():
 
 
 def test_show_completion_gives_a_script_for_bash():
-    result = run("--show-completion", "bash")
+    result = run("--show-completion", "bash", width=200)
     assert result.exit_code == 0, result.output
     assert "_SCOREPAD_COMPLETE=complete_bash" in result.output
     assert "complete -o default -F _scorepad_completion scorepad" in result.output
@@ -138,7 +132,7 @@ def test_completion_in_bash_itself(tmp_path):
     bin_dir = Path(sys.executable).parent
     if not (bin_dir / "scorepad").exists():
         pytest.skip("the scorepad command is not installed beside this Python")
-    script = run("--show-completion", "bash").output
+    script = run("--show-completion", "bash", width=200).output
     (tmp_path / "completion.bash").write_text(script)
     shell = (
         f"source {tmp_path / 'completion.bash'}\n"
@@ -220,7 +214,7 @@ def test_every_kind_of_output_into_a_pipe_nobody_reads(args):
 
 
 def test_show_reads_the_record_from_standard_input():
-    result = run("show", "--json", "-f", "-", input=DEMO)
+    result = run("show", "--json", "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["scores"] == {"Ann": 50, "Bob": 125, "Cy": 85}
@@ -228,33 +222,33 @@ def test_show_reads_the_record_from_standard_input():
 
 
 def test_show_from_standard_input_on_screen():
-    result = run("show", "-f", "-", input=DEMO)
+    result = run("show", "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
     assert "\nGame over: Bob won.\n" in result.output
 
 
 def test_log_reads_the_record_from_standard_input():
-    result = run("log", "--json", "-f", "-", input=DEMO)
+    result = run("log", "--json", "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == json.loads(run("log", "--json", "-f", str(EXAMPLES / "demo.toml")).output)
+    assert json.loads(result.output) == json.loads(run("log", "--json", "-f", str(EXAMPLES / "demo.toml"), width=200).output)
 
 
 def test_tally_reads_the_record_from_standard_input():
-    result = run("tally", "-f", "-", input=DEMO)
+    result = run("tally", "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
-    assert result.output == run("tally", "-f", str(EXAMPLES / "demo.toml")).output
+    assert result.output == run("tally", "-f", str(EXAMPLES / "demo.toml"), width=200).output
     assert result.output.startswith("Ann: 50\n")
 
 
 def test_the_environment_may_name_standard_input_too():
-    result = run("show", "--json", input=DEMO, env={"SCOREPAD_FILE": "-"})
+    result = run("show", "--json", input=DEMO, env={"SCOREPAD_FILE": "-"}, width=200)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["winner"] == ["Bob"]
 
 
 def test_audit_reads_standard_input_beside_files():
     broken = Path(__file__).parent / "broken.toml"
-    result = run("audit", "-", str(broken), input=DEMO)
+    result = run("audit", "-", str(broken), input=DEMO, width=200)
     assert result.exit_code == 1, result.output  # broken.toml holds a move out of turn, and more
     lines = result.output.splitlines()
     assert lines[0] == "-: ok"
@@ -263,14 +257,14 @@ def test_audit_reads_standard_input_beside_files():
 
 
 def test_audit_json_names_standard_input_as_minus():
-    result = run("audit", "--json", "-", input=DEMO)
+    result = run("audit", "--json", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["file"] == "-" and data["ok"] is True
 
 
 def test_stats_reads_standard_input():
-    result = run("stats", "--json", "-", input=DEMO)
+    result = run("stats", "--json", "-", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
     rows = {row["player"]: row for row in json.loads(result.output)}
     assert rows["Bob"]["games"] == 1 and rows["Bob"]["wins"] == 1
@@ -278,7 +272,7 @@ def test_stats_reads_standard_input():
 
 
 def test_replay_reads_standard_input():
-    result = run("replay", "-", "--round", "5", input=DEMO)
+    result = run("replay", "-", "--round", "5", input=DEMO, width=200)
     assert result.exit_code == 0, result.output
     assert "round 5, move 1" in result.output and "round 4, move 1" not in result.output
     assert "\nGame over: Bob won.\n" in result.output
@@ -286,20 +280,20 @@ def test_replay_reads_standard_input():
 
 def test_a_broken_record_on_standard_input_is_refused_plainly():
     for args in (["show", "-f", "-"], ["log", "-f", "-"], ["tally", "-f", "-"], ["replay", "-"]):
-        result = run(*args, input="format = 'scorepad/1'\nplayers = [\n")
+        result = run(*args, input="format = 'scorepad/1'\nplayers = [\n", width=200)
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("scorepad: cannot read the record: "), (args, result.output)
         assert "Traceback" not in result.output
 
 
 def test_bytes_that_are_not_text_on_standard_input():
-    shown = run("show", "-f", "-", input=b"\xff\xfe\x00")
+    shown = run("show", "-f", "-", input=b"\xff\xfe\x00", width=200)
     assert shown.exit_code == 2
     assert shown.output == "scorepad: cannot read the record: standard input is not text (a record is UTF-8 text)\n"
-    audited = run("audit", "-", input=b"\xff\xfe\x00")
+    audited = run("audit", "-", input=b"\xff\xfe\x00", width=200)
     assert audited.exit_code == 2
     assert audited.output == "-: cannot read the file: standard input is not text (a record is UTF-8 text)\n"
-    counted = run("stats", "-", input=b"\xff")
+    counted = run("stats", "-", input=b"\xff", width=200)
     assert counted.exit_code == 2
     assert "scorepad: skipped -: standard input is not text (a record is UTF-8 text)" in counted.output
 
@@ -309,11 +303,11 @@ def test_standard_input_is_read_up_to_the_record_limit(monkeypatch):
     from scorepad.record import format as record
 
     monkeypatch.setattr(record, "MAX_RECORD_BYTES", len(DEMO.encode()) - 1)
-    result = run("show", "-f", "-", input=DEMO)
+    result = run("show", "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 2
     assert result.output.startswith("scorepad: cannot read the record: standard input holds more than ")
     monkeypatch.setattr(record, "MAX_RECORD_BYTES", len(DEMO.encode()))
-    assert run("show", "-f", "-", input=DEMO).exit_code == 0
+    assert run("show", "-f", "-", input=DEMO, width=200).exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -335,7 +329,7 @@ def test_standard_input_is_read_up_to_the_record_limit(monkeypatch):
 )
 def test_commands_that_change_a_record_refuse_standard_input(game, command):
     before = game.read_bytes()
-    result = run(*command, "-f", "-", input=DEMO)
+    result = run(*command, "-f", "-", input=DEMO, width=200)
     assert result.exit_code == 2, result.output
     assert "a record on standard input can be shown, not changed" in result.output
     assert game.read_bytes() == before

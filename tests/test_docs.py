@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import run
 
 from scorepad.cli.app import app
 from scorepad.engine.rules import CHOICES, FLAGS, OPTION_ORDER, PRESETS
@@ -18,8 +18,6 @@ RULES_DOC = (DOCS / "rules.md").read_text(encoding="utf-8")
 FORMAT_DOC = (DOCS / "format.md").read_text(encoding="utf-8")
 EXAMPLES = ROOT / "examples"
 BROKEN = Path(__file__).parent / "broken.toml"
-
-runner = CliRunner()
 
 
 def code_words(text: str) -> set[str]:
@@ -111,7 +109,7 @@ def keys(data) -> set[str]:
 
 
 def output(*args) -> list:
-    result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "100", "NO_COLOR": "1"})
+    result = run(*args, width=100)
     assert result.exit_code in (0, 1), result.output
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
@@ -136,7 +134,7 @@ def test_format_doc_names_every_key_of_the_json_output(args):
 
 
 def test_format_doc_names_every_csv_column():
-    result = runner.invoke(app, ["stats", "--csv", str(EXAMPLES / "demo.toml")])
+    result = run("stats", "--csv", EXAMPLES / "demo.toml")
     assert result.exit_code == 0, result.output
     columns = result.stdout.splitlines()[0].split(",")
     assert len(columns) > 5
@@ -220,7 +218,7 @@ def test_readme_and_docs_links_lead_to_files_and_headings_that_exist():
 def test_help_names_the_docs_and_the_wheel_ships_them():
     import tomllib
 
-    result = runner.invoke(app, ["--help"], env={"COLUMNS": "100", "NO_COLOR": "1"})
+    result = run("--help", width=100)
     assert result.exit_code == 0, result.output
     assert "docs/rules.md" in result.output and "docs/format.md" in result.output
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -17,12 +17,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import run
+from tests.test_untrusted_input import answered  # one check of a refusal for records and for files
 
 from scorepad.record.files import load
-from test_untrusted_input import answered, run  # one runner and one check of a refusal for both hostile rounds
 
-runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 needs_links = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
@@ -52,12 +51,6 @@ def cli(*args, cwd: Path, env=None, timeout: float = 60, preexec_fn=None, input:
     return done.returncode, " ".join(out.split())
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def entries(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
@@ -78,44 +71,44 @@ def finished_record(path: Path) -> Path:
 
 
 @needs_links
-def test_new_force_through_a_link_to_a_file_that_is_not_a_record_is_refused(here):
-    (here / "home").mkdir()
-    notes = here / "home" / "notes.txt"
+def test_new_force_through_a_link_to_a_file_that_is_not_a_record_is_refused(folder):
+    (folder / "home").mkdir()
+    notes = folder / "home" / "notes.txt"
     notes.write_text("my private notes\n")
     notes.chmod(0o600)
-    (here / "club").mkdir()
-    (here / "club" / "club.toml").symlink_to(notes)
-    out = answered(run("new", "--force", "--players", "Ann,Bob", "-f", here / "club" / "club.toml"), 2)
+    (folder / "club").mkdir()
+    (folder / "club" / "club.toml").symlink_to(notes)
+    out = answered(run("new", "--force", "--players", "Ann,Bob", "-f", folder / "club" / "club.toml"), 2)
     assert "not a scorepad record" in out
     assert notes.read_text() == "my private notes\n" and stat.S_IMODE(notes.stat().st_mode) == 0o600
-    assert entries(here / "home") == ["notes.txt"] and entries(here / "club") == ["club.toml"]  # no copy, no lock
+    assert entries(folder / "home") == ["notes.txt"] and entries(folder / "club") == ["club.toml"]  # no copy, no lock
 
 
-def test_new_force_over_a_file_that_is_not_a_record_is_refused(here):
+def test_new_force_over_a_file_that_is_not_a_record_is_refused(folder):
     for text in ("my private notes\n", 'title = "a TOML file of something else"\n', ""):
-        (here / "notes.toml").write_text(text)
+        (folder / "notes.toml").write_text(text)
         out = answered(run("new", "--force", "--players", "Ann,Bob", "-f", "notes.toml"), 2)
         assert "not a scorepad record" in out
-        assert (here / "notes.toml").read_text() == text and entries(here) == ["notes.toml"]
+        assert (folder / "notes.toml").read_text() == text and entries(folder) == ["notes.toml"]
 
 
 @needs_links
 @posix
-def test_a_kept_copy_stays_beside_the_original_with_its_mode(here):
+def test_a_kept_copy_stays_beside_the_original_with_its_mode(folder):
     """A game reached through a link from a shared folder: the copy `new --force` keeps sits
     beside the original, in its private folder, with its mode; none lands in the shared one."""
-    (here / "private").mkdir()
-    game = new_record(here / "private" / "game.toml")
+    (folder / "private").mkdir()
+    game = new_record(folder / "private" / "game.toml")
     answered(run("play", "6-4", "-f", game), 0)
     game.chmod(0o600)
     before = game.read_bytes()
-    (here / "club").mkdir()
-    (here / "club" / "game.toml").symlink_to(game)
-    out = answered(run("new", "--force", "-f", here / "club" / "game.toml"), 0)
-    kept = [p for p in (here / "private").iterdir() if p.name.startswith("game-")]
+    (folder / "club").mkdir()
+    (folder / "club" / "game.toml").symlink_to(game)
+    out = answered(run("new", "--force", "-f", folder / "club" / "game.toml"), 0)
+    kept = [p for p in (folder / "private").iterdir() if p.name.startswith("game-")]
     assert len(kept) == 1 and kept[0].read_bytes() == before and str(kept[0]) in out.replace(" ", "")
     assert stat.S_IMODE(kept[0].stat().st_mode) == 0o600
-    assert entries(here / "club") == ["game.toml"]
+    assert entries(folder / "club") == ["game.toml"]
 
 
 # --- 3. a refused writer leaves no lock file ------------------------------------------------------
@@ -123,38 +116,38 @@ def test_a_kept_copy_stays_beside_the_original_with_its_mode(here):
 
 @needs_links
 @posix
-def test_a_refused_write_through_a_link_leaves_no_lock(here):
-    (here / "other").mkdir()
-    game = new_record(here / "other" / "game.toml")
-    (here / "other" / ".game.toml.lock").unlink()  # left by `new`, which could write
+def test_a_refused_write_through_a_link_leaves_no_lock(folder):
+    (folder / "other").mkdir()
+    game = new_record(folder / "other" / "game.toml")
+    (folder / "other" / ".game.toml.lock").unlink()  # left by `new`, which could write
     game.chmod(0o444)
-    (here / "club").mkdir()
-    (here / "club" / "game.toml").symlink_to(game)
-    out = answered(run("play", "6-4", "-f", here / "club" / "game.toml"), 2)
+    (folder / "club").mkdir()
+    (folder / "club" / "game.toml").symlink_to(game)
+    out = answered(run("play", "6-4", "-f", folder / "club" / "game.toml"), 2)
     assert "read-only" in out
-    assert entries(here / "other") == ["game.toml"] and entries(here / "club") == ["game.toml"]
+    assert entries(folder / "other") == ["game.toml"] and entries(folder / "club") == ["game.toml"]
     answered(run("play", "6-4", "-f", game), 2)  # the same without a link
-    assert entries(here / "other") == ["game.toml"]
+    assert entries(folder / "other") == ["game.toml"]
 
 
 @needs_links
-def test_a_write_through_a_link_to_a_file_that_is_not_a_record_leaves_no_lock(here):
-    (here / "other").mkdir()
-    target = here / "other" / "settings.conf"
+def test_a_write_through_a_link_to_a_file_that_is_not_a_record_leaves_no_lock(folder):
+    (folder / "other").mkdir()
+    target = folder / "other" / "settings.conf"
     target.write_text("a = 1\n")
-    (here / "club").mkdir()
-    (here / "club" / "game.toml").symlink_to(target)
+    (folder / "club").mkdir()
+    (folder / "club" / "game.toml").symlink_to(target)
     for args in (["play", "6-4"], ["draw"], ["undo"], ["edit"]):
-        answered(run(*args, "-f", here / "club" / "game.toml", env={"VISUAL": "true"}), 2)
-    assert entries(here / "other") == ["settings.conf"] and target.read_text() == "a = 1\n"
+        answered(run(*args, "-f", folder / "club" / "game.toml", env={"VISUAL": "true"}), 2)
+    assert entries(folder / "other") == ["settings.conf"] and target.read_text() == "a = 1\n"
 
 
 @pytest.mark.parametrize("text", ["my notes\n", 'title = "some other TOML"\n', '[tool]\nformat = "scorepad/1"\n'])
-def test_a_writer_on_a_file_that_is_not_a_record_leaves_no_lock(here, text):
-    (here / "notes.toml").write_text(text)
+def test_a_writer_on_a_file_that_is_not_a_record_leaves_no_lock(folder, text):
+    (folder / "notes.toml").write_text(text)
     for args in (["play", "6-4"], ["draw"], ["undo"], ["hands", "Ann=5"], ["delete", "1.1"], ["edit"]):
         answered(run(*args, "-f", "notes.toml", env={"VISUAL": "true"}), 2)
-    assert entries(here) == ["notes.toml"] and (here / "notes.toml").read_text() == text
+    assert entries(folder) == ["notes.toml"] and (folder / "notes.toml").read_text() == text
 
 
 def test_every_record_the_reader_takes_names_its_format_where_the_cheap_test_looks():
@@ -198,37 +191,37 @@ def file_size_limit(limit: int):
 
 
 @posix
-def test_a_failed_backup_of_a_hand_edited_record_leaves_nothing(here):
+def test_a_failed_backup_of_a_hand_edited_record_leaves_nothing(folder):
     text = HAND_EDITED + "# " + "x" * 20_000 + "\n"
-    (here / "game.toml").write_text(text)
-    (here / "game.toml.orig").write_text("older\n")
-    code, out = cli("draw", "--by", "Bob", "-f", "game.toml", cwd=here, preexec_fn=file_size_limit(8192))
+    (folder / "game.toml").write_text(text)
+    (folder / "game.toml.orig").write_text("older\n")
+    code, out = cli("draw", "--by", "Bob", "-f", "game.toml", cwd=folder, preexec_fn=file_size_limit(8192))
     assert code == 2 and "cannot write" in out and "None" not in out, out
     assert "game.toml.orig.2" in out and "File too large" in out
-    assert (here / "game.toml").read_text() == text
-    assert [name for name in entries(here) if not name.endswith(".lock")] == ["game.toml", "game.toml.orig"]
+    assert (folder / "game.toml").read_text() == text
+    assert [name for name in entries(folder) if not name.endswith(".lock")] == ["game.toml", "game.toml.orig"]
 
 
 @posix
-def test_a_failed_copy_of_the_finished_game_leaves_nothing(here):
-    finished_record(here / "scorepad.toml")
-    with open(here / "scorepad.toml", "a") as handle:
+def test_a_failed_copy_of_the_finished_game_leaves_nothing(folder):
+    finished_record(folder / "scorepad.toml")
+    with open(folder / "scorepad.toml", "a") as handle:
         handle.write("# " + "x" * 20_000 + "\n")
-    before = (here / "scorepad.toml").read_bytes()
-    code, out = cli("new", "--opener", "Bob", cwd=here, preexec_fn=file_size_limit(8192))
+    before = (folder / "scorepad.toml").read_bytes()
+    code, out = cli("new", "--opener", "Bob", cwd=folder, preexec_fn=file_size_limit(8192))
     assert code == 2 and "cannot write" in out and "None" not in out and "File too large" in out, out
     assert "scorepad-" in out and ".toml" in out
-    assert (here / "scorepad.toml").read_bytes() == before
-    assert [name for name in entries(here) if not name.endswith(".lock")] == ["scorepad.toml"]
+    assert (folder / "scorepad.toml").read_bytes() == before
+    assert [name for name in entries(folder) if not name.endswith(".lock")] == ["scorepad.toml"]
 
 
-def test_a_full_disk_while_saving_leaves_no_temporary_file(here, monkeypatch):
+def test_a_full_disk_while_saving_leaves_no_temporary_file(folder, monkeypatch):
     import errno
 
     from scorepad.record import files
 
-    new_record(here / "scorepad.toml")
-    before = (here / "scorepad.toml").read_bytes()
+    new_record(folder / "scorepad.toml")
+    before = (folder / "scorepad.toml").read_bytes()
 
     def full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -236,8 +229,8 @@ def test_a_full_disk_while_saving_leaves_no_temporary_file(here, monkeypatch):
     monkeypatch.setattr(files.os, "fsync", full)
     out = answered(run("play", "6-4"), 2)
     assert f"cannot write scorepad.toml: {os.strerror(errno.ENOSPC)}" in out and "None" not in out
-    assert (here / "scorepad.toml").read_bytes() == before
-    assert [name for name in entries(here) if not name.endswith(".lock")] == ["scorepad.toml"]
+    assert (folder / "scorepad.toml").read_bytes() == before
+    assert [name for name in entries(folder) if not name.endswith(".lock")] == ["scorepad.toml"]
 
 
 # --- 5. an edit is read back through the strict reader ----------------------------------------------
@@ -257,23 +250,23 @@ WRITING_EDITOR = textwrap.dedent("""\
 
 
 @pytest.mark.parametrize("kind, problem", [("huge", "larger than 10 MB"), ("latin-1", "not a text file")])
-def test_an_edit_is_read_as_strictly_as_a_record(here, kind, problem):
-    game = new_record(here / "scorepad.toml")
+def test_an_edit_is_read_as_strictly_as_a_record(folder, kind, problem):
+    game = new_record(folder / "scorepad.toml")
     answered(run("play", "6-4"), 0)
     before = game.read_bytes()
-    script = here / "editor.py"
+    script = folder / "editor.py"
     script.write_text(WRITING_EDITOR)
     out = answered(run("edit", input="d\n", env={"VISUAL": f"{sys.executable} {script} {kind}"}), 1)
     assert "The edited record is not valid" in out and problem in out and "Discarded" in out
     assert game.read_bytes() == before
-    assert [name for name in entries(here) if not name.endswith(".lock")] == ["editor.py", "scorepad.toml"]
+    assert [name for name in entries(folder) if not name.endswith(".lock")] == ["editor.py", "scorepad.toml"]
 
 
 # --- 6. an editor command that cannot be split -------------------------------------------------------
 
 
-def test_an_editor_with_an_unbalanced_quote_is_a_message(here):
-    game = new_record(here / "scorepad.toml")
+def test_an_editor_with_an_unbalanced_quote_is_a_message(folder):
+    game = new_record(folder / "scorepad.toml")
     before = game.read_bytes()
     env = {"VISUAL": "", "EDITOR": 'vi "'}
     out = answered(run("edit", env=env), 2)
@@ -288,15 +281,15 @@ def test_an_editor_with_an_unbalanced_quote_is_a_message(here):
 
 
 @needs_links
-def test_live_on_a_dangling_link_or_a_loop_of_links_is_a_message(here):
-    (here / "dangling.toml").symlink_to(here / "nowhere.toml")
-    (here / "loop-a.toml").symlink_to(here / "loop-b.toml")
-    (here / "loop-b.toml").symlink_to(here / "loop-a.toml")
+def test_live_on_a_dangling_link_or_a_loop_of_links_is_a_message(folder):
+    (folder / "dangling.toml").symlink_to(folder / "nowhere.toml")
+    (folder / "loop-a.toml").symlink_to(folder / "loop-b.toml")
+    (folder / "loop-b.toml").symlink_to(folder / "loop-a.toml")
     for name in ("dangling.toml", "loop-a.toml"):
         out = answered(run("live", "-f", name, input="q\n"), 2)
         assert f"cannot read {name}" in out
         out = answered(run("show", "-f", name), 2)
-    assert not (here / "nowhere.toml").exists()
+    assert not (folder / "nowhere.toml").exists()
 
 
 def read_until(stream, prompt: bytes, seen: bytes = b"") -> bytes:
@@ -313,24 +306,24 @@ def read_until(stream, prompt: bytes, seen: bytes = b"") -> bytes:
     return seen
 
 
-def live_process(here: Path, env=None):
+def live_process(folder: Path, env=None):
     return subprocess.Popen(
         [sys.executable, "-c", "from scorepad.start import main; main()", "live"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=env or environment(),
-        cwd=here,
+        cwd=folder,
     )
 
 
-def swap_during_live(here: Path, swap, typed: bytes) -> tuple[int, str]:
+def swap_during_live(folder: Path, swap, typed: bytes) -> tuple[int, str]:
     """Start live, change the record under it at the prompt, type `typed`."""
-    new_record(here / "scorepad.toml")
-    process = live_process(here)
+    new_record(folder / "scorepad.toml")
+    process = live_process(folder)
     try:
         read_until(process.stdout, b"Ann> ")
-        swap(here / "scorepad.toml")
+        swap(folder / "scorepad.toml")
         output, _ = process.communicate(typed, timeout=30)
     finally:
         if process.poll() is None:
@@ -364,8 +357,8 @@ SWAPS = [
 
 @pytest.mark.parametrize("swap, message", SWAPS)
 @pytest.mark.parametrize("typed", [b"64\nq\n", b"s\nq\n"])
-def test_live_says_so_when_the_record_goes_away(here, swap, message, typed):
-    code, out = swap_during_live(here, swap, typed)
+def test_live_says_so_when_the_record_goes_away(folder, swap, message, typed):
+    code, out = swap_during_live(folder, swap, typed)
     assert code == 2 and message in out, out
 
 
@@ -379,7 +372,7 @@ def test_live_says_so_when_the_record_goes_away(here, swap, message, typed):
     [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "koi8-r"}, {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}],
     ids=["ascii", "koi8-r", "C locale"],
 )
-def test_help_on_a_stream_that_cannot_encode_everything(here, stream, language, columns):
+def test_help_on_a_stream_that_cannot_encode_everything(folder, stream, language, columns):
     env = environment(COLUMNS=columns, SCOREPAD_LANG=language, **stream)
     for key in ("PYTHONIOENCODING", "LC_ALL", "LANG", "PYTHONUTF8", "LC_CTYPE"):
         if key not in stream:
@@ -387,7 +380,7 @@ def test_help_on_a_stream_that_cannot_encode_everything(here, stream, language, 
     for args in (["--help"], ["new", "--help"], ["hands", "--help"]):
         done = subprocess.run(
             [sys.executable, "-c", "from scorepad.start import main; main()", *args],
-            cwd=here,
+            cwd=folder,
             env=env,
             capture_output=True,
             timeout=60,
@@ -407,63 +400,63 @@ def test_help_on_a_stream_that_cannot_encode_everything(here, stream, language, 
 
 @pytest.mark.parametrize("path", ["/", "/.."])
 @pytest.mark.parametrize("args", [["draw"], ["new", "--players", "Ann,Bob"], ["new", "--force", "--players", "Ann,Bob"]])
-def test_a_record_path_that_is_the_root_folder_is_a_message(here, args, path):
+def test_a_record_path_that_is_the_root_folder_is_a_message(folder, args, path):
     out = answered(run(*args, "-f", path), 2)
     assert "is a folder, not a record" in out
-    assert entries(here) == []
+    assert entries(folder) == []
 
 
 # --- 12. a free name for the finished game ------------------------------------------------------------------
 
 
 @needs_links
-def test_new_over_a_finished_game_passes_a_dangling_link_where_the_copy_would_go(here):
+def test_new_over_a_finished_game_passes_a_dangling_link_where_the_copy_would_go(folder):
     from datetime import date
 
-    finished_record(here / "scorepad.toml")
-    old = (here / "scorepad.toml").read_bytes()
+    finished_record(folder / "scorepad.toml")
+    old = (folder / "scorepad.toml").read_bytes()
     stamp = date.today().isoformat()
-    (here / f"scorepad-{stamp}-1.toml").symlink_to(here / "gone" / "nowhere.toml")
-    code, out = cli("new", "--opener", "Bob", cwd=here, timeout=60)
+    (folder / f"scorepad-{stamp}-1.toml").symlink_to(folder / "gone" / "nowhere.toml")
+    code, out = cli("new", "--opener", "Bob", cwd=folder, timeout=60)
     assert code == 0 and f"The finished game is kept in scorepad-{stamp}-2.toml." in out, out
-    assert (here / f"scorepad-{stamp}-2.toml").read_bytes() == old
-    assert os.path.islink(here / f"scorepad-{stamp}-1.toml") and not (here / "gone").exists()
+    assert (folder / f"scorepad-{stamp}-2.toml").read_bytes() == old
+    assert os.path.islink(folder / f"scorepad-{stamp}-1.toml") and not (folder / "gone").exists()
 
 
-def test_the_search_for_a_free_name_is_bounded(here, monkeypatch):
+def test_the_search_for_a_free_name_is_bounded(folder, monkeypatch):
     from scorepad.record import files
     from scorepad.record.format import RecordError
 
     monkeypatch.setattr(files, "MAX_NAMES", 3)
     for n in range(1, 4):
-        (here / f"copy-{n}").write_text("taken\n")
-    status = (here / "copy-1").stat()
-    names = (here / f"copy-{n}" for n in __import__("itertools").count(1))
+        (folder / f"copy-{n}").write_text("taken\n")
+    status = (folder / "copy-1").stat()
+    names = (folder / f"copy-{n}" for n in __import__("itertools").count(1))
     with pytest.raises(RecordError, match="no free name"):
         files.write_copy(names, "text\n", status)
-    assert entries(here) == ["copy-1", "copy-2", "copy-3"]
+    assert entries(folder) == ["copy-1", "copy-2", "copy-3"]
 
 
 # --- 13. a pipe where a record or the history should be ---------------------------------------------------------
 
 
 @needs_fifos
-def test_live_refuses_a_record_swapped_for_a_pipe_without_waiting(here):
+def test_live_refuses_a_record_swapped_for_a_pipe_without_waiting(folder):
     def into_a_pipe(path: Path) -> None:
         path.unlink()
         os.mkfifo(path)
 
-    code, out = swap_during_live(here, into_a_pipe, b"s\nq\n")
+    code, out = swap_during_live(folder, into_a_pipe, b"s\nq\n")
     assert code == 2 and "is not a regular file" in out, out
 
 
 @needs_fifos
 @pytest.mark.skipif(sys.platform == "win32", reason="no terminals to open")
-def test_live_in_a_terminal_starts_when_the_history_is_a_pipe(here):
+def test_live_in_a_terminal_starts_when_the_history_is_a_pipe(folder):
     pytest.importorskip("readline")
-    new_record(here / "scorepad.toml")
-    (here / "state" / "scorepad").mkdir(parents=True)
-    history = here / "state" / "scorepad" / "history"
+    new_record(folder / "scorepad.toml")
+    (folder / "state" / "scorepad").mkdir(parents=True)
+    history = folder / "state" / "scorepad" / "history"
     os.mkfifo(history)
     leader, follower = os.openpty()
     process = subprocess.Popen(
@@ -471,8 +464,8 @@ def test_live_in_a_terminal_starts_when_the_history_is_a_pipe(here):
         stdin=follower,
         stdout=follower,
         stderr=follower,
-        env=environment(XDG_STATE_HOME=str(here / "state"), TERM="dumb"),
-        cwd=here,
+        env=environment(XDG_STATE_HOME=str(folder / "state"), TERM="dumb"),
+        cwd=folder,
         start_new_session=True,
     )
     os.close(follower)
@@ -490,5 +483,5 @@ def test_live_in_a_terminal_starts_when_the_history_is_a_pipe(here):
     text = " ".join(seen.decode("utf-8", "replace").split())
     assert "is not a regular file: the lines typed are not kept" in text, text
     assert stat.S_ISFIFO(os.lstat(history).st_mode)
-    assert [str(m) for m in load(here / "scorepad.toml").game.current.moves] == ["Ann: 6-4"]
+    assert [str(m) for m in load(folder / "scorepad.toml").game.current.moves] == ["Ann: 6-4"]
     assert json.loads(run("show", "--json").output)["turn"] == "Bob"

@@ -169,21 +169,22 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     scorepad_cmd = [str(env_dir / "bin" / "scorepad")]
     env = {**os.environ, "SCOREPAD_FILE": str(game), "COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
 
-    def run(*args: str) -> subprocess.CompletedProcess:
+    def installed(*args: str) -> subprocess.CompletedProcess:
+        """The installed program, not this checkout's."""
         return subprocess.run([*scorepad_cmd, *args], capture_output=True, text=True, env=env, timeout=60, check=False)
 
     for args in (["new", "--players", "Ann,Bob,Cy", "--opener", "Ann"], ["play", "54"], ["play", "40", "e"]):
-        result = run(*args)
+        result = installed(*args)
         assert result.returncode == 0, (args, result.stdout, result.stderr)
     assert "Bob 4-0 E +5: 5 + 0 = 5" in result.stdout
-    shown = run("show", "--json")
+    shown = installed("show", "--json")
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout)["scores"] == {"Ann": 0, "Bob": 5, "Cy": 0}
     before = game.read_bytes()
-    refused = run("play", "66", "w")
+    refused = installed("play", "66", "w")
     assert refused.returncode == 1, (refused.stdout, refused.stderr)
     assert refused.stderr.startswith("scorepad: ") and "Traceback" not in refused.stderr
     assert game.read_bytes() == before
     for args in (["--help"], ["new", "--help"], ["demo"], ["export", str(tmp_path / "game.html")]):
-        result = run(*args)
+        result = installed(*args)
         assert result.returncode == 0, (args, result.stdout, result.stderr)

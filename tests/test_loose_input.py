@@ -7,24 +7,22 @@ the tally's key, and Ctrl-C at an empty prompt."""
 import json
 
 import pytest
+from tests.helpers import flat, live, ok, refused, run
 
-import test_mistakes
 from scorepad import i18n
 from scorepad.cli.grammar import AmbiguousInputError, parse_line, parse_record_move, read_hand, resolve_player
 from scorepad.engine.notation import Draw, Muggins, Pass, Play, collation_key, loose_name_key
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import IllegalMoveError
 from scorepad.record.files import load
-from test_mistakes import flat, hand_over, moves, ok, refused, run
-
-here = test_mistakes.here  # the fixture: a record ./scorepad.toml in the test's own folder
+from test_mistakes import hand_over, moves
 
 LANGS = ("en", "de")
 
 
 def say(lang: str, *args):
     """Run a command in a language; returns the result."""
-    return run(*args, env={"SCOREPAD_LANG": lang})
+    return run(*args, lang=lang)
 
 
 def game_of_three(*typed: str):
@@ -67,11 +65,8 @@ def test_log_of_one_round(here, lang, title, missing):
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "Round"), ("de", "Runde")])
 def test_live_l_with_a_round_number(here, lang, title):
-    from scorepad.cli.app import app
-    from test_mistakes import runner
-
     two_rounds(here)
-    result = runner.invoke(app, ["live"], input="l 1\nl\nl 9\nq\n", env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": lang})
+    result = run("live", input="l 1\nl\nl 9\nq\n", lang=lang)
     assert result.exit_code == 1, result.output  # `l 9` was refused
     lines = [line.rpartition("> ")[2].strip() for line in result.output.splitlines()]  # without the prompt
     titles = [line for line in lines if line in (f"{title} 1", f"{title} 2")]
@@ -115,8 +110,6 @@ def test_replace_typed_loosely(here, lang, end, echo):
 
 
 def test_loose_amendments_at_the_live_prompt(here):
-    from test_mistakes import live
-
     game_of_three("64", "44 e")
     result = live("insert 1.2 tom d 2\nreplace 1.3 45 e @tom\nq\n")
     assert result.exit_code == 0, result.output
@@ -259,12 +252,9 @@ def test_names_match_without_accents_and_case_where_unique():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_names_without_accents_on_the_command_line_and_live(here, lang):
-    from scorepad.cli.app import app
-    from test_mistakes import runner
-
     ok("new", "--players", "Özlem,Tom,Jürgen", "--opener", "Özlem", "--muggins")
     assert say(lang, "play", "55").exit_code == 0  # Özlem leads 5-5 and claims nothing
-    result = runner.invoke(app, ["live"], input="m j\nq\n", env={"COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": lang})
+    result = run("live", input="m j\nq\n", lang=lang)
     assert result.exit_code == 0, result.output
     assert moves(here) == ["Özlem: 5-5", "Jürgen: muggins"]
     assert say(lang, "play", "50", "e", "--by", "tom").exit_code == 0

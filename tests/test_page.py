@@ -14,11 +14,12 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from tests.helpers import flat, run
 
 from scorepad import Game, parse_move
 from scorepad.record.files import load
 from scorepad.record.format import dumps
-from test_cli import EXAMPLES, flat, run
+from test_cli import EXAMPLES
 
 DEMO = EXAMPLES / "demo.toml"
 
@@ -317,7 +318,7 @@ def test_a_game_not_yet_started(tmp_path, monkeypatch):
 # --- export never destroys anything -----------------------------------------------------------
 
 
-def refused(args, out: Path, message: str):
+def export_refused(args, out: Path, message: str):
     before = out.read_bytes() if out.is_file() else None
     result = run("export", *args, width=200)
     assert result.exit_code == 2, result.output
@@ -334,36 +335,36 @@ def record(tmp_path):
 
 
 def test_export_never_writes_over_the_record(tmp_path, record):
-    refused([record, "-f", record], record, "ends in .toml")
-    refused([record, "--html", "--force", "-f", record], record, "ends in .toml")
+    export_refused([record, "-f", record], record, "ends in .toml")
+    export_refused([record, "--html", "--force", "-f", record], record, "ends in .toml")
     link = tmp_path / "page.html"
     link.symlink_to(record)
-    refused([link, "-f", record], record, "is the game record itself")
-    refused([link, "--force", "-f", record], record, "is the game record itself")
+    export_refused([link, "-f", record], record, "is the game record itself")
+    export_refused([link, "--force", "-f", record], record, "is the game record itself")
     hard = tmp_path / "hard.html"
     os.link(record, hard)
-    refused([hard, "--force", "-f", record], record, "is the game record itself")
+    export_refused([hard, "--force", "-f", record], record, "is the game record itself")
 
 
 def test_export_never_writes_over_another_record(tmp_path, record):
     other = tmp_path / "club.html"
     other.write_bytes(DEMO.read_bytes())  # a record under any name
-    refused([other, "--force", "-f", record], other, "is a scorepad record")
+    export_refused([other, "--force", "-f", record], other, "is a scorepad record")
 
 
 def test_forgetting_f_destroys_nothing(tmp_path, record, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
-    refused(["tonight.toml"], record, "ends in .toml")  # no scorepad.toml here either
+    export_refused(["tonight.toml"], record, "ends in .toml")  # no scorepad.toml here either
     (tmp_path / "scorepad.toml").write_bytes(DEMO.read_bytes())
-    refused(["tonight.toml"], record, "ends in .toml")
-    refused(["tonight.toml", "--html"], record, "ends in .toml")
+    export_refused(["tonight.toml"], record, "ends in .toml")
+    export_refused(["tonight.toml", "--html"], record, "ends in .toml")
 
 
 def test_export_writes_over_its_own_page_only(tmp_path, record):
     notes = tmp_path / "notes.html"
     notes.write_text("<p>my notes</p>\n", encoding="utf-8")
-    refused([notes, "-f", record], notes, "was not written by scorepad export")
+    export_refused([notes, "-f", record], notes, "was not written by scorepad export")
     out = tmp_path / "page.html"
     assert run("export", out, "-f", record).exit_code == 0
     assert run("export", out, "-f", record).exit_code == 0  # its own page: replaced
@@ -376,12 +377,12 @@ def test_export_writes_over_its_own_page_only(tmp_path, record):
 def test_export_refuses_folders_and_dangling_links(tmp_path, record):
     folder = tmp_path / "pages"
     folder.mkdir()
-    refused([folder, "--force", "-f", record], folder, "is a folder")
+    export_refused([folder, "--force", "-f", record], folder, "is a folder")
     dangling = tmp_path / "gone.html"
     dangling.symlink_to(tmp_path / "nothing-here.html")
-    refused([dangling, "--force", "-f", record], dangling, "is a link to nothing")
+    export_refused([dangling, "--force", "-f", record], dangling, "is a link to nothing")
     assert not (tmp_path / "nothing-here.html").exists()
-    refused([tmp_path / "x.html", "--html", "--svg", "-f", record], tmp_path / "x.html", "choose one")
+    export_refused([tmp_path / "x.html", "--html", "--svg", "-f", record], tmp_path / "x.html", "choose one")
 
 
 def test_a_failed_export_leaves_the_old_file_whole(tmp_path, record):

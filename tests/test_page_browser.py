@@ -5,10 +5,11 @@ the reason shown, where Chromium is not installed (`.ci/run` installs it)."""
 import struct
 
 import pytest
+from tests.helpers import run
 
 from browser import Browser, find
 from scorepad.record.files import load
-from test_cli import EXAMPLES, run
+from test_cli import EXAMPLES
 
 SIZES = [(360, 800), (1280, 800)]
 

@@ -7,12 +7,12 @@ after a blocked round with partners' pips equal, and muggins on a claim too low.
 import json
 
 import pytest
+from tests.helpers import run
 
 from reference import score_game
 from scorepad.record.format import audit_text, loads
 from scorepad.views.summary import audit_json
 from test_audit import messages, record
-from test_cli import run
 
 MUGGINS = 'preset = "pagat"\nmuggins = true\ndeal = [2, 2, 2]'
 

@@ -181,7 +181,7 @@ def test_a_record_with_mixed_hands_reads_and_audits_clean():
 
 
 def test_the_hands_command_takes_tiles_for_one_player_and_pips_for_the_other(tmp_path):
-    from test_cli import run
+    from tests.helpers import run
 
     moves = ",\n".join(f'  "{m}"' for m in BLOCKED_ZEROS)
     path = tmp_path / "g.toml"

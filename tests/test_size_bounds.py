@@ -7,16 +7,14 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.helpers import run
 
 from scorepad import Game
 from scorepad.cli import grammar
-from scorepad.cli.app import app
 from scorepad.engine.notation import MAX_MARKS_PER_LETTER, check_player_name, look_alike_key
 from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.record.format import MAX_KEY_PARTS, MAX_PROBLEMS, RecordError, audit_text, loads
 
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'
@@ -33,16 +31,6 @@ def blocked_rounds(count: int, points: int = 0) -> str:
             f"hands = {{ Ann = 84, Bob = 84 }}\npoints = {{ Ann = {points}, Bob = {points} }}\n"
         )
     return HEAD + "".join(rounds)
-
-
-def run(here, *args):
-    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "80", "NO_COLOR": "1", "SCOREPAD_FILE": None})
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # --- 14: keys nested by dots are refused before parsing ------------------------------------
@@ -100,13 +88,13 @@ def test_a_typed_line_longer_than_the_bound_is_refused_unread(read):
 
 
 @pytest.mark.parametrize("command", [["play", LONG], ["hint", LONG], ["hands", "Ann=" + "1" * 60_000]])
-def test_the_commands_refuse_a_huge_argument_with_a_short_message(here, command):
-    assert run(here, "new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
-    before = (here / "scorepad.toml").read_bytes()
-    result = run(here, *command)
+def test_the_commands_refuse_a_huge_argument_with_a_short_message(folder, command):
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann", width=80).exit_code == 0
+    before = (folder / "scorepad.toml").read_bytes()
+    result = run(*command, width=80)
     assert result.exit_code == 2, result.output
     assert "at most 1000 are read" in result.output and len(result.output) < 300
-    assert (here / "scorepad.toml").read_bytes() == before
+    assert (folder / "scorepad.toml").read_bytes() == before
 
 
 def test_lines_within_the_bound_read_as_before():
@@ -121,16 +109,16 @@ def test_lines_within_the_bound_read_as_before():
 # --- 17: the audit cap holds for every kind of finding -------------------------------------
 
 
-def test_the_audit_caps_points_mismatches_and_says_how_many_more(here):
-    (here / "wrong.toml").write_text(blocked_rounds(1200, points=5), encoding="utf-8")
-    record = audit_text((here / "wrong.toml").read_text(encoding="utf-8"))
+def test_the_audit_caps_points_mismatches_and_says_how_many_more(folder):
+    (folder / "wrong.toml").write_text(blocked_rounds(1200, points=5), encoding="utf-8")
+    record = audit_text((folder / "wrong.toml").read_text(encoding="utf-8"))
     assert len(record.problems) == MAX_PROBLEMS + 1
     assert record.problems[-1].message == "and 1400 more problems, not listed: an audit lists at most 1000"
     assert record.game is not None  # counted to the end, not stopped
-    result = run(here, "audit", "wrong.toml")
+    result = run("audit", "wrong.toml", width=80)
     assert result.exit_code == 1
     assert result.output.count("\n") == MAX_PROBLEMS + 1
-    out = json.loads(run(here, "audit", "--json", "wrong.toml").output)
+    out = json.loads(run("audit", "--json", "wrong.toml", width=80).output)
     assert len(out["problems"]) == MAX_PROBLEMS + 1 and not out["ok"]
 
 
@@ -159,12 +147,12 @@ def test_notes_are_capped_the_same_way():
         ["Tom", "T\u043em"],  # Cyrillic o
     ],
 )
-def test_names_that_look_alike_across_alphabets_are_one_player(here, players):
+def test_names_that_look_alike_across_alphabets_are_one_player(folder, players):
     with pytest.raises(RulesError, match="can be mistaken for each other"):
         Game(players)
-    result = run(here, "new", "--players", ",".join(players), "--opener", players[0])
+    result = run("new", "--players", ",".join(players), "--opener", players[0], width=80)
     assert result.exit_code == 2 and "look different" in result.output
-    assert not (here / "scorepad.toml").exists()
+    assert not (folder / "scorepad.toml").exists()
 
 
 def test_names_in_other_alphabets_that_do_not_look_alike_are_fine():
@@ -223,17 +211,17 @@ def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
     assert list(render.sheet_lines(game, 80)) == _rich_plain(render.sheet(game, 80), 80)
 
 
-def test_a_large_record_is_shown_and_logged_line_by_line(here, monkeypatch):
+def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
     lay a table out with rich (about 2 ms a row); `show` and `audit` read it whole."""
     import rich.table
 
     from scorepad.views import render
 
-    (here / "big.toml").write_text(blocked_rounds(2000), encoding="utf-8")
+    (folder / "big.toml").write_text(blocked_rounds(2000), encoding="utf-8")
     built = []
     monkeypatch.setattr(rich.table.Table, "add_row", lambda *args, **kwargs: built.append(args))
-    result = run(here, "log", "-f", "big.toml")
+    result = run("log", "-f", "big.toml", width=80)
     assert result.exit_code == 0, result.output
     assert result.output.split("\n")[:7] == [
         "Round 1               ",
@@ -245,10 +233,10 @@ def test_a_large_record_is_shown_and_logged_line_by_line(here, monkeypatch):
         "fewest pips tied: nobody scores",
     ]
     assert result.output.count("Round ") == 2000 and result.output.count("nobody scores") == 2000
-    sheet = run(here, "sheet", "-f", "big.toml")
+    sheet = run("sheet", "-f", "big.toml", width=80)
     assert sheet.exit_code == 0 and "2001*" in sheet.output and sheet.output.count("\n") == 2000 + 6
     assert built == []  # no rich table row for either
-    assert run(here, "show", "-f", "big.toml").exit_code == 0
-    assert run(here, "audit", "big.toml").output == "big.toml: ok\n"
-    game = loads((here / "big.toml").read_text(encoding="utf-8")).game
+    assert run("show", "-f", "big.toml", width=80).exit_code == 0
+    assert run("audit", "big.toml", width=80).output == "big.toml: ok\n"
+    game = loads((folder / "big.toml").read_text(encoding="utf-8")).game
     assert len(game.rounds) == 2001 and sum(len(r.moves) for r in game.rounds) > render.STREAM_ROWS

@@ -8,6 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from tests.helpers import run
 from tests.test_folded_rounds import long_game
 from tests.test_size_bounds import _rich_plain, blocked_rounds
 
@@ -215,7 +216,6 @@ def test_a_long_race_line_comes_in_parts_that_join_to_the_whole():
 
 
 def run_export(tmp_path, *args):
-    from test_cli import run
 
     return run("export", *args, width=200)
 
@@ -433,17 +433,12 @@ def test_the_sheet_rows_taken_while_the_record_is_read_are_the_rows_of_the_game_
 
 
 def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkeypatch):
-    from typer.testing import CliRunner
-
-    from scorepad.cli.app import app
-
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500), encoding="utf-8")
-    runner = CliRunner()
-    shown = {name: runner.invoke(app, [name, "-f", str(path)], env={"COLUMNS": "80"}).output for name in ("log", "sheet")}
+    shown = {name: run(name, "-f", path, width=80).output for name in ("log", "sheet")}
     monkeypatch.setattr(Game, "_unfold", lambda self, folded: pytest.fail("a folded round laid out again"))
     for name, output in shown.items():
-        result = runner.invoke(app, [name, "-f", str(path)], env={"COLUMNS": "80"})
+        result = run(name, "-f", path, width=80)
         assert result.exit_code == 0 and result.output == output
     assert shown["log"].count("Round ") == 2500 and shown["sheet"].count("\n") > 2500
 
@@ -451,15 +446,11 @@ def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkey
 def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_path, monkeypatch):
     import tempfile
 
-    from typer.testing import CliRunner
-
-    from scorepad.cli.app import app
     from scorepad.views import console
 
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500), encoding="utf-8")
-    runner = CliRunner()
-    kept = runner.invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    kept = run("log", "-f", path, width=80)
     failed = []
     spool_init = console.Spool.__init__
 
@@ -472,19 +463,15 @@ def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_pat
 
     monkeypatch.setattr(console.Spool, "__init__", watched)
     monkeypatch.setattr(tempfile, "TemporaryFile", full_disk)
-    again = runner.invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    again = run("log", "-f", path, width=80)
     assert again.exit_code == kept.exit_code == 0
     assert again.output == kept.output and kept.output.count("Round ") == 2500
     assert [spool.failed for spool in failed] == [True]
 
 
 def test_a_record_refused_halfway_logs_nothing_but_why(tmp_path):
-    from typer.testing import CliRunner
-
-    from scorepad.cli.app import app
-
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500).replace('"Bob: pass"', '"Bob: 6-6"', 1500), encoding="utf-8")
-    result = CliRunner().invoke(app, ["log", "-f", str(path)], env={"COLUMNS": "80"})
+    result = run("log", "-f", path, width=80)
     assert result.exit_code == 2
     assert "Round " not in result.stdout and "6-6" in result.output

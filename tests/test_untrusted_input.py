@@ -15,29 +15,22 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from tests.helpers import run
 
 from scorepad import Game
-from scorepad.cli.app import app, spreadsheet_cell
+from scorepad.cli.app import spreadsheet_cell
 from scorepad.engine.notation import check_player_name
 from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.record.files import has_comments, load, locked
 from scorepad.record.format import MAX_RECORD_BYTES, RecordError, loads
 from scorepad.views.console import clean, json_text, width
 
-runner = CliRunner()
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 # What must never reach a terminal: C0 controls but newline and tab, DEL, C1 controls,
 # and the characters that reorder text.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 HOSTILE = "\x1b]0;owned\x07\x1b[2J\r\x1b[8m\u202e\x85\x00"
-
-
-def run(*args, input=None, env=None):
-    return runner.invoke(
-        app, [str(a) for a in args], input=input, env={"COLUMNS": "60", "NO_COLOR": "1", "SCOREPAD_FILE": None, **(env or {})}
-    )
 
 
 def answered(result, *codes):
@@ -54,12 +47,6 @@ def record(*lines: str) -> str:
 
 
 GOOD = record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"', 'moves = ["Ann: 6-4"]')
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def write(path: Path, text: str) -> Path:
@@ -181,8 +168,8 @@ HOSTILE_RECORDS = {
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_RECORDS))
-def test_every_command_refuses_a_hostile_record(here, name):
-    path = here / "game.toml"
+def test_every_command_refuses_a_hostile_record(folder, name):
+    path = folder / "game.toml"
     text = HOSTILE_RECORDS[name]
     if text is None:
         path.write_bytes(b'format = "scorepad/1"\nplayers = ["Ann\xff", "Bob"]\n')
@@ -191,10 +178,10 @@ def test_every_command_refuses_a_hostile_record(here, name):
     refused_everywhere(path)
 
 
-def test_a_concealed_key_cannot_make_a_problem_look_ok(here):
+def test_a_concealed_key_cannot_make_a_problem_look_ok(folder):
     """The report of issue 10: a key with CR and a conceal sequence printed `cheat.toml: ok`
     over a real problem."""
-    write(here / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', '"\\rcheat.toml: ok\\u001b[8m" = 1'))
+    write(folder / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', '"\\rcheat.toml: ok\\u001b[8m" = 1'))
     result = run("audit", "cheat.toml")
     answered(result, 1)
     line = result.output.strip()
@@ -204,9 +191,9 @@ def test_a_concealed_key_cannot_make_a_problem_look_ok(here):
     )
 
 
-def test_audit_json_escapes_what_it_cannot_show(here):
+def test_audit_json_escapes_what_it_cannot_show(folder):
     path = write(
-        here / "g.toml",
+        folder / "g.toml",
         record(
             'format = "scorepad/1"',
             'players = ["Ann", "Bob"]',
@@ -251,8 +238,8 @@ TOLERATED_RECORDS = {
 
 
 @pytest.mark.parametrize("name", sorted(TOLERATED_RECORDS))
-def test_every_command_answers_an_odd_record(here, name):
-    path = write(here / "game.toml", TOLERATED_RECORDS[name])
+def test_every_command_answers_an_odd_record(folder, name):
+    path = write(folder / "game.toml", TOLERATED_RECORDS[name])
     for args, stdin in every_command(path):
         before = path.read_bytes()
         result = run(*args, input=stdin)
@@ -261,8 +248,8 @@ def test_every_command_answers_an_odd_record(here, name):
             assert path.read_bytes() == before, args
 
 
-def test_a_good_record_still_works_everywhere(here):
-    path = write(here / "game.toml", GOOD)
+def test_a_good_record_still_works_everywhere(folder):
+    path = write(folder / "game.toml", GOOD)
     for args in READERS:
         answered(run(*args, "-f", path), 0)
     answered(run("audit", path), 0)
@@ -306,26 +293,25 @@ def test_names_inside_the_rule(name):
 
 
 @pytest.mark.parametrize("players", ["Ann,ann", "Ann,ANN", "Straße,STRASSE", "Ren\u00e9,RENE\u0301"])
-def test_names_that_differ_only_in_case_or_form_are_one_player(here, players):
+def test_names_that_differ_only_in_case_or_form_are_one_player(folder, players):
     result = run("new", "--players", players, "--opener", "Ann")
     answered(result, 2)
-    assert not (here / "scorepad.toml").exists()
+    assert not (folder / "scorepad.toml").exists()
 
 
-def test_new_normalises_names_to_nfc(here):
+def test_new_normalises_names_to_nfc(folder):
     answered(run("new", "--players", "Rene\u0301,Bob", "--opener", "Bob"), 0)
     assert json.loads(run("show", "--json").output)["players"] == ["Ren\u00e9", "Bob"]
 
 
 @pytest.mark.parametrize("players", [f"Ann,B{HOSTILE}ob", "Ann,\u202eBob", "Ann,B=b", "Ann,@Bob", "Ann,B:b"])
-def test_new_refuses_hostile_names(here, players):
+def test_new_refuses_hostile_names(folder, players):
     result = run("new", "--players", players, "--opener", "Ann")
-    answered(result, 2)
-    assert "not a player name" in result.output
-    assert not (here / "scorepad.toml").exists()
+    assert "not a player name" in answered(result, 2)
+    assert not (folder / "scorepad.toml").exists()
 
 
-def test_names_are_text_never_markup(here):
+def test_names_are_text_never_markup(folder):
     answered(run("new", "--players", "[i]Bob[/i],[/],[b]Cy[/b]", "--opener", "[/]"), 0)
     answered(run("play", "6-4"), 0)
     for args in (["show"], ["log"], ["tally"], ["stats", "scorepad.toml"], ["replay", "scorepad.toml"]):
@@ -336,7 +322,7 @@ def test_names_are_text_never_markup(here):
             assert "[i]Bob[/i]" in result.output and "[b]Cy[/b]" in result.output, args
 
 
-def test_csv_cells_are_never_formulas(here):
+def test_csv_cells_are_never_formulas(folder):
     answered(run("new", "--players", "+1+1,-Ann,Bob", "--opener", "-Ann"), 0)
     answered(run("play", "6-4"), 0)
     result = run("stats", "--csv", "scorepad.toml")
@@ -367,8 +353,8 @@ def test_the_width_is_clamped(monkeypatch, columns, expected):
 
 
 @pytest.mark.parametrize("columns", ["\u00b2", "100000000", "0", "-1", "\u0661\u0662"])
-def test_absurd_columns_do_not_break_drawing(here, columns):
-    write(here / "scorepad.toml", GOOD)
+def test_absurd_columns_do_not_break_drawing(folder, columns):
+    write(folder / "scorepad.toml", GOOD)
     for args in (["show"], ["replay", "scorepad.toml"], ["tally"], ["log"]):
         result = run(*args, env={"COLUMNS": columns})
         answered(result, 0)
@@ -376,7 +362,7 @@ def test_absurd_columns_do_not_break_drawing(here, columns):
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
-def test_output_survives_a_stream_that_cannot_encode_everything(here, encoding):
+def test_output_survives_a_stream_that_cannot_encode_everything(folder, encoding):
     answered(run("new", "--players", "Łukasz,Zoë,Cy", "--opener", "Łukasz"), 0)
     for move in (["6-6"], ["6-1", "E"], ["6-4", "W"]):
         answered(run("play", *move), 0)
@@ -416,10 +402,10 @@ def test_stand_ins_for_what_a_stream_cannot_encode(encoding, expected):
 
 
 @pytest.fixture
-def game(here):
+def game(folder):
     answered(run("new", "--players", "Ann,Bob", "--opener", "Ann"), 0)
     answered(run("play", "6-4"), 0)
-    return here / "scorepad.toml"
+    return folder / "scorepad.toml"
 
 
 @pytest.mark.parametrize(
@@ -479,12 +465,12 @@ def test_live_reads_hostile_lines_and_goes_on(game):
     assert result.output.count("Bob> ") >= len(lines) - 1  # every line answered, the session went on
 
 
-def test_live_reads_bytes_that_are_not_text(game, here):
+def test_live_reads_bytes_that_are_not_text(game, folder):
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "COLUMNS": "60", "PYTHONPATH": str(SRC)}
     env.pop("SCOREPAD_FILE", None)
     done = subprocess.run(
         [sys.executable, "-c", "from scorepad.start import main; main()", "live"],
-        cwd=here,
+        cwd=folder,
         env=env,
         input=b"\xff\xfe\x1b[2J\nq\n",
         capture_output=True,
@@ -512,7 +498,7 @@ def test_generated_arguments(game, words, command):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=4))
-def test_generated_names_for_a_new_game(here, names):
+def test_generated_names_for_a_new_game(folder, names):
     result = run("new", "--players", ",".join(names), "--opener", names[0], "--force")
     answered(result, 0, 1, 2)
     if result.exit_code == 0:
@@ -524,7 +510,7 @@ def test_generated_names_for_a_new_game(here, names):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=8), key=st.text(min_size=1, max_size=8), move=st.text(max_size=12))
-def test_generated_records(here, name, key, move):
+def test_generated_records(folder, name, key, move):
     text = record(
         'format = "scorepad/1"',
         f'players = [{json.dumps(name)}, "Bob"]',
@@ -533,7 +519,7 @@ def test_generated_records(here, name, key, move):
         f"opener = {json.dumps(name)}",
         f"moves = [{json.dumps(move)}]",
     )
-    path = write(here / "gen.toml", text)
+    path = write(folder / "gen.toml", text)
     before = path.read_bytes()
     for args in (
         ["show", "-f", path],
@@ -575,62 +561,62 @@ def cli(*args, cwd: Path, timeout: float = 60, limit_memory: int | None = None, 
     return done.returncode, out
 
 
-def test_usage_errors_go_through_the_boundary_too(here):
+def test_usage_errors_go_through_the_boundary_too(folder):
     """Typer would print an unknown option or command as typed."""
     for args in (["show", "--x\u202ey\x1b[2J"], ["x\u202e\x1b]0;t\x07"], ["draw", "\u202e"]):
-        code, out = cli(*args, cwd=here)
+        code, out = cli(*args, cwd=folder)
         assert code == 2 and ("\\u202e" in out or args[0] == "draw"), out
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
-def test_a_pipe_is_refused_without_waiting_for_a_writer(here):
-    os.mkfifo(here / "pipe.toml")
-    write(here / "good.toml", GOOD)
+def test_a_pipe_is_refused_without_waiting_for_a_writer(folder):
+    os.mkfifo(folder / "pipe.toml")
+    write(folder / "good.toml", GOOD)
     for args in (["show", "-f", "pipe.toml"], ["play", "4-4", "E", "-f", "pipe.toml"], ["stats", "pipe.toml"]):
-        code, out = cli(*args, cwd=here)
+        code, out = cli(*args, cwd=folder)
         assert code == 2 and "not a regular file" in " ".join(out.split()), out
-    code, out = cli("audit", "good.toml", "pipe.toml", cwd=here)  # one pipe does not stall the rest
+    code, out = cli("audit", "good.toml", "pipe.toml", cwd=folder)  # one pipe does not stall the rest
     assert code == 2 and "good.toml: ok" in out and "pipe.toml: cannot read" in out
 
 
 @pytest.mark.parametrize("special", ["/dev/zero", "/dev/null", "."])
-def test_devices_and_folders_are_refused(here, special):
+def test_devices_and_folders_are_refused(folder, special):
     if not os.path.exists(special):
         pytest.skip("no such device here")
-    code, out = cli("show", "-f", special, cwd=here)
+    code, out = cli("show", "-f", special, cwd=folder)
     assert code == 2, out
-    code, out = cli("audit", special, cwd=here)
+    code, out = cli("audit", special, cwd=folder)
     assert code == 2, out
 
 
-def test_a_record_too_big_is_refused_unread(here):
-    path = here / "huge.toml"
+def test_a_record_too_big_is_refused_unread(folder):
+    path = folder / "huge.toml"
     with open(path, "wb") as handle:  # sparse: 3 GB that take no room
         handle.truncate(3 * 1024**3)
-    code, out = cli("show", "-f", path, cwd=here, limit_memory=1024**3)
+    code, out = cli("show", "-f", path, cwd=folder, limit_memory=1024**3)
     assert code == 2 and "larger than 10 MB" in out
     write(path, GOOD + "#" * MAX_RECORD_BYTES)
     with pytest.raises(RecordError, match="larger than 10 MB"):
         load(path)
 
 
-def test_big_and_deep_records_stay_in_bounds(here):
+def test_big_and_deep_records_stay_in_bounds(folder):
     """A record of 1.2 MB and one nested 100,000 deep, audited and shown under 1.5 GB of
     address space and a timeout: refused or reported, never a hang or a crash."""
     moves = ", ".join(['"Ann: draw"'] * 100_000)
     write(
-        here / "big.toml",
+        folder / "big.toml",
         record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', "[[rounds]]", 'opener = "Ann"', f"moves = [{moves}]"),
     )
-    write(here / "deep.toml", 'format = "scorepad/1"\nplayers = ' + "[" * 100_000 + "]" * 100_000 + "\n")
+    write(folder / "deep.toml", 'format = "scorepad/1"\nplayers = ' + "[" * 100_000 + "]" * 100_000 + "\n")
     keys = "\n".join(f'"k{i}\\u001b" = 1' for i in range(20_000))
-    write(here / "keys.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', keys))
+    write(folder / "keys.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', keys))
     for name in ("big.toml", "deep.toml", "keys.toml"):
-        code, out = cli("audit", name, cwd=here, limit_memory=1536 * 1024**2, timeout=120)
+        code, out = cli("audit", name, cwd=folder, limit_memory=1536 * 1024**2, timeout=120)
         assert code in (1, 2), out
-        code, out = cli("show", "-f", name, cwd=here, limit_memory=1536 * 1024**2, timeout=120)
+        code, out = cli("show", "-f", name, cwd=folder, limit_memory=1536 * 1024**2, timeout=120)
         assert code == 2, out
-    code, out = cli("audit", "keys.toml", cwd=here, timeout=120)
+    code, out = cli("audit", "keys.toml", cwd=folder, timeout=120)
     assert out.count("\n") == 1001 and out.endswith("and 19000 more problems, not listed: an audit lists at most 1000\n")
     assert "unknown key 'k0\\x1b' in the top level (line 3)" in out
 
@@ -647,9 +633,9 @@ def test_many_unknown_keys_are_located_in_one_pass():
 
 
 @pytest.fixture
-def saved(here):
+def saved(folder):
     answered(run("new", "--players", "Ann,Bob", "--opener", "Ann"), 0)
-    return here / "scorepad.toml"
+    return folder / "scorepad.toml"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
@@ -666,13 +652,13 @@ def test_saving_keeps_mode_group_and_owner(saved):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
-def test_a_new_record_follows_the_umask(here):
+def test_a_new_record_follows_the_umask(folder):
     old = os.umask(0o002)
     try:
         answered(run("new", "--players", "Ann,Bob", "--opener", "Ann"), 0)
     finally:
         os.umask(old)
-    assert stat.S_IMODE((here / "scorepad.toml").stat().st_mode) == 0o664
+    assert stat.S_IMODE((folder / "scorepad.toml").stat().st_mode) == 0o664
 
 
 def test_a_read_only_record_is_refused(saved):
@@ -684,19 +670,19 @@ def test_a_read_only_record_is_refused(saved):
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
-def test_a_symlinked_record_is_written_through(saved, here):
-    (here / "club").mkdir()
-    link = here / "club" / "link.toml"
+def test_a_symlinked_record_is_written_through(saved, folder):
+    (folder / "club").mkdir()
+    link = folder / "club" / "link.toml"
     link.symlink_to(saved)
     answered(run("play", "6-4", "-f", link), 0)
     answered(run("draw", "--by", "Bob", "-f", saved), 0)
     assert link.is_symlink()
     assert [str(m) for m in load(saved).game.current.moves] == ["Ann: 6-4", "Bob: draw"]
-    assert not (here / "club" / ".link.toml.lock").exists()  # one lock, beside the real file
+    assert not (folder / "club" / ".link.toml.lock").exists()  # one lock, beside the real file
 
 
-def test_a_hard_linked_record_is_refused_not_forked(saved, here):
-    other = here / "other.toml"
+def test_a_hard_linked_record_is_refused_not_forked(saved, folder):
+    other = folder / "other.toml"
     os.link(saved, other)
     before = saved.read_bytes()
     result = run("play", "6-4", "-f", other)
@@ -707,9 +693,9 @@ def test_a_hard_linked_record_is_refused_not_forked(saved, here):
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
-def test_the_lock_never_follows_a_symlink(saved, here):
-    target = here / "victim"
-    lock = here / ".scorepad.toml.lock"
+def test_the_lock_never_follows_a_symlink(saved, folder):
+    target = folder / "victim"
+    lock = folder / ".scorepad.toml.lock"
     lock.unlink(missing_ok=True)  # left by `new`: a lock file stays, so waiters share it
     lock.symlink_to(target)
     before = saved.read_bytes()
@@ -718,21 +704,21 @@ def test_the_lock_never_follows_a_symlink(saved, here):
     assert not target.exists() and saved.read_bytes() == before
 
 
-def test_a_missing_folder_is_not_created(here):
-    result = run("new", "--players", "Ann,Bob", "-f", here / "club" / "game.toml")
+def test_a_missing_folder_is_not_created(folder):
+    result = run("new", "--players", "Ann,Bob", "-f", folder / "club" / "game.toml")
     answered(result, 2)
-    assert "No such file or directory" in result.output and not (here / "club").exists()
+    assert "No such file or directory" in result.output and not (folder / "club").exists()
 
 
-def test_symlinked_paths_share_one_lock(saved, here):
-    link = here / "link.toml"
+def test_symlinked_paths_share_one_lock(saved, folder):
+    link = folder / "link.toml"
     link.symlink_to(saved)
     with locked(link):
-        code, out = cli("play", "6-4", "-f", saved, cwd=here, timeout=60)
+        code, out = cli("play", "6-4", "-f", saved, cwd=folder, timeout=60)
     assert code == 1 and "being written by another scorepad" in out
 
 
-def test_recording_works_without_fcntl(here):
+def test_recording_works_without_fcntl(folder):
     """Where there is no flock (Windows), the lock is filelock's."""
     script = textwrap.dedent("""
         import sys
@@ -743,9 +729,9 @@ def test_recording_works_without_fcntl(here):
     env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "60"}
     env.pop("SCOREPAD_FILE", None)
     for args in (["new", "--players", "Ann,Bob", "--opener", "Ann"], ["play", "6-4"], ["draw", "--by", "Bob"]):
-        done = subprocess.run([sys.executable, "-c", script, *args], cwd=here, env=env, capture_output=True, timeout=60)
+        done = subprocess.run([sys.executable, "-c", script, *args], cwd=folder, env=env, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr
-    assert len(load(here / "scorepad.toml").game.current.moves) == 2
+    assert len(load(folder / "scorepad.toml").game.current.moves) == 2
 
 
 # --- comments -------------------------------------------------------------------------------
@@ -760,24 +746,24 @@ HAND_EDITED = record(
 )
 
 
-def test_the_first_save_of_a_hand_edited_record_keeps_the_original(here):
-    path = write(here / "game.toml", HAND_EDITED)
+def test_the_first_save_of_a_hand_edited_record_keeps_the_original(folder):
+    path = write(folder / "game.toml", HAND_EDITED)
     result = run("draw", "--by", "Bob", "-f", path)
     answered(result, 0)
-    backup = here / "game.toml.orig"
+    backup = folder / "game.toml.orig"
     assert backup.read_text(encoding="utf-8") == HAND_EDITED
     assert "game.toml.orig" in result.output
     assert "#" not in path.read_text(encoding="utf-8")
     answered(run("undo", "-f", path), 0)  # no comments left: no second copy
-    assert sorted(p.name for p in here.iterdir() if not p.name.startswith(".")) == ["game.toml", "game.toml.orig"]
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == ["game.toml", "game.toml.orig"]
 
 
-def test_a_second_hand_edit_gets_its_own_backup(here):
-    path = write(here / "game.toml", HAND_EDITED)
-    write(here / "game.toml.orig", "older\n")
+def test_a_second_hand_edit_gets_its_own_backup(folder):
+    path = write(folder / "game.toml", HAND_EDITED)
+    write(folder / "game.toml.orig", "older\n")
     answered(run("draw", "--by", "Bob", "-f", path), 0)
-    assert (here / "game.toml.orig").read_text() == "older\n"
-    assert (here / "game.toml.orig.2").read_text(encoding="utf-8") == HAND_EDITED
+    assert (folder / "game.toml.orig").read_text() == "older\n"
+    assert (folder / "game.toml.orig.2").read_text(encoding="utf-8") == HAND_EDITED
 
 
 @pytest.mark.parametrize(
@@ -796,10 +782,10 @@ def test_comments_are_found_outside_strings(text, expected):
     assert has_comments(text) is expected
 
 
-def test_a_refused_command_writes_no_backup(here):
-    path = write(here / "game.toml", HAND_EDITED)
+def test_a_refused_command_writes_no_backup(folder):
+    path = write(folder / "game.toml", HAND_EDITED)
     answered(run("play", "0-0", "-f", path), 1)
-    assert not (here / "game.toml.orig").exists() and path.read_text(encoding="utf-8") == HAND_EDITED
+    assert not (folder / "game.toml.orig").exists() and path.read_text(encoding="utf-8") == HAND_EDITED
 
 
 # --- interrupts -----------------------------------------------------------------------------

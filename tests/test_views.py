@@ -164,8 +164,9 @@ def test_where_room_is_shortest_the_dots_lose_their_spaces():
 
 # --- text that fits ---------------------------------------------------------------------------
 
-from scorepad.views.console import wrapped  # noqa: E402
 from tests.helpers import run  # noqa: E402
+
+from scorepad.views.console import wrapped  # noqa: E402
 
 
 def test_wrapped_breaks_on_words_and_keeps_long_words_whole():
