@@ -769,6 +769,26 @@ def audit(
 
 @app.command(
     help=N_(
+        "Where the points went: every play against the tiles its player certainly held.\n"
+        "\n"
+        "Marks each play that scored less than a tile the player held could have, or left\n"
+        "the next player 10 or more above the best play; says what the record cannot tell.\n"
+        "\n"
+        "Example: scorepad review --round 2"
+    )
+)
+def review(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
+    round_: Annotated[int | None, typer.Option("--round", "-r", min=1, help=N_("Only this round."), show_default=False)] = None,
+    file: FileOption = Path("scorepad.toml"),
+) -> None:
+    from scorepad.cli.review import review as review_game
+
+    review_game(file, round_, as_json, read)
+
+
+@app.command(
+    help=N_(
         "Where each tile fits, what it scores, and the best reply it leaves.\n"
         "\n"
         "The best reply is the most the next player could score with a tile still unseen.\n"

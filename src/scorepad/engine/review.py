@@ -1,0 +1,236 @@
+"""Where the points went: each play of a round against the tiles its player certainly held
+(docs/review.md).
+
+The known hand of a play is what the record proves its player held just before it: the tile
+played; every tile the same player played later in the round with no draw of theirs in
+between; and, when the player drew nothing after the play and the round's hands give theirs
+as tiles (or they hold nothing at its end), that final hand. A tile played after a later draw
+may have been drawn, a pip total names no tile, and a partner's tiles are never the player's.
+
+Legality and the ends' score are the layout's own (`Layout.placements`); the best reply a
+play leaves is the one `advice.best_reply` finds for the hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from scorepad.engine.advice import best_reply
+from scorepad.engine.layout import Layout
+from scorepad.engine.notation import Draw, Muggins, Play
+from scorepad.engine.scoring import play_score
+from scorepad.engine.tiles import End, Tile
+
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Round
+
+# Every score is a multiple of five, so any play that scored less than the best of its known
+# tiles missed at least 5: every such play is marked, as there is no smaller miss to forgive.
+MISSED_MARK = 5
+# A reply differs by 5 between two placements very often (one end's number moves by one
+# step of the count); 10, two steps, is what a player at the table notices and could have
+# seen coming.
+LEFT_MARK = 10
+
+
+class Unknown(NamedTuple):
+    """Why a known hand is not the whole hand: `drew` (the player drew at move `at`, 1-based,
+    after the play), `pips` (the round's hands give theirs as a pip total, `pips`), or
+    `unentered` (the round has no hands yet: it is still being played, its hands are not
+    written, or the game ended in it)."""
+
+    why: str
+    at: int | None = None
+    pips: int | None = None
+
+
+class Option(NamedTuple):
+    """One legal placement of a known tile on the layout as it stood."""
+
+    tile: Tile
+    end: End | None  # None for the lead
+    score: int
+
+
+class PlayReview(NamedTuple):
+    """One play of a round, reviewed from its player's known hand."""
+
+    round: int
+    move: int  # 1-based, counting every move of the round (as in #rRmM)
+    player: int
+    tile: Tile
+    end: End | None
+    scored: int  # what the open ends gave it, before claims and muggins
+    known: tuple[Tile, ...]  # the certainly-held tiles, the played one first
+    unknown: Unknown | None  # None: `known` is the whole hand
+    options: tuple[Option, ...]  # every legal placement of every known tile
+    best: Option  # the best of them (the play itself when nothing scores more)
+    missed: int  # best - scored
+    replier: int | None  # the next player, when what the play left them is known
+    left: int | None  # the best reply the play left them
+    best_left: int | None  # the best reply `best` would have left them
+    marks: tuple[str, ...]  # "missed", "left"
+
+    @property
+    def complete(self) -> bool:
+        return self.unknown is None
+
+
+class RoundReview(NamedTuple):
+    number: int
+    plays: tuple[PlayReview, ...]
+
+
+def known_hands(r: Round, players: Sequence[str]) -> list[tuple[tuple[Tile, ...], Unknown | None] | None]:
+    """Per move of round `r`: for a play, its known hand (the played tile first) and why it
+    is not the whole hand (None when it is); None for every other move."""
+    moves = r.moves
+    seat = {name: p for p, name in enumerate(players)}
+    result: list[tuple[tuple[Tile, ...], Unknown | None] | None] = [None] * len(moves)
+    # Walking back from the round's end: what each player certainly holds from here on.
+    later: list[tuple[Tile, ...]] = []
+    why: list[Unknown | None] = []
+    for p in range(len(players)):
+        hand = r.hands.get(p) if r.hands is not None else None
+        if r.hand_sizes[p] == 0:
+            later.append(())
+            why.append(None)
+        elif isinstance(hand, tuple):
+            later.append(hand)
+            why.append(None)
+        elif isinstance(hand, int):
+            later.append(())
+            why.append(Unknown("pips", pips=hand))
+        else:
+            later.append(())
+            why.append(Unknown("unentered"))
+    for index in range(len(moves) - 1, -1, -1):
+        move = moves[index]
+        if isinstance(move, Play):
+            p = seat[move.player]
+            later[p] = (move.tile, *later[p])
+            result[index] = (later[p], why[p])
+        elif isinstance(move, Draw):
+            p = seat[move.player]
+            later[p] = ()
+            why[p] = Unknown("drew", at=index + 1)
+    return result
+
+
+def review_round(r: Round, players: Sequence[str]) -> RoundReview:
+    """Every play of round `r` against its player's known hand, on the layout as it stood."""
+    hands = known_hands(r, players)
+    seat = {name: p for p, name in enumerate(players)}
+    moves = r.moves
+    layout = Layout(r.layout.with_spinner)
+    reviews = []
+    for index, move in enumerate(moves):
+        if not isinstance(move, Play):
+            continue
+        known = hands[index]
+        assert known is not None  # known_hands gives every play its hand
+        tiles, unknown = known
+        p = seat[move.player]
+        if not layout and r.opener_rule == "highest-double":
+            # The highest double had to lead: the double led is the only legal lead (and a
+            # lead that was no double, flagged by the replay, is taken as it was led).
+            options = [Option(move.tile, None, play_score(move.tile.pips))]
+        else:
+            options = [Option(tile, at.end, at.score) for tile in tiles for at in layout.placements(tile)]
+        before = layout.copy()
+        scored = play_score(layout.place(move.tile, move.end))
+        top = max(o.score for o in options)
+        candidates = [o for o in options if o.score == top]
+        replier, reply_tiles = _replier(r, index, p, players, seat, hands)
+        left = best_left = None
+        made = next((o for o in candidates if o.tile == move.tile and o.end is move.end), None)
+        if reply_tiles is not None:
+            left = best_reply(layout, reply_tiles).score
+            # Among the best-scoring placements, the one that leaves the next player least;
+            # on a tie the play made, then the first in the known hand's order.
+            replies = [left if o is made else _leaves(before, o, reply_tiles) for o in candidates]
+            low = min(replies)
+            best = made if made is not None and replies[candidates.index(made)] == low else candidates[replies.index(low)]
+            best_left = low
+        else:
+            replier = None
+            best = made if made is not None else candidates[0]
+        missed = best.score - scored
+        marks = []
+        if missed >= MISSED_MARK:
+            marks.append("missed")
+        if left is not None and best_left is not None and left - best_left >= LEFT_MARK:
+            marks.append("left")
+        reviews.append(
+            PlayReview(
+                r.number,
+                index + 1,
+                p,
+                move.tile,
+                move.end,
+                scored,
+                tiles,
+                unknown,
+                tuple(options),
+                best,
+                missed,
+                replier,
+                left,
+                best_left,
+                tuple(marks),
+            )
+        )
+    return RoundReview(r.number, tuple(reviews))
+
+
+def _leaves(before: Layout, o: Option, tiles: Sequence[Tile]) -> int:
+    """The best reply from `tiles` had `o` been played on the layout `before`."""
+    after = before.copy()
+    after.place(o.tile, o.end)
+    return best_reply(after, tiles).score
+
+
+def _replier(
+    r: Round,
+    index: int,
+    p: int,
+    players: Sequence[str],
+    seat: dict[str, int],
+    hands: list[tuple[tuple[Tile, ...], Unknown | None] | None],
+) -> tuple[int | None, tuple[Tile, ...] | None]:
+    """The next player and their whole hand right after the play at `index`, when the record
+    proves it: their next move (muggins calls aside) is a play, and its known hand is whole.
+    Otherwise (None, None): what the play left them cannot be told."""
+    following = (p + 1) % len(players)
+    for later in range(index + 1, len(r.moves)):
+        move = r.moves[later]
+        if isinstance(move, Muggins):
+            continue
+        if isinstance(move, Play) and seat[move.player] == following:
+            known = hands[later]
+            if known is not None and known[1] is None:
+                return following, known[0]
+        return None, None
+    return None, None
+
+
+class PlayerTotal(NamedTuple):
+    missed: int
+    marks: int
+
+
+def totals(rounds: Sequence[RoundReview], players: int) -> list[PlayerTotal]:
+    """Per player: the points missed over their own plays, and how many were marked."""
+    missed = [0] * players
+    marks = [0] * players
+    for review in rounds:
+        for play in review.plays:
+            missed[play.player] += play.missed
+            marks[play.player] += bool(play.marks)
+    return [PlayerTotal(m, k) for m, k in zip(missed, marks)]
+
+
+def review_game(game: Game, number: int | None = None) -> list[RoundReview]:
+    """Every round of `game` that was started (round `number` alone if given)."""
+    return [review_round(r, game.players) for r in game.rounds if (number is None or r.number == number) and r.moves]

@@ -1,0 +1,382 @@
+"""`scorepad review`: the known hand of every play, its review from the tiles its player
+certainly held, and the command in both languages (docs/review.md)."""
+
+import json
+
+import pytest
+
+from helpers import flat, ok, refused, run
+from scorepad.engine.review import Unknown, known_hands, review_round
+from scorepad.engine.tiles import parse_tiles
+from scorepad.record.format import loads
+
+# Hands entered as tiles, with draws before and after plays: no spinner, three tiles each.
+DRAWS = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [3, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 6-1", "Bob: 1-4 E", "Ann: 6-4 W", "Bob: 4-3 W", "Ann: draw", "Ann: 3-2 W", "Bob: draw", "Bob: 2-0 W", "Ann: draw", "Ann: 4-5 E", "Bob: 0-5 W"]
+hands = { Ann = "2-2" }
+"""
+
+# A spinner with its arms: 5-5 leads, both line sides are taken, then Bob opens an arm.
+SPINNER = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "pagat"
+deal = [3, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 5-5", "Bob: 5-1 W", "Ann: 5-3 E", "Bob: 5-4 N", "Ann: 3-2 E"]
+hands = { Bob = "5-6" }
+"""
+
+# The highest double must lead round 1; round 2 (led by the domino maker) is free.
+HIGHEST_DOUBLE = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "two-ends"
+deal = [3, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 3-3", "Bob: 3-5 E", "Ann: 3-6 W", "Bob: 5-2 E", "Ann: 6-4 W"]
+hands = { Bob = "1-1" }
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 3-3", "Bob: 3-5 E", "Ann: 3-6 W", "Bob: 5-2 E", "Ann: 6-4 W"]
+hands = { Bob = "1-1" }
+"""
+
+# A partnership game: Ann & Cy against Bob & Dee.
+PARTNERS = """format = "scorepad/1"
+players = ["Ann", "Bob", "Cy", "Dee"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [3, 3, 2]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 5-0", "Bob: 5-5 W", "Cy: 0-6 E", "Dee: 6-1 E", "Ann: 4-1 E"]
+hands = { Bob = "2-2", Cy = "3-3", Dee = "2-0" }
+"""
+
+# Bob's hand is entered as pips: nothing is deduced from them.
+PIPS = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [2, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 5-0", "Bob: 0-1 E", "Ann: 5-5 W"]
+hands = { Bob = 8 }
+"""
+
+
+def game_of(text: str):
+    return loads(text).game
+
+
+def names(tiles) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+# --- the known hand -------------------------------------------------------------------------
+
+
+def test_a_known_hand_stops_at_the_players_next_draw():
+    game = game_of(DRAWS)
+    r = game.rounds[0]
+    hands = known_hands(r, game.players)
+    # Moves 1, 3 (Ann before her draw at 5), 2 and 4 (Bob before his at 7), 6 (Ann before
+    # her draw at 9), 8 and 11 (Bob: nothing left at the end), 10 (Ann: 2-2 left).
+    assert [(i + 1, names(h[0]), h[1]) for i, h in enumerate(hands) if h is not None] == [
+        (1, ["6-1", "6-4"], Unknown("drew", at=5)),
+        (2, ["1-4", "4-3"], Unknown("drew", at=7)),
+        (3, ["6-4"], Unknown("drew", at=5)),
+        (4, ["4-3"], Unknown("drew", at=7)),
+        (6, ["3-2"], Unknown("drew", at=9)),
+        (8, ["2-0", "0-5"], None),
+        (10, ["4-5", "2-2"], None),
+        (11, ["0-5"], None),
+    ]
+
+
+def test_a_hand_of_pips_names_no_tile():
+    game = game_of(PIPS)
+    hands = known_hands(game.rounds[0], game.players)
+    assert hands[1] == (tuple(parse_tiles("0-1")), Unknown("pips", pips=8))
+    # Ann played her last tile: her hand is known whole from the start.
+    assert hands[0] == (tuple(parse_tiles("5-0 5-5")), None)
+
+
+def test_a_partners_tiles_are_never_the_players():
+    game = game_of(PARTNERS)
+    hands = known_hands(game.rounds[0], game.players)
+    assert names(hands[0][0]) == ["5-0", "4-1"]  # not Cy's 0-6 or 3-3
+    assert names(hands[2][0]) == ["0-6", "3-3"]
+
+
+def test_a_round_without_hands_is_known_only_from_its_plays():
+    game = game_of(DRAWS.replace('hands = { Ann = "2-2" }\n', "").replace(', "Bob: 0-5 W"', ""))
+    hands = known_hands(game.current, game.players)
+    assert hands[9] == (tuple(parse_tiles("4-5")), Unknown("unentered"))
+
+
+# --- the review of a play ---------------------------------------------------------------------
+
+
+def test_a_spinner_arm_is_among_the_placements():
+    game = game_of(SPINNER)
+    review = review_round(game.rounds[0], game.players)
+    bob = review.plays[3]
+    assert (bob.move, str(bob.tile), bob.end.value, bob.scored) == (4, "5-4", "N", 0)
+    # 5-4 and 5-6 on either side arm (the line's ends show 1 and 3): N and S alike.
+    assert sorted((str(o.tile), o.end.value, o.score) for o in bob.options) == [
+        ("5-4", "N", 0),
+        ("5-4", "S", 0),
+        ("5-6", "N", 10),
+        ("5-6", "S", 10),
+    ]
+    assert (str(bob.best.tile), bob.best.end.value, bob.missed, bob.marks) == ("5-6", "N", 10, ("missed",))
+    # Before both line sides were taken no arm was open: Bob's 5-1 had only W and E.
+    assert {o.end.value for o in review.plays[1].options} == {"W", "E"}
+
+
+def test_a_highest_double_lead_has_one_legal_placement():
+    game = game_of(HIGHEST_DOUBLE)
+    first, second = (review_round(r, game.players).plays[0] for r in game.rounds[:2])
+    assert [(str(o.tile), o.score) for o in first.options] == [("3-3", 0)]
+    assert first.missed == 0 and not first.marks
+    # Led by the domino maker, any tile may lead: 6-4 would have scored 10.
+    assert [(str(o.tile), o.score) for o in second.options] == [("3-3", 0), ("3-6", 0), ("6-4", 10)]
+    assert (second.best.score, second.missed, second.marks) == (10, 10, ("missed",))
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("record", "expected"),
+    [
+        (
+            DRAWS,
+            """Round 1
+  1.1 Ann 6-1 scored 0; 6-4 would have scored 10
+  Ann's hand at 1.1–1.3 is not known beyond 6-1 6-4 (Ann drew at 1.5)
+  Bob's hand at 1.2–1.4 is not known beyond 1-4 4-3 (Bob drew at 1.7)
+  Ann's hand at 1.6 is not known beyond 3-2 (Ann drew at 1.9)
+Points missed
+  Ann: 10 points missed, 1 marked play
+  Bob: 0 points missed, 0 marked plays
+""",
+        ),
+        (
+            SPINNER,
+            """Round 1
+  1.4 Bob 5-4 N scored 0, leaving Ann at most 0; 5-6 N would have scored 10, leaving Ann at most 0
+Points missed
+  Ann: 0 points missed, 0 marked plays
+  Bob: 10 points missed, 1 marked play
+""",
+        ),
+        (
+            HIGHEST_DOUBLE,
+            """Round 1
+  no marked play
+Round 2
+  2.1 Ann 3-3 scored 0, leaving Bob at most 0; 6-4 would have scored 10, leaving Bob at most 0
+Points missed
+  Ann: 10 points missed, 1 marked play
+  Bob: 0 points missed, 0 marked plays
+""",
+        ),
+        (
+            PARTNERS,
+            """Round 1
+  1.1 Ann 5-0 scored 5, leaving Bob at most 10; 4-1 would also have scored 5, leaving Bob at most 0
+Points missed
+  Ann: 0 points missed, 1 marked play
+  Bob: 0 points missed, 0 marked plays
+  Cy: 0 points missed, 0 marked plays
+  Dee: 0 points missed, 0 marked plays
+""",
+        ),
+        (
+            PIPS,
+            """Round 1
+  1.1 Ann 5-0 scored 5; 5-5 would have scored 10
+  Bob's hand at 1.2 is not known beyond 0-1 (the hand left at the end was entered as 8 pips)
+Points missed
+  Ann: 5 points missed, 1 marked play
+  Bob: 0 points missed, 0 marked plays
+""",
+        ),
+    ],
+    ids=["draws", "spinner", "highest-double", "partners", "pips"],
+)
+def test_worked_rounds(here, record, expected):
+    here.write_text(record, encoding="utf-8")
+    assert ok("review", width=100) == expected
+
+
+def test_at_40_columns_every_line_fits(here):
+    here.write_text(DRAWS, encoding="utf-8")
+    out = ok("review", width=40)
+    assert all(len(line) <= 40 for line in out.splitlines())
+    assert out.splitlines()[:3] == ["Round 1", "  1.1 Ann 6-1 scored 0; 6-4 would have", "    scored 10"]
+    assert flat(out) == flat(ok("review", width=100))
+
+
+GERMAN = """Runde 1
+  1.4 Bob 5-4 N brachte 0 und ließ Ann höchstens 0; 5-6 N hätte 10 gebracht und Ann höchstens 0
+    gelassen
+Verpasste Punkte
+  Ann: 0 Punkte verpasst, 0 markierte Züge
+  Bob: 10 Punkte verpasst, 1 markierter Zug
+"""
+
+
+def test_in_german_at_100_and_40_columns(here):
+    here.write_text(SPINNER, encoding="utf-8")
+    assert ok("review", width=100, lang="de") == GERMAN
+    narrow = ok("review", width=40, lang="de")
+    assert all(len(line) <= 40 for line in narrow.splitlines())
+    assert flat(narrow) == flat(GERMAN)
+
+
+def test_in_german_what_the_record_cannot_tell(here):
+    here.write_text(PIPS, encoding="utf-8")
+    out = flat(ok("review", width=100, lang="de"))
+    assert "Die Hand von Bob bei 1.2 ist über 0-1 hinaus nicht bekannt (die Resthand wurde als 8 Augen eingetragen)" in out
+    here.write_text(DRAWS, encoding="utf-8")
+    out = flat(ok("review", width=40, lang="de"))
+    assert "Die Hand von Ann bei 1.1–1.3 ist über 6-1 6-4 hinaus nicht bekannt (Ann zog bei 1.5)" in out
+    assert "1.1 Ann 6-1 brachte 0; 6-4 hätte 10 gebracht" in out
+
+
+PLAY_KEYS = {
+    "round",
+    "move",
+    "player",
+    "play",
+    "scored",
+    "known",
+    "complete",
+    "unknown",
+    "best",
+    "best_play",
+    "missed",
+    "next",
+    "left",
+    "best_left",
+    "marks",
+}
+
+
+def test_the_json_keys(here):
+    here.write_text(DRAWS, encoding="utf-8")
+    data = json.loads(ok("review", "--json"))
+    assert set(data) == {"plays", "players"}
+    assert all(set(play) == PLAY_KEYS for play in data["plays"])
+    first, bob = data["plays"][0], data["plays"][1]
+    assert first == {
+        "round": 1,
+        "move": 1,
+        "player": "Ann",
+        "play": "6-1",
+        "scored": 0,
+        "known": ["6-1", "6-4"],
+        "complete": False,
+        "unknown": {"why": "drew", "at": 5, "pips": None},
+        "best": 10,
+        "best_play": "6-4",
+        "missed": 10,
+        "next": None,
+        "left": None,
+        "best_left": None,
+        "marks": ["missed"],
+    }
+    assert (bob["move"], bob["best_play"], bob["missed"]) == (2, "1-4 E", 0)
+    # Moves count draws: Ann's 3-2 after her draw at move 5 is move 6, known no further.
+    later = next(p for p in data["plays"] if p["play"] == "3-2 W")
+    assert (later["move"], later["known"], later["unknown"]) == (6, None, {"why": "drew", "at": 9, "pips": None})
+    assert data["players"] == {"Ann": {"missed": 10, "marks": 1}, "Bob": {"missed": 0, "marks": 0}}
+
+
+def test_json_of_one_round(here):
+    here.write_text(HIGHEST_DOUBLE, encoding="utf-8")
+    data = json.loads(ok("review", "--json", "--round", "2"))
+    assert {p["round"] for p in data["plays"]} == {2}
+    assert data["players"]["Ann"] == {"missed": 10, "marks": 1}
+    # The last tile, known whole: the hand is that tile and nothing else.
+    last = data["plays"][-1]
+    assert (last["play"], last["known"], last["complete"]) == ("6-4 W", ["6-4"], True)
+
+
+def test_a_json_of_pips_says_so(here):
+    here.write_text(PIPS, encoding="utf-8")
+    bob = json.loads(ok("review", "--json"))["plays"][1]
+    assert (bob["known"], bob["unknown"]) == (None, {"why": "pips", "at": None, "pips": 8})
+
+
+def test_a_round_that_is_not_there_is_refused(here):
+    here.write_text(PIPS, encoding="utf-8")
+    refused(("review", "--round", "5"), here, 2, "there is no round 5")
+    refused(("review", "--round", "0"), here, 2)
+
+
+def test_a_broken_record_is_refused_plainly(here):
+    here.write_text(PIPS.replace("5-5 W", "6-6 W"), encoding="utf-8")
+    refused(("review",), here, 2, "6-6")
+    here.unlink()
+    result = run("review")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_the_format_doc_names_every_key_of_the_review(here):
+    from pathlib import Path
+
+    import test_docs
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "format.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### `scorepad review --json`") : doc.index("## Exit statuses")]
+    named = test_docs.code_words(section)
+    for record in (DRAWS, PIPS, PARTNERS):
+        here.write_text(record, encoding="utf-8")
+        data = json.loads(ok("review", "--json"))
+        missing = sorted(test_docs.keys(data) - named)
+        assert not missing, missing
+    for why in ('"drew"', '"pips"', '"unentered"', '"missed"', '"left"'):
+        assert why in section
+
+
+def test_the_review_guide_shows_what_runs_today():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, str(root / "scripts" / "transcripts.py"), "--check", str(root / "docs" / "review.md")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr + "\nrun: python scripts/transcripts.py docs/review.md"
