@@ -427,7 +427,8 @@ def new_game(
 
 
 def editor_command() -> list[str]:
-    """$VISUAL, else $EDITOR, else nano if present, else vi (notepad on Windows)."""
+    """$VISUAL, else $EDITOR, else nano if present, else vi (notepad on Windows); without
+    a terminal only $VISUAL or $EDITOR (InvalidMoveError otherwise)."""
     import shlex
 
     for variable in ("VISUAL", "EDITOR"):
@@ -441,23 +442,81 @@ def editor_command() -> list[str]:
                         variable=variable, problem=problem, value=value
                     )
                 ) from None
+    if not _on_a_terminal():
+        # nano or vi started without a terminal waits for keys that never come.
+        raise InvalidMoveError(
+            _(
+                "no editor to start: set EDITOR to your editor's command (without a terminal scorepad starts "
+                "none of its own), e.g. EDITOR=nano scorepad edit"
+            )
+        )
     if os.name == "nt":
         return ["notepad"]
     return ["nano"] if shutil.which("nano") else ["vi"]
+
+
+def _on_a_terminal() -> bool:
+    """Whether standard input and output are a terminal, as a full-screen editor needs."""
+    import sys
+
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stream, or a closed one
+        return False
+
+
+@contextmanager
+def _signals_end_the_edit() -> Iterator[None]:
+    """SIGTERM and SIGHUP while the editor is open end scorepad as SystemExit (exit status
+    128 + the signal), so that the copy of the record in the temporary folder is removed
+    on the way out; by default they end the process at once, leaving it there."""
+    import signal
+
+    def stop(number: int, _frame: object) -> None:
+        raise SystemExit(128 + number)
+
+    before = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue  # Windows has no SIGHUP
+        try:
+            before[number] = signal.signal(number, stop)
+        except ValueError:  # not the main thread: signals cannot be handled there
+            continue
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> Done | None:
     """Open a copy of the record in the editor; keep it only if it is a valid record
     (like `crontab -e`), else show the problem and ask to edit again or discard.
     Returns None when the edit was discarded."""
+    from scorepad.record.amend import faults_of
+
+    original = read_record(file)
+    had = faults_of(read_game(file))
+    command = editor_command()  # a command that cannot be run is said before anything is made
+    with _signals_end_the_edit():
+        return _edit(file, original, had, command, ask, say)
+
+
+def _edit(
+    file: Path,
+    original: str,
+    had: dict[int, list[tuple[int | None, str]]],
+    command: list[str],
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+) -> Done | None:
     import subprocess
     import tempfile
 
     from scorepad.record.amend import faults_of, new_fault
 
-    original = read_record(file)
-    had = faults_of(read_game(file))
-    command = editor_command()  # a command that cannot be run is said before anything is made
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)
     kept: Path | None = None  # the edit, when it cannot be saved
