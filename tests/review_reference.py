@@ -61,6 +61,25 @@ def best_reply(table, tiles):
     return max((score for t in tiles for _, score in placements(table, t)), default=0)
 
 
+def known_hand(moves, hands, before, i):
+    """The tiles the player of move `i` certainly held, and whether that is the whole hand
+    (as many tiles as they held then: `before[i]`)."""
+    name = moves[i][0]
+    tiles = [moves[i][2]]
+    drew = False
+    for later in moves[i + 1 :]:
+        if later[0] != name:
+            continue
+        if later[1] == "draw":
+            drew = True
+            break
+        if later[1] == "play":
+            tiles.append(later[2])
+    if not drew and hands is not None and isinstance(hands.get(name), str):
+        tiles += [tile(x) for x in hands[name].split()]
+    return tiles, len(tiles) == before[i]
+
+
 def review_game(options, players, rounds):
     """Per round, per play: a dict of what the review must find."""
     options = dict(options)
@@ -92,28 +111,12 @@ def review_game(options, players, rounds):
             elif kind == "play":
                 held[name] -= 1
 
-        def known(i):
-            name = moves[i][0]
-            tiles = [moves[i][2]]
-            drew = False
-            for later in moves[i + 1 :]:
-                if later[0] != name:
-                    continue
-                if later[1] == "draw":
-                    drew = True
-                    break
-                if later[1] == "play":
-                    tiles.append(later[2])
-            if not drew and hands is not None and isinstance(hands.get(name), str):
-                tiles += [tile(x) for x in hands[name].split()]
-            return tiles, len(tiles) == before[i]
-
         table = Table(rules["spinner"] == "first-double")
         reviews = []
         for i, (name, kind, t, end, _) in enumerate(moves):
             if kind != "play":
                 continue
-            tiles, whole = known(i)
+            tiles, whole = known_hand(moves, hands, before, i)
             if table.lead is None and rule == "highest-double":
                 options_ = [(t, None, score_of(t[0] + t[1]))]
             else:
@@ -125,7 +128,7 @@ def review_game(options, players, rounds):
             follower = players[(players.index(name) + 1) % n]
             j = next((k for k in range(i + 1, len(moves)) if moves[k][1] != "muggins"), None)
             if j is not None and moves[j][0] == follower and moves[j][1] == "play":
-                theirs, their_whole = known(j)
+                theirs, their_whole = known_hand(moves, hands, before, j)
                 if their_whole:
                     left = best_reply(after, theirs)
                     best_left = min(best_reply(played(table, x, e), theirs) for x, e, s in options_ if s == best)
