@@ -4,8 +4,8 @@
     python scripts/manpage.py            # write docs/scorepad.1
     python scripts/manpage.py --check    # exit 1 if docs/scorepad.1 is not what it would write
 
-The page is built from the Typer app of `cli/app.py` as click sees it: the same usage
-lines, help texts and options that `--help` shows, in English, so it cannot say something
+The page is built from the Typer app of `cli/app.py` (its commands in `cli/commands/`) as
+click sees it: the same usage lines, help texts and options that `--help` shows, in English, so it cannot say something
 the commands do not do. tests/test_docs.py runs the check. The wheel installs the page as
 share/man/man1/scorepad.1, so `man scorepad` finds it beside the `scorepad` command in a
 virtual environment. Option metavars are Typer's: write the page with the Typer version
@@ -75,7 +75,7 @@ def page() -> str:
     ctx = click.Context(group, info_name="scorepad", **group.context_settings)  # -h beside --help
     summary = paragraphs(group.help or "")[0].split(". ")[0]
     lines = [
-        ".\\\" Made by scripts/manpage.py from the command line's own help: edit cli/app.py, then run it.",
+        ".\\\" Made by scripts/manpage.py from the command line's own help: edit cli/commands/, then run it.",
         f'.TH SCOREPAD 1 "" "scorepad {__version__}" "User Commands"',
         ".SH NAME",
         "scorepad \\- " + roff(summary[0].lower() + summary[1:]),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.helpers import run
 
 from scorepad import Game
-from scorepad.cli.app import spreadsheet_cell
+from scorepad.cli.commands.showing import spreadsheet_cell
 from scorepad.engine.notation import check_player_name
 from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.record.files import has_comments, load, locked

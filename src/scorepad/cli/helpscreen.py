@@ -11,7 +11,7 @@ runs many commands in one import). The commands keep their English texts, marked
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import typer
@@ -204,27 +204,58 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
                 formatter.write_dl(rows)
 
 
+class Room:
+    """The commands of one module of `cli/commands`, kept as declared until the app first
+    looks one of them up (DeclaredCommands): a module of commands need not import the app."""
+
+    def __init__(self) -> None:
+        self.declared: list[tuple[tuple[Any, ...], dict[str, Any], Callable[..., Any]]] = []
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """As `typer.Typer.command`."""
+
+        def keep(function: Callable[..., Any]) -> Callable[..., Any]:
+            self.declared.append((args, kwargs, function))
+            return function
+
+        return keep
+
+
 class DeclaredCommands(Mapping[str, click.Command]):
     """The app's commands by name, each built from its Typer declaration when first looked
-    up. Typer builds every command of a group before parsing (about 0.4 ms each, from
-    the signatures and annotations); a run needs only the one it runs, `--version` none.
-    Help and completion list them all, and so build them all."""
+    up, and its module imported then. Typer builds every command of a group before parsing
+    (from the signatures and annotations); a run needs only the one it runs and its
+    module, `--version` none. Help and completion list them all, and so build them all."""
 
-    def __init__(self, app: typer.Typer) -> None:
+    def __init__(self, app: typer.Typer, index: Mapping[str, str]) -> None:
         self._app = app
+        self._index = index  # name -> the module that declares it in its `room`
         self._declared: dict[str, Any] = {}  # name -> typer's CommandInfo
         self._built: dict[str, click.Command] = {}
+        self._imported: set[str] = set()
 
     def declare(self, info: Any) -> None:
         import typer.main
 
         self._declared[info.name or typer.main.get_command_name(info.callback.__name__)] = info
 
+    def _import(self, module: str) -> None:
+        if module in self._imported:
+            return
+        from importlib import import_module
+
+        self._imported.add(module)
+        room: Room = import_module(module).room
+        for args, kwargs, function in room.declared:
+            self._app.command(*args, **kwargs)(function)
+
     def __getitem__(self, name: str) -> click.Command:
         command = self._built.get(name)
         if command is None:
             import typer.main
 
+            if name not in self._declared:
+                self._import(self._index[name])
             command = typer.main.get_command_from_info(
                 self._declared[name],
                 pretty_exceptions_short=self._app.pretty_exceptions_short,
@@ -234,19 +265,20 @@ class DeclaredCommands(Mapping[str, click.Command]):
         return command
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._declared)
+        return iter(self._index)
 
     def __len__(self) -> int:
-        return len(self._declared)
+        return len(self._index)
 
 
 class ScreenTyper(typer.Typer):
     """A Typer app whose commands and group draw help to fit the screen, and whose
-    commands are built when used (DeclaredCommands). The app needs a callback: without
-    one, Typer makes a group only for more than one registered command."""
+    commands are built when used (DeclaredCommands); `index` names the module of each.
+    The app needs a callback: without one, Typer makes a group only for more than one
+    registered command."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        self.declared = DeclaredCommands(self)
+    def __init__(self, index: Mapping[str, str], **kwargs: Any) -> None:
+        self.declared = DeclaredCommands(self, index)
         # The group Typer builds for this app, with these commands instead of none.
         group = type(ScreenGroup.__name__, (ScreenGroup,), {"declared": self.declared})
         super().__init__(cls=group, **kwargs)

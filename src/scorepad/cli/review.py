@@ -1,4 +1,4 @@
-"""The body of `scorepad review` (registered in cli/app.py): each round reviewed as the
+"""The body of `scorepad review` (declared in cli/commands/checking.py): each round reviewed as the
 record is read, so a long game's folded rounds are not laid out a second time."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from scorepad.cli.commands.common import BAD_USAGE
 from scorepad.i18n import ngettext
 
 if TYPE_CHECKING:
@@ -34,9 +35,6 @@ class Reviewed:
 
     def of(self) -> list[RoundReview]:
         return [self.rounds[n] for n in sorted(self.rounds)]
-
-
-BAD_USAGE = 2
 
 
 def review(file: Path, only: int | None, as_json: bool, read: Callable[[Path, EachRound], Game]) -> None:

@@ -1,0 +1,131 @@
+"""The commands that judge: a record audited against its own rules, its plays reviewed
+against the tiles their players held, a hand weighed against the layout."""
+
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, RULE_PROBLEM, FileOption, attempt, read, record_text
+from scorepad.cli.helpscreen import Room
+from scorepad.i18n import N_, _
+from scorepad.views.console import console, echo, json_line
+
+room = Room()
+
+
+def place(round_: int | None, move: int | None) -> str:
+    """Where an audit finding is: 'round 2, move 5', 'round 2', or ''."""
+    if round_ and move:
+        return _("round {round}, move {move}").format(round=round_, move=move)
+    if round_:
+        return _("round {round}").format(round=round_)
+    return _("move {move}").format(move=move) if move else ""
+
+
+@room.command(
+    help=N_(
+        "Check records: every problem, with its round and move.\n"
+        "\n"
+        "Replays each record under its own rules. Exit 1 when any record has a problem, 2\n"
+        "when one cannot be read.\n"
+        "\n"
+        "Example: scorepad audit club/*.toml --json"
+    )
+)
+def audit(
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
+) -> None:
+    from scorepad.record.format import Problem, RecordError, audit_text
+    from scorepad.views.summary import audit_json
+
+    worst = 0
+    progress = None
+    if len(records) > 1 and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        progress = Progress(transient=True, console=console(stderr=True))
+        task = progress.add_task(_("auditing"), total=len(records))
+        progress.start()
+    try:
+        for path in records:
+            try:
+                result = audit_text(record_text(path))
+                game, problems, notes = result.game, result.problems, result.notes
+            except (OSError, RecordError) as error:
+                reason = error.strerror if isinstance(error, OSError) else str(error)
+                game, problems, notes = None, [Problem(None, None, _("cannot read the file: {reason}").format(reason=reason))], []
+            worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
+            if as_json:
+                json_line(audit_json(str(path), game, problems, notes))
+            else:
+                if not problems:
+                    echo(_("{path}: ok").format(path=path))
+                for p in problems:
+                    where = place(p.round, p.move)
+                    # One line per finding, never wrapped: `grep` and editors read them.
+                    echo(
+                        _("{path}: {where}{message}").format(path=path, where=where + ": " if where else "", message=p.message),
+                        wrap=False,
+                    )
+                for n in notes:  # play, not a broken record: marked apart
+                    where = place(n.round, n.move)
+                    echo(
+                        _("{path}: note: {where}{message}").format(
+                            path=path, where=where + ": " if where else "", message=n.message
+                        ),
+                        wrap=False,
+                    )
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+    raise typer.Exit(worst)
+
+
+@room.command(
+    help=N_(
+        "Where the points went: every play against the tiles its player certainly held.\n"
+        "\n"
+        "Marks each play that scored less than a tile the player held could have, or left\n"
+        "the next player 10 or more above the best play; says what the record cannot tell.\n"
+        "\n"
+        "Example: scorepad review --round 2"
+    )
+)
+def review(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
+    round_: Annotated[int | None, typer.Option("--round", "-r", min=1, help=N_("Only this round."), show_default=False)] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.review import review as review_game
+
+    review_game(file, round_, as_json, read)
+
+
+@room.command(
+    help=N_(
+        "Where each tile fits, what it scores, and the best reply it leaves.\n"
+        "\n"
+        "The best reply is the most the next player could score with a tile still unseen.\n"
+        "\n"
+        "Example: scorepad hint 64 55 31"
+    )
+)
+def hint(
+    tiles: Annotated[list[str], typer.Argument(metavar="TILE...", help=N_("Tiles in your hand."))],
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.actions import hint_lines
+    from scorepad.cli.grammar import parse_tile
+
+    hand = attempt(lambda: [parse_tile(t) for t in tiles])
+    for line in hint_lines(read(file), hand):
+        echo(line)

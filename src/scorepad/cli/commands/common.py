@@ -1,0 +1,162 @@
+"""What the commands share: the record's option, reading it, doing a change through the
+shared actions, and turning a domain error into a message and an exit code (0 success,
+1 a rule problem, 2 bad usage or an unreadable file)."""
+
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
+
+import typer
+
+from scorepad.cli import completion
+from scorepad.engine.rules import PRESETS
+from scorepad.errors import IllegalMoveError, InvalidHandsError, ScorepadError
+from scorepad.i18n import N_, _
+from scorepad.views.console import error, print_styled, width
+
+# The engine, the record and the views are imported by the commands that use them: every
+# run imports this module, and a command needs only its own part of them.
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Outcome
+    from scorepad.record.format import EachRound
+
+RULE_PROBLEM, BAD_USAGE = 1, 2
+
+DEFAULT_FILE = Path("scorepad.toml")
+
+FileOption = Annotated[
+    Path,
+    typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help=N_("The game record."), show_default=True),
+]
+ByOption = Annotated[
+    str | None,
+    typer.Option("--by", help=N_("Who moved (default: whose turn it is)."), autocompletion=completion.player_names),
+]
+
+if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes them from PRESETS
+    Preset = str
+else:
+    Preset = Literal[tuple(PRESETS)]
+
+STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    error(message)
+    raise typer.Exit(code)
+
+
+def exit_code(error: ScorepadError) -> int:
+    from scorepad.record.files import LockedError
+
+    if isinstance(error, (IllegalMoveError, InvalidHandsError, LockedError)):
+        return RULE_PROBLEM
+    return BAD_USAGE  # InvalidMoveError, RulesError, RecordError: the input itself is wrong
+
+
+def from_stdin(path: Path) -> bool:
+    return str(path) == STDIN
+
+
+def record_text(path: Path) -> str:
+    """The text of a record file, or of standard input for `-`, under the same limits
+    (at most MAX_RECORD_BYTES of UTF-8). Raises RecordError or OSError."""
+    from scorepad.record.files import read_text
+    from scorepad.record.format import MAX_RECORD_BYTES, RecordError
+
+    if not from_stdin(path):
+        return read_text(path)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stream, as some embedders give
+        text = sys.stdin.read(MAX_RECORD_BYTES + 1)
+        data = text.encode("utf-8", "surrogateescape")
+    else:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            _("standard input holds more than {limit} MB: not a scorepad record").format(limit=MAX_RECORD_BYTES // (1024 * 1024))
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(_("standard input is not text (a record is UTF-8 text)")) from None
+
+
+def refuse_stdin(file: Path) -> None:
+    if from_stdin(file):
+        fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
+
+
+def read(file: Path, each_round: "EachRound | None" = None) -> "Game":
+    """The game of a record; `each_round` is given each round as the record is read (see
+    `format.loads`)."""
+    # From record, not actions: showing a game need not load the typing grammar.
+    from scorepad.record.files import read_game
+    from scorepad.record.format import RecordError
+
+    if from_stdin(file):
+        from scorepad.record.format import loads
+
+        try:
+            return loads(record_text(file), each_round).game
+        except RecordError as error:
+            fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
+    try:
+        return read_game(file, each_round)
+    except RecordError as error:
+        fail(str(error), BAD_USAGE)
+    except OSError as error:
+        fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
+
+
+def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
+    from scorepad.views.status import status
+    from scorepad.views.styled import Styled
+
+    for line in [note] if isinstance(note, str) else note or ():
+        print_styled(Styled(line), style="bold")
+    print_styled(status(game, width(), out))
+
+
+def act(file: Path, typed) -> None:
+    """Do a change through the shared actions; a refusal becomes a message and an exit code,
+    followed by the repairs of an earlier slip that would let it through."""
+    from scorepad.cli.actions import perform
+
+    refuse_stdin(file)
+    try:
+        done = perform(file, typed)
+    except ScorepadError as problem:
+        error(str(problem))
+        offer_repairs(file, typed, problem)
+        raise typer.Exit(exit_code(problem)) from None
+    except OSError as problem:
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(problem, file), BAD_USAGE)
+    show_status(done.game, done.out, done.notes)
+    if done.out is not None and done.out.wrong_claim is not None:
+        offer_repairs(file, typed, None)
+
+
+def offer_repairs(file: Path, typed, problem: ScorepadError | None) -> None:
+    """After a refusal (`problem`), or a claim that differs from the true score (None):
+    the repairs of an earlier slip in the round, numbered, each as the command that makes it."""
+    from scorepad.cli.fixing import suggest
+
+    suggest(file, typed, problem, live=False, named=None if file == DEFAULT_FILE else file)
+
+
+def attempt(action, file: Path | None = None):
+    try:
+        return action()
+    except ScorepadError as error:
+        fail(str(error), exit_code(error))
+    except OSError as error:
+        from scorepad.cli.actions import cannot_write
+
+        fail(cannot_write(error, file), BAD_USAGE)

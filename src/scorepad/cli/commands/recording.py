@@ -1,0 +1,334 @@
+"""The commands that record what happens at the table, as it happens: a game started,
+a tile played, drawn, a pass, muggins called, moves taken back, the hands counted, the
+live prompt, and the bundled demo."""
+
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
+
+import math
+import unicodedata
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+
+import typer
+
+from scorepad.cli import completion
+from scorepad.cli.commands.common import (
+    BAD_USAGE,
+    DEFAULT_FILE,
+    ByOption,
+    FileOption,
+    Preset,
+    act,
+    attempt,
+    exit_code,
+    fail,
+    refuse_stdin,
+    show_status,
+)
+from scorepad.cli.helpscreen import Room
+from scorepad.engine.rules import CHOICES
+from scorepad.errors import IllegalMoveError, InvalidMoveError, RulesError, ScorepadError, brief
+from scorepad.i18n import N_, _
+from scorepad.views.console import echo
+
+room = Room()
+
+MAX_DELAY = 60.0  # seconds between moves of the demo
+
+CHOICE_HELP = {
+    "spinner": N_("Whether the first double is a spinner."),
+    "first_opener": N_("Who leads round 1."),
+    "next_opener": N_("Who leads the later rounds."),
+    "fallback_opener": N_("Who leads when the next opener names nobody."),
+    "domino_award": N_("What a domino scores."),
+    "blocked_award": N_("What a blocked round scores."),
+    "blocked_tie": N_("What a blocked round with the lowest pips tied scores."),
+}
+
+
+def _choice(name: str):
+    # Typed as the option's values, so Typer checks them and the shell completes them.
+    return Annotated[
+        Literal[CHOICES[name]] | None,
+        typer.Option(f"--{name.replace('_', '-')}", help=CHOICE_HELP[name], show_default=False),
+    ]
+
+
+if TYPE_CHECKING:  # the options of `new` that take one of a rule's choices (see _choice)
+    Spinner: TypeAlias = str | None
+    FirstOpener: TypeAlias = str | None
+    NextOpener: TypeAlias = str | None
+    FallbackOpener: TypeAlias = str | None
+    DominoAward: TypeAlias = str | None
+    BlockedAward: TypeAlias = str | None
+    BlockedTie: TypeAlias = str | None
+else:
+    Spinner = _choice("spinner")
+    FirstOpener = _choice("first_opener")
+    NextOpener = _choice("next_opener")
+    FallbackOpener = _choice("fallback_opener")
+    DominoAward = _choice("domino_award")
+    BlockedAward = _choice("blocked_award")
+    BlockedTie = _choice("blocked_tie")
+
+
+@room.command(
+    help=N_(
+        "Start a game; a finished game in the file is kept under a new name.\n"
+        "\n"
+        "Without --players and --rules, the game in the file gives them.\n"
+        "\n"
+        "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
+    )
+)
+def new(
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."),
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        Preset | None,
+        typer.Option(
+            "--rules",
+            help=N_("The preset the options below change (default: the game before's rules, else pagat)."),
+            show_default=False,
+        ),
+    ] = None,
+    partners: Annotated[
+        bool | None, typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)
+    ] = None,
+    target: Annotated[int | None, typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
+    muggins: Annotated[
+        bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)
+    ] = None,
+    opener: Annotated[
+        str | None,
+        typer.Option(
+            "--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False, autocompletion=completion.openers
+        ),
+    ] = None,
+    deal: Annotated[
+        str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)
+    ] = None,
+    spinner: Spinner = None,
+    first_opener: FirstOpener = None,
+    next_opener: NextOpener = None,
+    fallback_opener: FallbackOpener = None,
+    domino_award: DominoAward = None,
+    blocked_award: BlockedAward = None,
+    blocked_tie: BlockedTie = None,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))
+    ] = False,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.actions import cannot_write, new_game
+
+    refuse_stdin(file)
+    names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
+    options: dict[str, Any] = {
+        "partners": partners,
+        "target": target,
+        "muggins": muggins,
+        "spinner": spinner,
+        "first_opener": first_opener,
+        "next_opener": next_opener,
+        "fallback_opener": fallback_opener,
+        "domino_award": domino_award,
+        "blocked_award": blocked_award,
+        "blocked_tie": blocked_tie,
+    }
+    options = {k: v for k, v in options.items() if v is not None}
+    if deal is not None:
+        try:
+            options["deal"] = [int(n) for n in deal.split(",")]
+        except ValueError:
+            fail(_("--deal '{deal}': give three whole numbers, e.g. 9,7,5").format(deal=deal), BAD_USAGE)
+    try:
+        done = new_game(file, names, rules, options, opener, force)
+    except (RulesError, InvalidMoveError) as error:
+        fail(str(error), BAD_USAGE)
+    except ScorepadError as error:
+        # An unfinished game in the file: bad usage, as any refused option.
+        fail(str(error), BAD_USAGE if isinstance(error, IllegalMoveError) else exit_code(error))
+    except OSError as error:
+        fail(cannot_write(error, file), BAD_USAGE)
+    show_status(done.game, note=done.notes)
+
+
+@room.command(help=N_("Record a tile played (the lead takes no end).\n\nExample: scorepad play 6-4 E --claim 10"))
+def play(
+    move: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="TILE [END]",
+            help=N_(
+                "The tile (64, 6-4, 6 4, 6/4, 6,4, 6:4, '6|4' quoted) and its end (w e n s, west ..., left right up down, l r u d), glued or apart: 64w."
+            ),
+        ),
+    ],
+    by: ByOption = None,
+    claim: Annotated[int | None, typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import play_input
+    from scorepad.engine.notation import MAX_CLAIM
+
+    if claim is not None and claim < 0:
+        fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
+    if claim is not None and claim > MAX_CLAIM:
+        fail(_("--claim {claim}: a claim is at most {limit}").format(claim=brief(claim), limit=MAX_CLAIM), BAD_USAGE)
+    typed = attempt(lambda: play_input(move, by, claim))
+    act(file, typed)
+
+
+@room.command(help=N_("Record tiles drawn from the boneyard.\n\nExample: scorepad draw 2"))
+def draw(
+    count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."))] = 1,
+    by: ByOption = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import DrawIn
+    from scorepad.engine.notation import MAX_DRAW
+
+    if count < 1:
+        fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
+    if count > MAX_DRAW:
+        fail(_("draw {count}: the whole set is {limit} tiles").format(count=brief(count), limit=MAX_DRAW), BAD_USAGE)
+    act(file, DrawIn(count, by))
+
+
+@room.command("pass", help=N_("Record a pass (only with an empty boneyard).\n\nExample: scorepad pass"))
+def pass_(by: ByOption = None, file: FileOption = DEFAULT_FILE) -> None:
+    from scorepad.cli.grammar import PassIn
+
+    act(file, PassIn(by))
+
+
+@room.command(
+    help=N_(
+        "Call muggins on the play just made.\n"
+        "\n"
+        "The caller takes the missed score (or a claim that was too high).\n"
+        "\n"
+        "Example: scorepad muggins Bob"
+    )
+)
+def muggins(
+    caller: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help=N_("The player who calls muggins (any case, or a prefix)."),
+            autocompletion=completion.player_names,
+        ),
+    ],
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import MugginsIn
+
+    act(file, MugginsIn(caller))
+
+
+@room.command(help=N_("Take back the last moves, or the last hands entered, listing each.\n\nExample: scorepad undo 3"))
+def undo(
+    count: Annotated[int, typer.Argument(help=N_("How many moves (or hands entries) to take back."))] = 1,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import UndoIn
+
+    if count < 1:
+        fail(_("undo {count}: the count must be at least 1").format(count=count), BAD_USAGE)
+    act(file, UndoIn(count))
+
+
+@room.command(
+    help=N_(
+        "Enter the remaining hands once a round is over.\n"
+        "\n"
+        "Awards the hand points and starts the next round. A value of digits only that could\n"
+        "be the player's tiles as well as a pip total is refused with both readings.\n"
+        "\n"
+        "Example: scorepad hands Bob=8 Cy=4-3,5-0"
+    )
+)
+def hands(
+    remaining: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="NAME=PIPS|TILES...",
+            help=N_("Each remaining hand: Bob=8, Bob=8p (pips), Cy=4-3,5-0 (tiles)."),
+            autocompletion=completion.hand_entries,
+        ),
+    ],
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            help=N_("Who opens the next round, when the table finds the opener (else under lot rules scorepad draws the lot)."),
+            show_default=False,
+            autocompletion=completion.player_names,
+        ),
+    ] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import HandsIn
+
+    act(file, HandsIn(tuple(remaining), by))
+
+
+def example_path(name: str = "demo.toml") -> Path:
+    """A bundled example record: inside the installed package, or in the source tree."""
+    package = Path(__file__).resolve().parents[2]
+    packaged = package / "examples" / name
+    if packaged.exists():
+        return packaged
+    return package.parents[1] / "examples" / name
+
+
+@room.command(help=N_("Replay a bundled example game move by move.\n\nExample: scorepad demo"))
+def demo(
+    delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
+) -> None:
+    from scorepad.record.format import RecordError, loads
+
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        fail(_("--delay {delay}: give seconds from 0 to {limit}").format(delay=delay, limit=MAX_DELAY), BAD_USAGE)
+    path = example_path()
+    try:
+        recorded = loads(path.read_text(encoding="utf-8")).game
+    except (OSError, RecordError) as error:
+        fail(_("cannot read the bundled example {path}: {error}").format(path=path, error=error), BAD_USAGE)
+    echo(
+        _("A {preset} game: {players}, to {target}.").format(
+            preset=recorded.rules.preset, players=", ".join(recorded.players), target=recorded.target
+        )
+    )
+    from scorepad.views.steps import step_through
+
+    step_through(recorded, delay=delay)
+
+
+@room.command(
+    help=N_(
+        "One prompt for the whole game, with the shortest input.\n"
+        "\n"
+        "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
+        "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
+        "1 if any line was refused.\n"
+        "\n"
+        "Example: scorepad live -f tonight.toml"
+    )
+)
+def live(file: FileOption = DEFAULT_FILE) -> None:
+    from scorepad.cli.live import run
+
+    refuse_stdin(file)  # the prompt reads standard input itself
+    raise typer.Exit(run(file))

@@ -1,0 +1,330 @@
+"""The commands that show a record or write it another way: the status, the log, a
+replay, the rules in words, statistics, the score sheet, the score race, the page or
+picture, the paper tally."""
+
+# No `from __future__ import annotations` here: Typer builds only the command that runs
+# (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
+# and its options' callbacks' one by one, which cost more than making them all at import.
+
+import io
+import math
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorepad.cli.commands.common import (
+    BAD_USAGE,
+    DEFAULT_FILE,
+    FileOption,
+    Preset,
+    attempt,
+    fail,
+    from_stdin,
+    read,
+    record_text,
+    show_status,
+)
+from scorepad.cli.helpscreen import Room
+from scorepad.engine.rules import PRESETS
+from scorepad.i18n import N_, _, ngettext
+from scorepad.views.console import console, echo, error, json_line, lines, width
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+room = Room()
+
+
+@room.command(help=N_("Show the game: layout, ends, scores, whose turn.\n\nExample: scorepad show --json"))
+def show(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    game = read(file)
+    if as_json:
+        from scorepad.views.summary import game_json
+
+        json_line(game_json(game))
+        return
+    show_status(game)
+
+
+@room.command(help=N_("Every move with its points, round by round.\n\nExample: scorepad log --round 2"))
+def log(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
+    round_: Annotated[
+        int | None,
+        typer.Option("--round", "-r", min=1, help=N_("Only this round (its moves numbered for insert)."), show_default=False),
+    ] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.views.console import Spool
+    from scorepad.views.render import STREAM_ROWS, LoggedRounds, log_lines, log_table
+
+    # The whole log is made as the record is read, each round while it is laid out; it
+    # is shown once the record has been read whole, if long enough to be drawn plain.
+    spool = Spool() if round_ is None and not as_json else None
+    game = read(file, LoggedRounds(width(), spool) if spool is not None else None)
+    only = None
+    if round_ is not None:
+        from scorepad.cli.actions import logged_round
+
+        only = attempt(lambda: logged_round(game, round_))
+    if as_json:
+        from scorepad.views.summary import log_json
+
+        rounds = log_json(game)
+        json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
+        return
+    if game.move_count(only) > STREAM_ROWS:
+        if spool is None or not spool.show():
+            lines(log_lines(game, width(), only))
+    else:
+        if spool is not None:
+            spool.close()
+        console().print(log_table(game, only))
+
+
+@room.command(
+    help=N_(
+        "Step through a saved game, move by move.\n"
+        "\n"
+        "Shows the layout, the end sum and the points after each move: Enter for the next\n"
+        "move in a terminal, the whole game when not in one.\n"
+        "\n"
+        "Example: scorepad replay club/2026-11-28.toml --round 3"
+    )
+)
+def replay(
+    record: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A game record."))],
+    round_: Annotated[int, typer.Option("--round", help=N_("Start at this round."))] = 1,
+    move: Annotated[int, typer.Option("--move", help=N_("Start at this move of that round."))] = 1,
+) -> None:
+    recorded = read(record)
+    if not 1 <= round_ <= len(recorded.rounds):
+        fail(_("--round {round}: the game has rounds 1 to {last}").format(round=round_, last=len(recorded.rounds)), BAD_USAGE)
+    moves = len(recorded.rounds[round_ - 1].moves)
+    if not 1 <= move <= max(1, moves):
+        if not moves:
+            fail(_("--move {move}: round {round} has no moves yet").format(move=move, round=round_), BAD_USAGE)
+        fail(_("--move {move}: round {round} has moves 1 to {last}").format(move=move, round=round_, last=moves), BAD_USAGE)
+    from scorepad.views.steps import step_through
+
+    step_through(recorded, start=(round_, move))
+
+
+@room.command("rules", help=N_("The options of a preset, or of the current game, in words.\n\nExample: scorepad rules two-ends"))
+def rules_(
+    preset: Annotated[
+        Preset | None,
+        typer.Argument(
+            metavar="PRESET",
+            help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."),
+            show_default=False,
+        ),
+    ] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.views.render import rules_table
+
+    out = console()
+    if preset is not None:
+        out.print(_("Preset {preset}:").format(preset=preset), style="bold")
+        out.print(rules_table(PRESETS[preset]))
+        return
+    if not file.exists():
+        fail(_("no game in {file}: name a preset, e.g.  scorepad rules pagat").format(file=file), BAD_USAGE)
+    game = read(file)
+    out.print(
+        ngettext("This game ({preset}, {n} player):", "This game ({preset}, {n} players):", len(game.players)).format(
+            preset=game.rules.preset, n=len(game.players)
+        ),
+        style="bold",
+    )
+    out.print(rules_table(game.rules, len(game.players)))
+
+
+@room.command(
+    help=N_(
+        "Per-player statistics over any number of records.\n"
+        "\n"
+        "Games, wins, rounds, points from plays, hands and muggins, the best play, the\n"
+        "average per round.\n"
+        "\n"
+        "Example: scorepad stats club/*.toml --csv > season.csv"
+    )
+)
+def stats(
+    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("JSON: one object per player."))] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
+) -> None:
+    from scorepad.record.files import load
+    from scorepad.record.format import RecordError, loads
+    from scorepad.views.stats import PlayerStats, add_game
+
+    table: dict[str, PlayerStats] = {}
+    code = 0
+    for path in records:
+        try:
+            add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
+        except (RecordError, OSError) as problem:
+            error(_("skipped {path}: {problem}").format(path=path, problem=problem))
+            code = BAD_USAGE
+    from scorepad.engine.notation import collation_key
+
+    rows = [s.as_dict(name) for name, s in sorted(table.items(), key=lambda item: collation_key(item[0]))]
+    if as_json:
+        json_line(rows)
+    elif as_csv:
+        import csv
+
+        from scorepad.views.console import shown
+
+        sheet = io.StringIO()
+        writer = csv.DictWriter(sheet, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows([{k: spreadsheet_cell(v) for k, v in row.items()} for row in rows])
+        sys.stdout.write(shown(sheet.getvalue()))
+        sys.stdout.flush()
+    else:
+        from scorepad.views.render import stats_view
+
+        out = console()
+        out.print(stats_view(rows, out.width))
+    raise typer.Exit(code)
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @,
+    a tab or a carriage return gets a leading ' (OWASP's advice on CSV injection).
+    Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@room.command(
+    help=N_(
+        "The score sheet: a row per round, running totals, what each side still needs.\n"
+        "\n"
+        "Each side's points from plays, muggins and hands per round; the round being played\n"
+        "is marked *.\n"
+        "\n"
+        "Example: scorepad sheet"
+    )
+)
+def sheet(file: FileOption = DEFAULT_FILE) -> None:
+    from scorepad.views.render import STREAM_ROWS, SheetRowsRead, sheet_lines
+    from scorepad.views.render import sheet as draw_sheet
+
+    read_rows = SheetRowsRead()  # the sheet's rows taken as the record is read
+    game = read(file, read_rows)
+    if len(game.rounds) > STREAM_ROWS:
+        lines(sheet_lines(game, width(), read_rows.of(game)))
+    else:
+        console().print(draw_sheet(game, width(), read_rows.of(game)))
+
+
+@room.command(
+    help=N_("The score race: each side's score after every move, rounds marked.\n\nExample: scorepad chart club/2026-11-28.toml")
+)
+def chart(
+    records: Annotated[
+        list[Path] | None,
+        typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False),
+    ] = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.views.render import chart as draw_chart
+
+    out = console()
+    paths = records or [file]
+    for path in paths:
+        game = read(path)
+        if len(paths) > 1:
+            echo(str(path))
+        out.print(draw_chart(game, out.width))
+
+
+@room.command(
+    help=N_(
+        "Write the game as a page: sheet, score race, every round's layout drawn as tiles, and a\n"
+        "replay to step through move by move (OUT.html); or, with --svg, one picture of the\n"
+        "standing and the last round's layout.\n"
+        "\n"
+        "The page holds everything it shows: it opens without a network. Export never writes\n"
+        "over a record, nor over a file it did not write itself unless --force.\n"
+        "\n"
+        "Example: scorepad export tonight.html -f tonight.toml"
+    )
+)
+def export(
+    out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
+    html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
+    svg: Annotated[
+        bool, typer.Option("--svg", help=N_("Write SVG: one picture, the standing and the last round's layout."))
+    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Write over an existing file that is not a record."))] = False,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from datetime import date
+
+    from scorepad.record.files import RefusedError, check_export, save_export
+
+    if html and svg:
+        fail(_("--html and --svg: choose one"), BAD_USAGE)
+    if out_file.suffix.lower() == ".toml":
+        fail(
+            _("{out} ends in .toml: export writes a page (.html or .svg); the record is given with -f").format(out=out_file),
+            BAD_USAGE,
+        )
+    kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    record = None if from_stdin(file) else file
+    game = read(file)
+    from scorepad.views.page import MARK, page_parts, svg_picture
+
+    try:
+        check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
+        title = file.stem if record is not None else "scorepad"
+        if kind == "svg":
+            text: Iterable[str] = svg_picture(game, title)
+        else:
+            saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
+            text = page_parts(game, title, saved)  # made as it is written: a long game's page is large
+        size = save_export(text, out_file, MARK, record=record, force=force)
+    except RefusedError as refusal:
+        fail(str(refusal), BAD_USAGE)
+    except OSError as problem:
+        fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
+    played = game.played_count()
+    rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+    echo(
+        _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
+            path=out_file,
+            kind=kind.upper(),
+            size=math.ceil(size / 1024),
+            rounds=rounds,
+            players=", ".join(game.players),
+        )
+    )
+
+
+@room.command(
+    help=N_(
+        "The scores as the traditional paper tally.\n"
+        "\n"
+        "A stroke for every 5 points, the 50-point sign (a large X with a small x in each of\n"
+        "its four fields), half points noted apart.\n"
+        "\n"
+        "Example: scorepad tally"
+    )
+)
+def tally(file: FileOption = DEFAULT_FILE) -> None:
+    from scorepad.views.render import tally as draw_tally
+
+    out = console()
+    out.print(draw_tally(read(file), out.width))
