@@ -7,7 +7,8 @@ import subprocess
 import sys
 from importlib import import_module
 
-from helpers import ok
+from tests.helpers import ok
+
 from scorepad.cli.app import COMMANDS
 
 
