@@ -7,7 +7,7 @@ it) into its own fresh environment, then runs benchmarks/minimal_app.py in each,
 alternation with a bare `python -c pass` so that machine noise hits all alike. Prints the
 median wall time, the time above bare Python, and the packages each release brought,
 marking those that are not pure-Python wheels. This informed the upper bound on typer in
-pyproject.toml (see the README's Dependencies).
+pyproject.toml (see docs/development.md, "Dependencies").
 """
 
 from __future__ import annotations

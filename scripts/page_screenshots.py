@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's two pictures of the exported page, taken by headless Chromium (the Debian
+"""docs/guide.md's two pictures of the exported page, taken by headless Chromium (the Debian
 package `chromium`): the demo game on a phone (360 x 800, the top of the page) and on a
 desktop (1280 x 800, the replay at round 2, move 12).
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the README's transcripts by running their commands for real.
+"""Regenerate the transcripts of README.md and docs/**/*.md by running their commands for real.
 
 A transcript is a ```text block whose line before is a marker comment:
 
@@ -17,12 +17,18 @@ pipe's lines are not echoed: each prompt is followed by what the line printed).
 to its standard input, and each is shown after the prompt that read it (`Ann> 54`), as it
 would stand on the screen.
 
-    python scripts/transcripts.py           # rewrite README.md (and README files given)
-    python scripts/transcripts.py --check   # exit 1 if a transcript is not what runs today
+    python scripts/transcripts.py             # rewrite README.md and every docs/**/*.md
+    python scripts/transcripts.py FILE.md     # only the files given
+    python scripts/transcripts.py --check     # exit 1 if a transcript is not what runs today
+
+A marker that is not followed by a ```text block, or whose id is missing, used twice or
+continued before it is told, is an error (exit 2): a block that is never run is never
+checked.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import shlex
@@ -34,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MARKER = re.compile(r"^<!-- transcript (?P<args>.*?) -->$")
+MENTION = re.compile(r"^\s*<!--\s*transcript\b")  # anything that looks like a marker
 
 
 def scorepad() -> list[str]:
@@ -83,6 +90,15 @@ def with_typing(output: str, typed: list[str]) -> str:
     return "".join(shown) + output[at:]
 
 
+class Unchecked(Exception):
+    """A transcript marker that would leave its block unchecked."""
+
+
+def documents() -> list[Path]:
+    """README.md and every Markdown file under docs/, in a fixed order."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
 def regenerate(text: str) -> str:
     lines = text.split("\n")
     out: list[str] = []
@@ -92,13 +108,21 @@ def regenerate(text: str) -> str:
         i = 0
         while i < len(lines):
             marker = MARKER.match(lines[i])
-            if not marker or i + 1 >= len(lines) or lines[i + 1] != "```text":
+            if not marker:
+                if MENTION.match(lines[i]):
+                    raise Unchecked(f"line {i + 1}: not a transcript marker: {lines[i]}")
                 out.append(lines[i])
                 i += 1
                 continue
+            if i + 1 >= len(lines) or lines[i + 1] != "```text" or "```" not in lines[i + 2 :]:
+                raise Unchecked(f"line {i + 1}: a transcript marker not followed by a ```text block")
             args = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', marker.group("args")))
             args = {k: v.strip('"') for k, v in args.items()}
+            if "id" not in args or args["id"] in folders:
+                raise Unchecked(f"line {i + 1}: a transcript needs an id of its own: {lines[i]}")
             if "continue" in args:
+                if args["continue"] not in folders:
+                    raise Unchecked(f"line {i + 1}: continue={args['continue']} names no transcript before it")
                 folder = folders[args["continue"]]
             else:
                 folder = base / args["id"]
@@ -125,13 +149,19 @@ def regenerate(text: str) -> str:
 
 def main() -> int:
     check = "--check" in sys.argv[1:]
-    files = [Path(a) for a in sys.argv[1:] if not a.startswith("--")] or [ROOT / "README.md"]
+    files = [Path(a) for a in sys.argv[1:] if not a.startswith("--")] or documents()
     stale = []
     for path in files:
         old = path.read_text(encoding="utf-8")
-        new = regenerate(old)
+        try:
+            new = regenerate(old)
+        except Unchecked as problem:
+            print(f"{path}: {problem}", file=sys.stderr)
+            return 2
         if new != old:
             stale.append(path)
+            if check:  # what differs, so a failing test shows it
+                sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(path), "today", n=2))
             if not check:
                 path.write_text(new, encoding="utf-8")
     if check and stale:

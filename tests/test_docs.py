@@ -197,7 +197,7 @@ def test_readme_and_docs_links_lead_to_files_and_headings_that_exist():
         return text.replace(" ", "-")
 
     checked = 0
-    for source in (ROOT / "README.md", *sorted(DOCS.rglob("*.md"))):
+    for source in (ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.rglob("*.md"))):
         text = source.read_text(encoding="utf-8")
         for target in re.findall(r"\]\(([^)\s]+)\)", text):
             if re.match(r"[a-z]+:", target):
@@ -250,7 +250,7 @@ def test_the_package_description_works_outside_the_repository():
 def test_the_metadata_names_an_author_and_no_invented_address():
     project = _pyproject()
     assert project["authors"] == [{"name": "scorepad developers"}]
-    assert "urls" not in project  # no public address exists (README, "Documentation")
+    assert "urls" not in project  # no public address exists (docs/development.md, "Packaging")
 
 
 def _manpage_tool():

@@ -28,7 +28,7 @@ def text(renderable, width: int) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
-# The README's round: the spinner 1-1 inside a long line, both side arms started.
+# docs/guide.md's round: the spinner 1-1 inside a long line, both side arms started.
 INTERIOR = (
     "5-4",
     "4-0 E",

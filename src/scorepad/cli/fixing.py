@@ -195,7 +195,7 @@ def _shown(move: object) -> object:
 
 
 def quoted(text: str) -> str:
-    """`text` as one shell word, in double quotes where they are safe (as the README writes
+    """`text` as one shell word, in double quotes where they are safe (as docs/guide.md writes
     moves), else in single quotes."""
     if text and not any(ch in text for ch in '"$`\\!'):
         return f'"{text}"'
