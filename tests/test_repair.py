@@ -44,7 +44,7 @@ def state(game: Game) -> tuple:
 def repaired(case, repair) -> Game:
     """The case's record with `repair` made as its commands make it, then the refused input:
     through the record layer, as `scorepad replace/insert` and `fix` do."""
-    steps = [(c.action, (c.round, at), move) for c in repair.commands for at, move in c.at]
+    steps = [("reseat" if c.reseat else c.action, (c.round, at), move) for c in repair.commands for at, move in c.at]
     game = amend_all(dumps(case.record), steps).after
     if isinstance(case.refused, dict):
         game.check_hands(case.refused)
@@ -349,7 +349,7 @@ def test_the_kept_input_is_never_trusted(here):
     run("play", "06", "e")
     kept = sidecar.path_for(here)
     data = json.loads(kept.read_text())
-    assert data["refused"] == {"move": "Cy: 0-6 E", "claim": False}
+    assert data["refused"] == {"move": "Cy: 0-6 E", "claim": False, "named": False}
     before = here.read_bytes()
     for hostile in ("not json", json.dumps({**data, "refused": {"move": 7}}), json.dumps({**data, "version": 99})):
         kept.write_text(hostile)

@@ -202,7 +202,7 @@ def _on_table(game: Game) -> set:
 def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
     """Do one change to the record typed on the command line or at the live prompt."""
     if isinstance(typed, AmendIn):
-        return amend(file, typed, expect=expect)
+        return amend(file, typed, expect=expect, live=live)
     if isinstance(typed, (FixIn, UndoIn)):
         from scorepad.cli import fixing
 
@@ -289,28 +289,97 @@ def _undo(game: Game, count: int) -> Done:
     return Done(game, None, notes)
 
 
-def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None) -> Done:
+def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool = False) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
+    from scorepad.record.amend import AmendError
     from scorepad.record.amend import amend_all as change
 
     with locked(file):
         check_unchanged(file, expect)
         text = read_record(file)
-        players = read_game(file).players
+        game = read_game(file)
+        players = game.players
+        action = "reseat" if typed.reseat else typed.action
         steps = [
-            (typed.action, at, parse_record_move(typed_move, players) if typed_move is not None else None)
+            (action, at, parse_record_move(typed_move, players) if typed_move is not None else None)
             for at, typed_move in ((typed.at, typed.move), *typed.more)
         ]
-        result = change(text, steps)
+        try:
+            result = change(text, steps)
+        except AmendError as error:
+            raise _with_reseat(error, text, game, steps, live) from None
         kept = save_text(result.text, file)
     heads = [said(action, at, move) for action, at, move in steps]
+    if typed.reseat:
+        heads.append(_reseat_words(game, steps[0][1], steps[0][2]))
     return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
+
+
+def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, live: bool) -> IllegalMoveError:
+    """A `replace` of one move's player refused because the later moves are then out of
+    turn: the refusal, and what re-seating them would change, with the command that does
+    it (nothing is changed without it)."""
+    from scorepad.record.amend import AmendError, amend_all
+
+    if len(steps) != 1 or steps[0][0] != "replace" or steps[0][2] is None:
+        return error
+    (_action, (number, index), move) = steps[0]
+    if not 1 <= number <= len(game.rounds) or not 1 <= index <= len(game.rounds[number - 1].moves):
+        return error
+    was = game.rounds[number - 1].moves[index - 1]
+    if was.player == move.player or was._replace(player=move.player) != move:
+        return error  # more changed than the player
+    try:
+        amend_all(text, [("reseat", (number, index), move)])
+    except AmendError:
+        return error
+    from scorepad.cli.fixing import quoted
+
+    if live:
+        command = f"replace {number}.{index} {move} --reseat"
+    else:
+        command = f"scorepad replace {number}.{index} {quoted(str(move))} --reseat"
+    return AmendError(
+        _("{refusal}. {reseat} To make that change: {command}").format(
+            refusal=str(error), reseat=_reseat_words(game, (number, index), move, would=True), command=command
+        )
+    )
+
+
+def _reseat_words(game: Game, at: tuple[int, int], move: Move | None, *, would: bool = False) -> str:
+    """What a re-seating changes: the later moves of the round, and whose they become."""
+    assert move is not None
+    number, index = at
+    r = game.rounds[number - 1]
+    n = len(game.players)
+    shift = game.index(move.player) - game.index(r.moves[index - 1].player)
+    later = sum(1 for m in r.moves[index:] if not isinstance(m, Muggins))
+    pairs = ", ".join(
+        _("{old}'s become {new}'s").format(old=name, new=game.players[(p + shift) % n]) for p, name in enumerate(game.players)
+    )
+    if would:
+        text = ngettext(
+            "With the turn order from {at}, {count} later move of round {number} changes player: {pairs} "
+            "(muggins calls keep their caller).",
+            "With the turn order from {at}, {count} later moves of round {number} change player: {pairs} "
+            "(muggins calls keep their caller).",
+            later,
+        )
+    else:
+        text = ngettext(
+            "Re-seated: {count} later move of round {number}, {pairs} (muggins calls kept).",
+            "Re-seated: {count} later moves of round {number}, {pairs} (muggins calls kept).",
+            later,
+        )
+    return text.format(at=f"{number}.{index}", count=later, number=number, pairs=pairs)
 
 
 def said(action: str, position: tuple[int, int], move: Move | None) -> str:
     """What one change to the past did, for the player: 'Replaced 2.5: Ann: 4-6 E' (the
     end in the language on screen: O in German)."""
     at = f"{position[0]}.{position[1]}"
+    if action == "reseat":
+        action = "replace"
     if move is None:
         return _("Deleted {at}").format(at=at)
     if action == "insert":

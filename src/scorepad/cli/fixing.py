@@ -26,17 +26,17 @@ from scorepad.cli.actions import (
     mover,
     said,
 )
-from scorepad.cli.grammar import DrawIn, HandsIn, PassIn, PlayIn, Typed, UndoIn, read_hands
+from scorepad.cli.grammar import DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, read_hands, resolve_player
 from scorepad.engine.game import Game
-from scorepad.engine.notation import Draw, Move, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import MOST, Repair, search
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
+from scorepad.engine.repair import MOST, Repair, as_typed, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 
-REPAIRABLE = (PlayIn, DrawIn, PassIn, HandsIn)
+REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn)
 
 
 @dataclass
@@ -44,6 +44,7 @@ class Offer:
     """The repairs offered for one refused input."""
 
     repairs: list[Repair]
+    movers: set[str]  # who the refused move is credited to after each repair
     refused: dict[str, Any]  # as kept beside the record: {"move": ..., "claim": ...} or {"hands": ..., "by": ...}
     kept: bool  # kept beside the record, so `fix N` can make one
 
@@ -64,6 +65,8 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     if isinstance(typed, HandsIn):
         return {"hands": list(typed.values), "by": typed.by}
     move: Move
+    if isinstance(typed, MugginsIn):
+        return {"move": str(Muggins(resolve_player(typed.caller, game.players))), "claim": False}
     if isinstance(typed, PlayIn):
         move = Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)
     elif isinstance(typed, DrawIn):
@@ -71,7 +74,8 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     else:
         assert isinstance(typed, PassIn)
         move = Pass(mover(game, typed.by, live))
-    return {"move": str(move), "claim": False}
+    # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
+    return {"move": str(move), "claim": False, "named": typed.by is not None}
 
 
 def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict:
@@ -95,7 +99,7 @@ def _on_table(game: Game):
     return (t for t in ALL_TILES if layout.on_table(t))
 
 
-def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, list[Repair], Move | dict]:
+def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, list[Repair], Move | dict, set[str]]:
     """The repairs offered for the kept input on the record `text`: those of the engine's
     search, best first, that `fix` can make and that leave a record `audit` finds clean
     (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
@@ -105,19 +109,27 @@ def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, 
     if claim:
         last = game.current.moves[-1] if game.current.moves else None
         if not isinstance(refused, Play) or last is None or str(last) != str(refused):
-            return game, [], refused
+            return game, [], refused, set()
         game.pop()
     offered = []
-    for repair in search(game, refused, claim=claim, most=None):
-        if _made(text, repair, kept, refused, live) is not None:
+    movers: set[str] = set()
+    for repair in search(game, refused, claim=claim, most=None, named=kept.get("named") is not False):
+        made = _made(text, repair, kept, refused, live)
+        if made is not None:
             offered.append(repair)
+            if made.out is not None and made.out.move is not None:
+                movers.add(made.out.move.player)
             if len(offered) == MOST:
                 break
-    return game, offered, refused
+    return game, offered, refused, movers
 
 
 def _steps(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
-    return [(command.action, (command.round, position), move) for command in repair.commands for position, move in command.at]
+    return [
+        ("reseat" if command.reseat else command.action, (command.round, position), move)
+        for command in repair.commands
+        for position, move in command.at
+    ]
 
 
 def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
@@ -134,7 +146,7 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict,
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
-        out = after.push(refused)
+        out = after.push(as_typed(after, refused, kept.get("named") is not False))
     except ScorepadError:
         return None
     if out.faults:
@@ -157,7 +169,7 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
                 refused = _engine_input(game, kept)
                 if not _still_refused(game, refused):
                     return None
-            _game, repairs, _refused = _search(text, kept, live)
+            _game, repairs, _refused, movers = _search(text, kept, live)
             if not repairs:
                 return None
             try:
@@ -166,7 +178,7 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
                 written = True
             except (OSError, RecordError):
                 written = False  # the commands printed still work one by one
-            return Offer(repairs, kept, written)
+            return Offer(repairs, movers, kept, written)
     except (ScorepadError, OSError):
         return None  # no repairs to offer; the refusal itself has been said
 
@@ -208,6 +220,8 @@ def command_text(command, *, live: bool, file: Path | None) -> str:
     words = [command.action]
     for position, move in command.at:
         words += [f"{command.round}.{position}", str(move) if live else quoted(str(move))]
+    if command.reseat:
+        words.append("--reseat")
     if live:
         return " ".join(words)
     if file is not None:
@@ -246,7 +260,12 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
         foot = _("{fix} makes repair N, then enters the hands.")
     else:
         foot = _("{fix} makes repair N, then records {move}.")
-    lines.append((foot.format(fix=fix, move=_shown(kept.get("move"))), "say"))
+    move = _shown(kept.get("move"))
+    if isinstance(move, str) and made.movers - {move.partition(": ")[0]}:
+        # Typed without a name, and a repair gives the turn to another player: the move
+        # is recorded as that player's, so it is shown without one.
+        move = move.partition(": ")[2]
+    lines.append((foot.format(fix=fix, move=move), "say"))
     return lines
 
 
@@ -282,7 +301,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
             raise IllegalMoveError(
                 _("nothing to fix: no repairs were offered for the record as it is now (it has changed since, or none were)")
             )
-        game, repairs, refused = _search(text, kept, live)
+        game, repairs, refused, _movers = _search(text, kept, live)
         if not repairs:
             raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
         if not 1 <= choice <= len(repairs):

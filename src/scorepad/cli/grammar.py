@@ -113,6 +113,9 @@ class AmendIn(NamedTuple):
     # `replace` only: more positions and moves replaced at once (a repair of two moves
     # that are legal only together, such as two moves in the wrong order)
     more: tuple[tuple[tuple[int, int], str], ...] = ()
+    # `replace` of one move's player only: every later move of its round follows the
+    # turn order from it (a lead credited one seat off shifted all of them)
+    reseat: bool = False
 
 
 class FixIn(NamedTuple):
@@ -369,18 +372,27 @@ def parse_at(text: str) -> tuple[int, int]:
 _AT = re.compile(r"\d+\.\d+")
 
 
-def replacements(action: str, words: Sequence[str]) -> AmendIn:
+def replacements(action: str, words: Sequence[str], reseat: bool = False) -> AmendIn:
     """`ROUND.MOVE MOVE` as typed after insert or replace; `replace` takes more pairs,
-    each starting at a word that is a position (`replace 2.5 Ann: 6-1 E 2.6 Bob: 4-6 W`)."""
+    each starting at a word that is a position (`replace 2.5 Ann: 6-1 E 2.6 Bob: 4-6 W`),
+    or `--reseat` (anywhere) for one move whose player changes with every later one's."""
+    if action == "replace" and "--reseat" in words:
+        reseat, words = True, [w for w in words if w != "--reseat"]
     groups: list[tuple[str, list[str]]] = []
     for word in words:
         if not groups or (action == "replace" and _AT.fullmatch(word) and groups[-1][1]):
             groups.append((word, []))
         else:
             groups[-1][1].append(word)
+    if not groups:
+        raise InvalidMoveError(
+            _("'{line}': write {word} ROUND.MOVE MOVE, e.g. {word} 1.12 Tom: draw 4").format(line=action, word=action)
+        )
     pairs = [(parse_at(at), " ".join(move)) for at, move in groups]
     (at, move), more = pairs[0], tuple(pairs[1:])
-    return AmendIn(action, at, move, more)
+    if reseat and more:
+        raise InvalidMoveError(_("replace --reseat changes one move's player: give one ROUND.MOVE MOVE"))
+    return AmendIn(action, at, move, more, reseat)
 
 
 def parse_record_move(text: str, players: Sequence[str]) -> Move:

@@ -10,6 +10,8 @@ engine, and keeps the changes under which all of them are legal:
 - ``digit``: a tile with one of its two numbers changed;
 - ``draw``, ``pass``: a draw or a pass left out (inserted at any position);
 - ``player``: a move credited to the wrong player;
+- ``seat``: a lead credited to the wrong player, and so every later move of the round
+  one seat off (typed without names, each went to the player scorepad's turn named);
 - ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
   while the players keep their seats).
 
@@ -33,7 +35,7 @@ from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
-KINDS = ("end", "digit", "draw", "pass", "player", "swap")  # also the order among equals
+KINDS = ("end", "digit", "draw", "pass", "player", "seat", "swap")  # also the order among equals
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -64,6 +66,7 @@ class Command:
     action: str  # "insert" | "replace"
     round: int
     at: tuple[tuple[int, Move], ...]
+    reseat: bool = False  # `replace --reseat`: the later moves of the round follow the turn
 
 
 @dataclass(frozen=True)
@@ -79,16 +82,17 @@ class Repair:
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
 
 
-def search(game: Game, refused: Refused, *, claim: bool = False, most: int | None = MOST) -> list[Repair]:
+def search(game: Game, refused: Refused, *, claim: bool = False, most: int | None = MOST, named: bool = True) -> list[Repair]:
     """The repairs of the current round under which `refused` (a move or remaining hands)
-    follows the record, best first, at most `most` (None: all found). `claim`: the move was accepted but its
-    claim differs from the true score (muggins off); the repairs are those under which the
-    claim is right. The game is left as it was."""
+    follows the record, best first, at most `most` (None: all found). `claim`: the move
+    was accepted but its claim differs from the true score (muggins off); the repairs are
+    those under which the claim is right. `named`: the move's player was named; if not,
+    the move is the turn's, whoever that is after a repair. The game is left as it was."""
     r = game.current
     n = len(r.moves)
     if n == 0 or game.winner is not None or not game.undoable:
         return []
-    accepts = _acceptance(refused, claim)
+    accepts = _acceptance(refused, claim, named)
     # The state before each move of the round, from the round's start: a change at move i
     # is tried on a copy of states[i], so the moves before it are never replayed.
     start = game.fork(with_undo=True)
@@ -138,13 +142,14 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int | Non
 # --- what counts as the refused input getting through ---------------------------------------------
 
 
-def _acceptance(refused: Refused, claim: bool) -> Callable[[Game], int | None]:
+def _acceptance(refused: Refused, claim: bool, named: bool = True) -> Callable[[Game], int | None]:
     """A test of a replayed game: None when `refused` still cannot follow, else how many
     claims it disagrees with (0 or 1)."""
     if isinstance(refused, (Play, Draw, Pass, Muggins)):
-        move = refused
+        typed = refused
 
         def accepts(game: Game) -> int | None:
+            move = as_typed(game, typed, named)
             try:
                 out = game.push(move)
             except AmbiguousMoveError:
@@ -168,6 +173,27 @@ def _acceptance(refused: Refused, claim: bool) -> Callable[[Game], int | None]:
         return 0
 
     return hands_fit
+
+
+def as_typed(game: Game, move: Move, named: bool) -> Move:
+    """`move` as scorepad takes it in `game`: a move typed without a name is the turn's."""
+    if named or isinstance(move, Muggins) or game.turn is None:
+        return move
+    return move._replace(player=game.turn)
+
+
+def reseated(moves: Sequence[Move], index: int, player: str, players: Sequence[str]) -> list[Move]:
+    """The moves of a round with move `index` (0-based) made by `player` and every later
+    one following the turn order from it: each moves as many seats on as that one did.
+    A muggins call keeps its caller: a call is made by name, never by the turn."""
+    shift = players.index(player) - players.index(moves[index].player)
+    out = [*moves[:index], moves[index]._replace(player=player)]
+    for move in moves[index + 1 :]:
+        if isinstance(move, Muggins):
+            out.append(move)
+        else:
+            out.append(move._replace(player=players[(players.index(move.player) + shift) % len(players)]))
+    return out
 
 
 def _disagrees(move: Move, score: int) -> int:
@@ -257,6 +283,7 @@ def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
             continue
         move = moves[i]
         yield from _changes_of(state, i, move)
+        yield from _seats(state, i, moves)
         if i + 1 < n:
             yield from _swaps(i, move, moves[i + 1])
 
@@ -277,6 +304,19 @@ def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> 
                 continue
             drawn.add((player, count))
         yield Edit("draw", i, i, (Draw(player, count),), ())
+
+
+def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
+    """The lead credited to another player, and every later move of the round one seat
+    off with it: where the table names the opener, a lead typed for the wrong player shifts
+    every move typed after it without a name."""
+    move = moves[i]
+    if not (isinstance(move, Play) and state._table_names_opener(state.current)) or i + 1 >= len(moves):
+        return
+    for player in state.players:
+        if player != move.player:
+            new = reseated(moves, i, player, state.players)
+            yield Edit("seat", i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
 def _changes_of(state: Game, i: int, move: Move) -> Iterator[Edit]:
@@ -367,6 +407,11 @@ def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
 def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Command, ...] | None:
     """The amendments that make `edits`, in an order in which each command alone leaves a
     legal record (a command that is refused changes nothing); None if there is none."""
+    if any(e.kind == "seat" for e in edits):
+        # A re-seating is one `replace --reseat` of the lead; a draw or pass left out after
+        # it is inserted once the moves are re-seated.
+        ordered = sorted(edits, key=lambda e: e.kind != "seat")
+        return tuple(_command(number, e, edits, ()) for e in ordered)
     if len(edits) == 1 or all(e.start != e.stop for e in edits):
         # Replacements only: one `replace` with every position makes them at once.
         at = tuple((e.start + k + 1, m) for e in edits for k, m in enumerate(e.moves))
@@ -381,6 +426,8 @@ def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Comm
 
 
 def _command(number: int, edit: Edit, edits, before: Sequence[Edit]) -> Command:
+    if edit.kind == "seat":
+        return Command("replace", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
     at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
     return Command("insert" if edit.start == edit.stop else "replace", number, at)
@@ -428,6 +475,12 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
         if edit.start == length:
             return _("if {player} passed before this move").format(player=edit.moves[0].player)
         return _("if {player} passed before {at}").format(player=edit.moves[0].player, at=at)
+    if edit.kind == "seat":
+        old, new = edit.was[0], edit.moves[0]
+        assert isinstance(new, Play)
+        return _("if {player} led {tile} at {at}, not {old}, and every later move followed the turn from there").format(
+            player=new.player, tile=new.tile, at=at, old=old.player
+        )
     if edit.kind == "player":
         old, new = edit.was[0], edit.moves[0]
         if isinstance(new, Play):

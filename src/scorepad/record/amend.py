@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine.game import Game, Round
-from scorepad.engine.notation import Move
+from scorepad.engine.notation import Move, parse_move
+from scorepad.engine.repair import reseated
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
 from scorepad.record.format import RecordError, dumps, loads
@@ -35,9 +36,10 @@ class Amended:
 
 
 def amend(text: str, action: str, at: tuple[int, int], move: Move | None = None) -> Amended:
-    """`action` ("insert", "replace", "delete") at (round, move), 1-based as `log` numbers
-    the moves. `insert` makes `move` the move at `at`; one past a round's last move
-    appends to that round."""
+    """`action` ("insert", "replace", "delete", "reseat") at (round, move), 1-based as `log`
+    numbers the moves. `insert` makes `move` the move at `at`; one past a round's last move
+    appends to that round. `reseat` replaces the move at `at` by `move`, by another player,
+    and moves every later move of the round as many seats on (see `reseated`)."""
     return amend_all(text, [(action, at, move)])
 
 
@@ -50,7 +52,7 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
     data = tomllib.loads(text)
     rounds = data.get("rounds", [])
     for action, at, move in changes:
-        _change(rounds, action, at, move)
+        _change(rounds, action, at, move, before.players)
         number = at[0]
         if at[1] == 1 and number <= len(before.rounds) and before.rounds[number - 1].opener_rule == "highest-double":
             # Under highest-double the lead names the opener, and the record says who it was.
@@ -122,7 +124,7 @@ def check_faults(has: dict[int, list[tuple[int | None, str]]], had: dict[int, li
         )
 
 
-def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None) -> None:
+def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None, players: Sequence[str]) -> None:
     number, index = at
     if not 1 <= number <= len(rounds):
         raise InvalidMoveError(
@@ -132,6 +134,9 @@ def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None) -
         )
     moves = rounds[number - 1].setdefault("moves", [])
     last = len(moves) + (1 if action == "insert" else 0)
+    if action == "reseat":
+        _reseat(moves, index, move, players)
+        return
     if not 1 <= index <= last:
         if last == 0:
             raise InvalidMoveError(_("round {number} has no moves").format(number=number))
@@ -146,3 +151,17 @@ def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None) -
         moves[index - 1] = str(move)
     else:
         del moves[index - 1]
+
+
+def _reseat(moves: list, index: int, move: Move | None, players: Sequence[str]) -> None:
+    if move is None or not 1 <= index <= len(moves):
+        raise InvalidMoveError(_("replace --reseat: there is no move {index} to replace").format(index=index))
+    try:
+        parsed = [parse_move(text) if isinstance(text, str) else None for text in moves]
+    except ValueError as error:
+        raise AmendError(_("nothing changed: {problem}").format(problem=error)) from None
+    if any(m is None or m.player not in players for m in parsed) or move.player not in players:
+        raise AmendError(_("nothing changed: a move of that round names nobody playing"))
+    written = reseated([m for m in parsed if m is not None], index - 1, move.player, players)
+    written[index - 1] = move
+    moves[:] = [str(m) for m in written]

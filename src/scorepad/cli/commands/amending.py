@@ -54,13 +54,13 @@ AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as 
 MoveArgument = Annotated[list[str], typer.Argument(metavar="MOVE", help=N_("The move as in the record, e.g. 'Tom: draw 4'."))]
 
 
-def amend_command(file: Path, action: str, at: str, move: list[str] | None) -> None:
+def amend_command(file: Path, action: str, at: str, move: list[str] | None, reseat: bool = False) -> None:
     from scorepad.cli.grammar import AmendIn, parse_at, replacements
 
     if move is None:
         act(file, AmendIn(action, attempt(lambda: parse_at(at))))
         return
-    act(file, attempt(lambda: replacements(action, [at, *move])))
+    act(file, attempt(lambda: replacements(action, [at, *move], reseat)))
 
 
 @room.command(
@@ -86,8 +86,15 @@ def insert(at: AtArgument, move: MoveArgument, file: FileOption = DEFAULT_FILE) 
         'Example: scorepad replace 1.3 "Cy: 6-2 E"'
     )
 )
-def replace(at: AtArgument, move: MoveArgument, file: FileOption = DEFAULT_FILE) -> None:
-    amend_command(file, "replace", at, move)
+def replace(
+    at: AtArgument,
+    move: MoveArgument,
+    reseat: Annotated[
+        bool, typer.Option("--reseat", help=N_("The move's player changes, and every later move of its round follows the turn."))
+    ] = False,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    amend_command(file, "replace", at, move, reseat)
 
 
 @room.command(help=N_("Delete the move at AT; the whole game is replayed without it.\n\nExample: scorepad delete 1.7"))
