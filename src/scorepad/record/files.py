@@ -7,6 +7,7 @@ import errno
 import itertools
 import os
 import re
+import shlex
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -154,6 +155,7 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     A hand-edited record whose comments the new text would drop is first copied beside it;
     returns that copy's path, else None. A write that fails (a full disk, a file-size
     limit) leaves no part of a file behind, and its OSError names the file."""
+    check_readable(text, path)
     real = real_path(path)
     try:
         status: os.stat_result | None = os.stat(real)
@@ -167,6 +169,34 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
             backup = write_copy(backup_names(real), old, status)
     _replace(real, text, status, str(path))
     return backup
+
+
+def encoded_size(text: str) -> int:
+    """The size of `text` in UTF-8, counted without making the whole encoded copy."""
+    if text.isascii():
+        return len(text)
+    step = 1 << 20
+    return sum(len(text[start : start + step].encode("utf-8", "surrogatepass")) for start in range(0, len(text), step))
+
+
+def check_readable(text: str, path: str | os.PathLike) -> None:
+    """Refuse (RecordError) a record text the reader would refuse from its size: a save
+    must never leave a record that no command, `undo` included, can read again."""
+    if len(text) <= MAX_RECORD_BYTES // 4:  # four bytes at most to a character
+        return
+    size = encoded_size(text)
+    if size <= MAX_RECORD_BYTES:
+        return
+    mb = 1024 * 1024
+    raise RecordError(
+        _(
+            "{path}: not saved: the record would grow to {size} MB, and scorepad reads records of at most "
+            "{limit} MB; it is as it was. Check it with  {audit}  and start the next game in a file of its "
+            "own, e.g.  scorepad new -f next.toml"
+        ).format(
+            path=path, size=f"{size / mb:.1f}", limit=MAX_RECORD_BYTES // mb, audit=f"scorepad audit {shlex.quote(str(path))}"
+        )
+    )
 
 
 def write_beside(path: Path, text: str, record: Path) -> None:
