@@ -169,7 +169,7 @@ def test_each_article_is_the_article_made_afresh(name):
 
     game = blocked_game() if name == "blocked" else example_games()[name]
     w = page.words()
-    sides = [render._side(game, s) for s in range(len(game.sides))]
+    sides = [render.side_label(game, s) for s in range(len(game.sides))]
     kept = page._Articles(game, w, sides)
     totals, alone = [0] * len(game.sides), [0] * len(game.sides)
     made = []

@@ -4,30 +4,7 @@ message and exit status 130 instead of a traceback."""
 
 import sys
 
-INTERRUPTED = 130  # 128 + SIGINT, as shells report it
-
-
-def asked_language(args: list[str]) -> str | None:
-    """The value of `--lang` among the command line's arguments, if given."""
-    for index, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--lang" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
-
-
-def interrupted() -> None:
-    from scorepad.i18n import _
-
-    try:
-        sys.stderr.write("scorepad: " + _("interrupted") + "\n")
-        sys.stderr.flush()
-    except Exception:  # noqa: BLE001 - a closed or broken stderr: the exit status says it
-        pass
-    raise SystemExit(INTERRUPTED)
+from scorepad.cli.early import asked_language, interrupted
 
 
 def main() -> None:

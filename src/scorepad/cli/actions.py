@@ -17,13 +17,11 @@ from typing import TYPE_CHECKING, Any
 from scorepad.cli.grammar import (
     AmendIn,
     DrawIn,
-    FixIn,
     HandsIn,
     MugginsIn,
     PassIn,
     PlayIn,
     Typed,
-    UndoIn,
     parse_record_move,
     read_hands,
     resolve_player,
@@ -199,23 +197,8 @@ def _on_table(game: Game) -> set:
     return {t for t in ALL_TILES if layout.on_table(t)}
 
 
-def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
-    """Do one change to the record typed on the command line or at the live prompt."""
-    if isinstance(typed, AmendIn):
-        return amend(file, typed, expect=expect, live=live)
-    if isinstance(typed, (FixIn, UndoIn)):
-        from scorepad.cli import fixing
-
-        if isinstance(typed, FixIn):
-            return fixing.fix(file, typed.choice, expect=expect, live=live)
-        return fixing.undo(file, typed, expect=expect)
-    with changing(file, expect) as (game, said):
-        done = _change(game, typed, live)
-    done.notes.extend(said)
-    return done
-
-
-def _change(game: Game, typed: Typed, live: bool) -> Done:
+def change_game(game: Game, typed: Typed, live: bool) -> Done:
+    """A move or the hands typed, done to `game`."""
     if game.winner is not None:
         raise IllegalMoveError(
             _("the game is over: {names} won; for the next game type  {command}").format(
@@ -231,11 +214,12 @@ def _change(game: Game, typed: Typed, live: bool) -> Done:
     if isinstance(typed, MugginsIn):
         return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
     if isinstance(typed, HandsIn):
-        return _hands(game, typed, live)
+        return enter_hands(game, typed, live)
     raise TypeError(typed)  # pragma: no cover - every kind is handled above
 
 
-def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
+def enter_hands(game: Game, typed: HandsIn, live: bool) -> Done:
+    """The hands typed entered in `game`, and the next round's opener named or drawn by lot."""
     from scorepad.views.render import hands_note
 
     split_hands(typed.values)  # the typing first: it is wrong whatever the game
@@ -264,7 +248,8 @@ def _hands(game: Game, typed: HandsIn, live: bool) -> Done:
     return Done(game, None, notes)
 
 
-def _undo(game: Game, count: int) -> Done:
+def take_back(game: Game, count: int) -> Done:
+    """The last `count` moves or hands entries taken back from `game`, each listed."""
     notes = []
     for done in range(count):
         try:

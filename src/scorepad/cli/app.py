@@ -118,7 +118,7 @@ def _options(
 
 
 def main() -> None:
-    from scorepad.start import INTERRUPTED, interrupted
+    from scorepad.cli.early import INTERRUPTED, interrupted
     from scorepad.views.console import guard_pipes, sane_environment, tolerant_streams
 
     try:  # typer 0.2x carries its own click; older ones use click itself

@@ -18,13 +18,13 @@ from typing import Any
 from scorepad.cli.actions import (
     Done,
     RecordChangedError,
-    _hands,
-    _undo,
     backup_note,
     changes,
     check_unchanged,
+    enter_hands,
     mover,
     said,
+    take_back,
 )
 from scorepad.cli.grammar import DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, read_hands, resolve_player
 from scorepad.engine.game import Game
@@ -142,7 +142,7 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict,
         amended = amend_all(text, _steps(repair))
         after = amended.after
         if "hands" in kept:
-            return _hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
+            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
@@ -337,7 +337,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         was_fixed = sidecar.fixed(file, text)
         if was_fixed is None:
             game = read_game(file)  # says which file cannot be read, as every action does
-            done = _undo(game, typed.count)
+            done = take_back(game, typed.count)
             done.notes.extend(backup_note(save(game, file)))
             return done
         before, kept = was_fixed
@@ -349,7 +349,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         else:
             notes = [_("Undone: the fix (the hands and their repair)")]
         if typed.count > 1:
-            done = _undo(game, typed.count - 1)
+            done = take_back(game, typed.count - 1)
             notes.extend(backup_note(save(game, file)))
             sidecar.forget(file)
             return Done(game, None, notes + done.notes)

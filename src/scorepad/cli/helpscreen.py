@@ -25,8 +25,8 @@ from typer.core import TyperCommand, TyperGroup
 
 from scorepad import i18n
 from scorepad.cli import completion
+from scorepad.cli.early import asked_language
 from scorepad.i18n import N_, _
-from scorepad.start import asked_language
 from scorepad.views.console import width, wrapped
 
 # Texts of typer and click themselves (their English is the message id in our catalogue).

@@ -115,6 +115,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
     """Do one line typed at the live prompt. `seen`: the record as it was when the prompt
     was drawn. Returns False when the player leaves, None when the line was refused."""
     from scorepad.cli import actions, grammar
+    from scorepad.cli.perform import perform
 
     typed = None
     try:
@@ -130,7 +131,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
             done = actions.new_game(file, players, None, {}, None, typed.force, live=True)
             _show(file, done.game, None, done.notes)
         else:
-            done = actions.perform(file, typed, expect=seen, live=True)
+            done = perform(file, typed, expect=seen, live=True)
             _show(file, done.game, done.out, done.notes)
             if done.out is not None and done.out.wrong_claim is not None:
                 _offer(file, typed, None)

@@ -84,7 +84,7 @@ class _LogRows:
         assert r.award is not None and r.hands is not None
         # Under the table at the full width: in the move column they wrapped to slivers.
         hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
-        won = [f"{_side(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
+        won = [f"{side_label(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
         why = award_reason(game, r)
         return [
             (_("hands: {hands}").format(hands=hands), ""),
@@ -418,7 +418,8 @@ def _decimal(value: object) -> str:
     return str(value).replace(".", pgettext("decimal separator", ".")) if isinstance(value, float) else str(value)
 
 
-def _side(game: Game, side: int) -> str:
+def side_label(game: Game, side: int) -> str:
+    """A side as its players' names: "Ann & Cy"."""
     return " & ".join(game.side_names(side))
 
 
@@ -455,25 +456,26 @@ def award_reason(game: Game, r) -> str:
         others = [s for s in range(len(game.sides)) if s != own]
         fewest = ngettext(
             "blocked, {side} holds the fewest pips", "blocked, {side} hold the fewest pips", len(game.sides[own])
-        ).format(side=_side(game, own))
+        ).format(side=side_label(game, own))
         if rules.blocked_award == "as-domino":
             how = domino(own)
         elif rules.blocked_award == "rounded-sides-minus-own":
             how = (
-                " + ".join(f"round5({_side(game, s)} {side_pips[s]})" for s in others)
-                + f" - round5({_side(game, own)} {side_pips[own]})"
+                " + ".join(f"round5({side_label(game, s)} {side_pips[s]})" for s in others)
+                + f" - round5({side_label(game, own)} {side_pips[own]})"
             )
         elif rules.blocked_award == "difference":
             # The other sides' pips together, less the winner's own, rounded once.
             how = "round5({others} - {own})".format(
-                others=" + ".join(f"{_side(game, s)} {side_pips[s]}" for s in others), own=f"{_side(game, own)} {side_pips[own]}"
+                others=" + ".join(f"{side_label(game, s)} {side_pips[s]}" for s in others),
+                own=f"{side_label(game, own)} {side_pips[own]}",
             )
         if how is not None:
             how = _("{fewest}: {how}").format(fewest=fewest, how=how)
     elif any(award.points):
         third = next(s for s, n in enumerate(award.points) if not n)
         how = _("{points} split: round5({side} {pips})").format(
-            points=points(sum(award.points)), side=_side(game, third), pips=side_pips[third]
+            points=points(sum(award.points)), side=side_label(game, third), pips=side_pips[third]
         )
     else:
         how = _("fewest pips tied: nobody scores")
@@ -485,7 +487,7 @@ def hands_note(game: Game, out: Outcome) -> str:
     `Ann +15: round5(Bob 8 + Cy 9)`, `Ann +7½, Bob +7½: 15 split: round5(Cy 13)`."""
     assert out.award is not None  # called for the outcome of end_round only
     r = next(r for r in reversed(game.rounds) if r.award is out.award)
-    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(out.award.points) if p]
+    won = [f"{side_label(game, s)} +{points(p)}" for s, p in enumerate(out.award.points) if p]
     reason = award_reason(game, r)
     if not won:
         return reason
@@ -601,7 +603,8 @@ def sheet_rows(game: Game) -> SheetRows:
     return SheetRows(game)
 
 
-def _needs(game: Game, s: int) -> str:
+def still_needs(game: Game, s: int) -> str:
+    """What side `s` still needs to win, or that it won."""
     if game.winner is not None and s in game.winner:
         return _("won")
     return points(max(0, game.target - game.scores[s]))
@@ -640,7 +643,7 @@ def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int]
             columns.append((head, "right", "bold" if kind == "total" else ""))
     needs = [pgettext("sheet column", "needs")]
     for s in sides:
-        needs.extend([""] * (len(kinds) - 1) + [_needs(game, s)])
+        needs.extend([""] * (len(kinds) - 1) + [still_needs(game, s)])
     return columns, _SheetBody(rows, sides, kinds), needs
 
 
@@ -666,7 +669,7 @@ def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None):
         rows = sheet_rows(game)
     if not rows:
         return [(_("(no moves yet)"), "dim")]
-    names = [_side(game, s) for s in range(len(game.sides))]
+    names = [side_label(game, s) for s in range(len(game.sides))]
     muggins = game.rules.muggins or rows.any_muggins
     parts: list = [(_("to {target}").format(target=game.target), "bold")]
     wide = _sheet_cells(game, rows, names, list(range(len(names))), muggins)
@@ -835,7 +838,7 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     plotext.clf()
     key = Text("  ").join(
         Text.assemble(
-            (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {_side(game, s)} {points(game.scores[s])}"
+            (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {side_label(game, s)} {points(game.scores[s])}"
         )
         for s in range(len(game.sides))
     )
@@ -846,7 +849,7 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
 
 
 def hands_summary(game: Game, r) -> str:
-    won = [f"{_side(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
+    won = [f"{side_label(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
     how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
     reason = award_reason(game, r)
     said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason

@@ -125,7 +125,7 @@ def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str
 def act(file: Path, typed) -> None:
     """Do a change through the shared actions; a refusal becomes a message and an exit code,
     followed by the repairs of an earlier slip that would let it through."""
-    from scorepad.cli.actions import perform
+    from scorepad.cli.perform import perform
 
     refuse_stdin(file)
     try:

@@ -27,7 +27,7 @@ from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
-from scorepad.views.render import ScoreRace, SheetRows, _needs, _side, hands_summary, points
+from scorepad.views.render import ScoreRace, SheetRows, hands_summary, points, side_label, still_needs
 
 HERE = Path(__file__).parent
 # The first line of every file export writes: export may replace a file that has it.
@@ -108,7 +108,7 @@ def words() -> dict[str, str]:
 
 
 def _result(game: Game) -> str:
-    standing = ", ".join(f"{_side(game, s)} {points(game.scores[s])}" for s in range(len(game.sides)))
+    standing = ", ".join(f"{side_label(game, s)} {points(game.scores[s])}" for s in range(len(game.sides)))
     if game.winner is not None:
         return _("{who} won: {standing}").format(who=" & ".join(game.winners() or []), standing=standing)
     return _("being played, round {number}: {standing}").format(number=game.current.number, standing=standing)
@@ -151,7 +151,7 @@ def _replay(game: Game, r: Round, totals: list[int | Fraction], summary: str) ->
             continue
         for credit in credits:
             totals[credit.side] += credit.points
-        got = ", ".join(f"{_side(game, credit.side)} +{points(credit.points)}" for credit in credits)
+        got = ", ".join(f"{side_label(game, credit.side)} +{points(credit.points)}" for credit in credits)
         steps.append([tiles, str(move), got, [points(t) for t in totals]])
     if r.award is not None:
         for credit in r.credits:
@@ -163,7 +163,7 @@ def _replay(game: Game, r: Round, totals: list[int | Fraction], summary: str) ->
 
 def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dict[str, Any]:
     """The page's head: title, players, rules, result; the words of both templates."""
-    sides = [_side(game, s) for s in range(len(game.sides))]
+    sides = [side_label(game, s) for s in range(len(game.sides))]
     return {
         "lang": language(),
         "title": title,
@@ -355,7 +355,7 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     rows, scores, drawings, articles = _articles(game, w, sides)
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
-    sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": _needs(game, s)} for s, name in enumerate(sides)]
+    sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": still_needs(game, s)} for s, name in enumerate(sides)]
     calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
     chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at, w["round"]) if len(scores.steps) > 1 else None
     layout: Any = environment().get_template("layout.svg").module

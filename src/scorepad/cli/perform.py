@@ -1,0 +1,27 @@
+"""One change typed on the command line or at the live prompt, handed to the module that
+makes its kind: a repair or an undo to fixing.py (a repair replays the refused input,
+an undo may take a repair back with it), an amendment or a move to actions.py. Apart from
+both, so that fixing.py can build on actions.py without actions.py importing it back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorepad.cli.actions import Done, amend, change_game, changing
+from scorepad.cli.grammar import AmendIn, FixIn, Typed, UndoIn
+
+
+def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
+    """Do one change to the record typed on the command line or at the live prompt."""
+    if isinstance(typed, AmendIn):
+        return amend(file, typed, expect=expect, live=live)
+    if isinstance(typed, (FixIn, UndoIn)):
+        from scorepad.cli import fixing  # here: a move needs none of the repair search
+
+        if isinstance(typed, FixIn):
+            return fixing.fix(file, typed.choice, expect=expect, live=live)
+        return fixing.undo(file, typed, expect=expect)
+    with changing(file, expect) as (game, said):
+        done = change_game(game, typed, live)
+    done.notes.extend(said)
+    return done
