@@ -318,7 +318,7 @@ def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, li
         amend_all(text, [("reseat", (number, index), move)])
     except AmendError:
         return error
-    from scorepad.cli.fixing import quoted
+    from scorepad.cli.grammar import quoted
 
     if live:
         command = f"replace {number}.{index} {move} --reseat"

@@ -26,7 +26,7 @@ from scorepad.cli.actions import (
     said,
     take_back,
 )
-from scorepad.cli.grammar import DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, read_hands, resolve_player
+from scorepad.cli.grammar import DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, quoted, read_hands, resolve_player
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
 from scorepad.engine.repair import MOST, Repair, as_typed, search
@@ -204,14 +204,6 @@ def _shown(move: object) -> object:
         return shown_move(parse_move(move)) if isinstance(move, str) else move
     except ValueError:
         return move
-
-
-def quoted(text: str) -> str:
-    """`text` as one shell word, in double quotes where they are safe (as docs/guide.md writes
-    moves), else in single quotes."""
-    if text and not any(ch in text for ch in '"$`\\!'):
-        return f'"{text}"'
-    return shlex.quote(text)
 
 
 def command_text(command, *, live: bool, file: Path | None) -> str:

@@ -541,3 +541,13 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))
         return HintIn(tuple(parse_tile(w) for w in rest))
     return play_input(words)
+
+
+def quoted(text: str) -> str:
+    """`text` as one shell word, in double quotes where they are safe (as docs/guide.md writes
+    moves), else in single quotes."""
+    if text and not any(ch in text for ch in '"$`\\!'):
+        return f'"{text}"'
+    import shlex
+
+    return shlex.quote(text)
