@@ -49,7 +49,7 @@ def test_no_sideways_scrolling(browser, pages, tmp_path, lang, width, height):
     assert measured[0] <= measured[1] == width
     assert measured[2] == lang
     # The script ran (the replay shows) and every element stays inside the width.
-    assert browser.evaluate("document.getElementById('replay').hidden") is False
+    assert browser.evaluate("document.querySelector('#replay .stage').hidden") is False
     wider = browser.evaluate(
         "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)"
         ".map(e => e.tagName + '.' + e.getAttribute('class'))"
@@ -127,9 +127,13 @@ def test_dark_and_print(browser, pages):
     browser.call("Emulation.setEmulatedMedia", session=True, features=[{"name": "prefers-color-scheme", "value": "dark"}])
     dark = browser.evaluate(background)
     browser.call("Emulation.setEmulatedMedia", session=True, media="print", features=[])
-    replay = browser.evaluate("getComputedStyle(document.getElementById('replay')).display")
+    # On paper the board and its buttons go; the move list stays, whole.
+    replay = browser.evaluate("getComputedStyle(document.querySelector('#replay .stage')).display")
+    listed = browser.evaluate(
+        "(() => { const n = document.querySelector('nav.moves'); return n.scrollHeight <= n.clientHeight + 1; })()"
+    )
     browser.call("Emulation.setEmulatedMedia", session=True, media="", features=[])
-    assert light != dark and replay == "none"
+    assert light != dark and replay == "none" and listed
 
 
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))

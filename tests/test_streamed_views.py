@@ -173,21 +173,25 @@ def test_each_article_is_the_article_made_afresh(name):
     kept = page._Articles(game, w, sides)
     totals, alone = [0] * len(game.sides), [0] * len(game.sides)
     made = []
+    listed = []
     for r in game.rounds:
         if r.moves or r.hands is not None:
-            made.append(kept.article(r, totals))
-            assert made[-1] == page._Articles(game, w, sides).article(r, alone)
+            article, moves = kept.article(r, totals)
+            made.append(article)
+            listed.append(moves)
+            assert (article, moves) == page._Articles(game, w, sides).article(r, alone)
     assert totals == alone == list(game.scores)
     if name == "blocked":
-        assert len(kept.kept) == 1  # one article written for the 300 rounds, each under its own number and steps
+        assert len(kept.kept) == 1  # one article written for the 300 rounds, each under its own number
     values = page.context(game, name, None)
     assert "".join(values["rounds"]) == "".join(made)
+    assert "".join(values["listed"]) == "".join(listed)
     steps, scores, starts = render.score_race(game)
     if len(steps) > 1:
         chart = race(steps, scores, starts, game.target, [], w["round"])
         for ys, line in zip(scores, chart["lines"], strict=True):
             every = [",".join(chart["at"](x, y)) for x, y in race_every_step(steps, ys)]
-            drawn = "".join(line).split(" ")
+            drawn = path_points("".join(line))
             kept_at = iter(range(len(every)))
             indices = [next(i for i in kept_at if every[i] == point) for point in drawn]  # in order, a subsequence
             assert indices[0] == 0 and indices[-1] == len(every) - 1
@@ -198,6 +202,20 @@ def test_each_article_is_the_article_made_afresh(name):
     assert "".join(page.page_parts(game, name)) == page.html_page(game, name)
 
 
+def path_points(d: str) -> list[str]:
+    """The corners of a race line's path (M x,y then H x V y steps, an H at the end), as "x,y"."""
+    import re
+
+    x, y = re.match(r"M([-\d.]+),([-\d.]+)", d).groups()
+    points = [f"{x},{y}"]
+    for across, up in re.findall(r"H([-\d.]+)(?:V([-\d.]+))?", d):
+        points.append(f"{across},{y}")
+        if up:
+            y = up
+            points.append(f"{across},{y}")
+    return points
+
+
 def test_a_long_race_line_comes_in_parts_that_join_to_the_whole():
     from scorepad.views.page.drawing import race
 
@@ -206,8 +224,8 @@ def test_a_long_race_line_comes_in_parts_that_join_to_the_whole():
     chart = race(steps, scores, [(0, 1)], 100, [], "round")
     parts = [list(line) for line in chart["lines"]]
     assert len(parts[0]) > 1
-    assert all(part.startswith(" ") for line in parts for part in line[1:])
-    points = "".join(parts[0]).split(" ")
+    assert all(part.startswith("H") for line in parts for part in line[1:])
+    points = path_points("".join(parts[0]))
     assert all(len(point.split(",")) == 2 for point in points)
     assert len(points) == 1 + 2 * 3_333  # the start, and two corners for each of the 3,333 rises
     at = chart["at"]
@@ -243,7 +261,8 @@ def test_export_writes_the_page_as_it_is_made(tmp_path, monkeypatch):
     html = out.read_text(encoding="utf-8")
     from scorepad.record.format import loads
 
-    assert html == page.html_page(loads(record.read_text(encoding="utf-8")).game, "game", saved=_saved(record))
+    text = record.read_text(encoding="utf-8")
+    assert html == page.html_page(loads(text).game, "game", saved=_saved(record), record=text)
     assert f"(HTML, {-(-out.stat().st_size // 1024)} KB)" in result.output
 
 

@@ -283,18 +283,28 @@ def export(
             BAD_USAGE,
         )
     kind = "svg" if svg or (not html and out_file.suffix.lower() == ".svg") else "html"
+    from scorepad.record.format import RecordError, loads
+
     record = None if from_stdin(file) else file
-    game = read(file)
+    # The page carries the record's own text, byte for byte (scorepad import writes it back).
+    try:
+        given = record_text(file) if record is None else None
+        game = loads(given).game if given is not None else read(file)
+        given = given if given is not None else record_text(file)
+    except RecordError as problem:
+        fail(_("cannot read the record: {error}").format(error=problem), BAD_USAGE)
+    except OSError as problem:
+        fail(_("cannot read {file}: {reason}").format(file=file, reason=problem.strerror), BAD_USAGE)
     from scorepad.views.page import MARK, page_parts, svg_picture
 
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
-        title = file.stem if record is not None else "scorepad"
+        name = file.stem if record is not None else "scorepad"
         if kind == "svg":
-            text: Iterable[str] = svg_picture(game, title)
+            text: Iterable[str] = svg_picture(game)
         else:
             saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
-            text = page_parts(game, title, saved)  # made as it is written: a long game's page is large
+            text = page_parts(game, name, saved, given)  # made as it is written: a long game's page is large
         size = save_export(text, out_file, MARK, record=record, force=force)
     except RefusedError as refusal:
         fail(str(refusal), BAD_USAGE)

@@ -20,13 +20,13 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from scorepad import __version__
-from scorepad.engine.game import Credit, Game, Round
-from scorepad.engine.layout import Layout, Plan, arm_lying, line_lying, plan
-from scorepad.engine.notation import Play
+from scorepad.engine.game import Game, Round
+from scorepad.engine.layout import Layout, Lying, Plan, arm_lying, line_lying, plan
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
+from scorepad.views.page.moves import muggins_tally, round_list
 from scorepad.views.render import ScoreRace, SheetRows, hands_summary, points, side_label, still_needs
 
 HERE = Path(__file__).parent
@@ -99,11 +99,38 @@ def words() -> dict[str, str]:
         "at": _("Round {round}, move {move} of {moves}"),
         "at_start": _("Round {round}: before the lead"),
         "at_hands": _("Round {round}: the hands"),
-        "keys_help": _("Arrow keys or swipes: move by move; on the buttons, Page Up and Page Down: round by round."),
         "race_alt": _("Each side's score after every move; rounds marked along the bottom."),
         "made_by": _("Made by scorepad {version}").format(version=__version__),
         "nothing": _("(no moves yet)"),
         "points": _("Points this round"),
+        "round_title": _("Round {number}"),
+        "moves": _("Moves"),
+        "held": _("Tiles in hand: {list}"),
+        "boneyard": _("boneyard {n}"),
+        "to_play": _("{player} to play"),
+        "play_auto": _("Play the moves one by one"),
+        "pause": _("Pause"),
+        "next_mark": _("Next mark"),
+        "back_mark": _("Mark before"),
+        "just": _("just placed: {tile}"),
+        "board": _("The table"),
+        "download": _("Download the record ({name})"),
+        "help": _("Help"),
+        "help_keys": _(
+            "Arrow keys or swipes: move by move. Page Up and Page Down: round by round; Home and End: the start "
+            "and the end (on the buttons). M and Shift+M: the next and the previous mark; P: play or pause. "
+            "A click on a move or on the score race goes there."
+        ),
+        "help_history": _(
+            "The address always names the move shown, to share or to come back to. A jump (a click on a move, "
+            "on the race or on a mark key) is a step in the browser's history, so Back returns to where you "
+            "jumped from; stepping move by move is not, so Back never walks the game move by move."
+        ),
+        "opens_at": _("Opened without an address, the page shows the end of the game (or of the round being played)."),
+        "marks_key": _(
+            "Marks: ? a missed score an opponent called, ?? a missed score nobody called, "
+            "! a claim too high that was called, !? one nobody called."
+        ),
     }
 
 
@@ -131,46 +158,37 @@ def _hands(game: Game, r: Round) -> list[tuple[str, str]]:
     return shown
 
 
-def _replay(game: Game, r: Round, totals: list[int | Fraction], summary: str) -> list[list[Any]]:
-    """The round's steps for the page's script (`page.js` reads them): before the lead,
-    after each move, after the hands. A step is [tiles on the table, the move, what it
-    scored, the totals after it], the totals 0 where they did not change; the hands' step
-    ends in 1, with the hands' `summary`. `totals` is carried from round to round."""
-    scored: dict[int, list[Credit]] = {}
-    for credit in r.credits:
-        if credit.move is not None:
-            scored.setdefault(credit.move, []).append(credit)
-    steps: list[list[Any]] = [[0, "", "", [points(t) for t in totals]]]
-    tiles = 0
-    for i, move in enumerate(r.moves):
-        if isinstance(move, Play):
-            tiles += 1
-        credits = scored.get(i)
-        if credits is None:
-            steps.append([tiles, str(move), "", 0])
-            continue
-        for credit in credits:
-            totals[credit.side] += credit.points
-        got = ", ".join(f"{side_label(game, credit.side)} +{points(credit.points)}" for credit in credits)
-        steps.append([tiles, str(move), got, [points(t) for t in totals]])
-    if r.award is not None:
-        for credit in r.credits:
-            if credit.source == "hands":
-                totals[credit.side] += credit.points
-        steps.append([tiles, summary, "", [points(t) for t in totals], 1])
-    return steps
+def _orders(layout: Layout) -> tuple[list[int], list[list[Any]]]:
+    """When each tile of the line (from W to E) and of each side arm (from the spinner
+    outwards) was placed: the board names the tiles placed so far in the same order as
+    the final layout does, and tiles never move once placed."""
+    line = [t.order for t in line_lying(layout)]
+    arms = [[end.value, [t.order for t in arm_lying(layout, end)]] for end in (End.N, End.S) if layout.arm(end)]
+    return line, arms
+
+
+def page_title(game: Game, saved: date | None) -> str:
+    """The page's title and heading: the players (by side) and the day the record was saved."""
+    sides = " – ".join(side_label(game, s) for s in range(len(game.sides)))
+    return _("{sides}, {date}").format(sides=sides, date=saved.isoformat()) if saved is not None else sides
 
 
 def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dict[str, Any]:
     """The page's head: title, players, rules, result; the words of both templates."""
     sides = [side_label(game, s) for s in range(len(game.sides))]
+    tally = muggins_tally(game)
+    players = [
+        (name, _("missed {missed}, took {taken} by muggins").format(missed=tally[p][0], taken=tally[p][1]) if tally else "")
+        for p, name in enumerate(game.players)
+    ]
     return {
         "lang": language(),
         "title": title,
         "mark": Markup(MARK),
         "words": SimpleNamespace(**w),  # read by attribute: the templates look a word up often
-        "players": game.players,
+        "players": players,
         "sides": sides,
+        "side_of": game.side_of,
         "partners": any(len(side) > 1 for side in game.sides),
         "rules": _("{preset} rules, to {target}").format(preset=game.rules.preset, target=game.target),
         "saved": _("saved {date}").format(date=saved.isoformat()) if saved is not None else "",
@@ -230,9 +248,11 @@ class _Drawings:
         with their sum."""
 
         def name(layout: Layout) -> tuple[str, list[tuple[str, str]], str]:
-            line = ", ".join(tile_name(t.first, t.second) for t in line_lying(layout))
+            # Named as each tile's own title names it (the spinner says so): the board of
+            # the replay names the tiles on it the same way.
+            line = ", ".join(self._name(t) for t in line_lying(layout))
             arms = [
-                (self.words["arm"].format(end=end.label), ", ".join(tile_name(t.first, t.second) for t in arm_lying(layout, end)))
+                (self.words["arm"].format(end=end.label), ", ".join(self._name(t) for t in arm_lying(layout, end)))
                 for end in (End.N, End.S)
                 if layout.arm(end)
             ]
@@ -240,6 +260,10 @@ class _Drawings:
             return line, arms, f"{ends} = {layout.end_sum}"
 
         return self._kept(self.names, layout, name)
+
+    def _name(self, t: Lying) -> str:
+        name = tile_name(t.first, t.second)
+        return f"{name}, {self.spinner}" if t.placed.spinner else name
 
     def growth(self, layout: Layout) -> Markup:
         """`growth` of the layout, as JSON."""
@@ -264,7 +288,6 @@ class _Article(NamedTuple):
     hands: list[tuple[str, str]]
     summary: str
     points: str
-    steps: Markup
 
 
 class _Articles:
@@ -275,7 +298,7 @@ class _Articles:
     is most of the work. Holds the last few only."""
 
     KEEP = 64
-    NUMBER, STEPS = "\x02", "\x03"  # stand for the round's own while an article is kept
+    NUMBER = "\x02"  # stands for the round's own while an article is kept
 
     def __init__(self, game: Game, w: dict[str, str], sides: list[str]) -> None:
         self.game, self.w, self.sides = game, w, sides
@@ -283,65 +306,97 @@ class _Articles:
         self.drawings = _Drawings(w)
         module: Any = environment().get_template("rounds.html").module
         self.template = module.article
+        listed: Any = environment().get_template("moves.html").module
+        self.moves = listed.moves
         self.kept: dict[tuple, str] = {}
 
-    def article(self, r: Round, totals: list[int | Fraction]) -> str:
-        """Round `r`'s article (`totals` before it, carried on to after it)."""
+    def article(self, r: Round, totals: list[int | Fraction]) -> tuple[str, str]:
+        """Round `r`'s article and its part of the move list (`totals` before it, carried
+        on to after it)."""
         game, layout = self.game, r.layout
         hands = _hands(game, r)
         summary = hands_summary(game, r) if r.award is not None else ""
         scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
         grown = self.drawings.growth(layout)
-        steps = f'{{"round":{r.number},"grown":{grown},"steps":{_json(_replay(game, r, totals, summary))}}}'
+        entries, replay = round_list(game, r, totals, summary, hands)
+        line_order, arm_orders = _orders(layout)
+        orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
+        steps = f'{{"round":{r.number},"grown":{grown},{orders},"steps":{_json(replay)}}}'
+        listed = str(
+            self.moves(
+                SimpleNamespace(number=r.number, title=self.w["round_title"].format(number=r.number), entries=entries),
+                Markup(steps),
+                self.words,
+            )
+        )
         key = (layout.with_spinner, tuple(layout.placed), tuple(hands), summary, scored)
         made = self.kept.get(key)
         if made is None:
             title = self.w["layout"].format(number=self.NUMBER)
             drawn = self.drawings.picture(layout, f"r{self.NUMBER}", title) if layout.placed else None
             line, arms, ends = self.drawings.named(layout) if layout.placed else ("", [], "")
-            a = _Article(self.NUMBER, title, drawn, line, arms, ends, hands, summary, scored, Markup(self.STEPS))
+            a = _Article(self.NUMBER, title, drawn, line, arms, ends, hands, summary, scored)
             made = str(self.template(a, self.words))
             if len(self.kept) >= self.KEEP:
                 self.kept.clear()
             self.kept[key] = made
-        return made.replace(self.NUMBER, str(r.number)).replace(self.STEPS, steps)
+        return made.replace(self.NUMBER, str(r.number)), listed
 
 
 SPOOLED = 1 << 16  # characters read back from the spool at a time: large strings cost memory several times over
 
 
-def _articles(game: Game, w: dict[str, str], sides: list[str]) -> tuple[SheetRows, ScoreRace, _Drawings, Iterator[Markup]]:
+class _Spool:
+    """Text written now and read back later: an unnamed temporary file, gone with the
+    process. Written a few parts at a time: each write costs."""
+
+    def __init__(self) -> None:
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115 (read back later)
+        self.made: list[str] = []
+
+    def write(self, part: str) -> None:
+        self.made.append(part)
+        if len(self.made) >= 64:
+            self.file.write("".join(self.made))
+            self.made.clear()
+
+    def close(self) -> None:
+        self.file.close()
+
+    def read_back(self) -> Iterator[Markup]:
+        self.file.write("".join(self.made))
+        self.made.clear()
+        self.file.seek(0)
+        with self.file:
+            while part := self.file.read(SPOOLED):
+                yield Markup(part)  # written by the template, escaped there
+
+
+def _articles(
+    game: Game, w: dict[str, str], sides: list[str]
+) -> tuple[SheetRows, ScoreRace, _Drawings, Iterator[Markup], Iterator[Markup]]:
     """One pass over the rounds: the sheet's rows and the race taken from each round, and
-    each round played written as its article into a spool (an unnamed temporary file,
-    gone with the process), read back when the page comes to its rounds. The sheet and
-    the race come first on the page but need every round: this way a folded round is
-    laid again once, and the articles, the largest part of the page, are never held."""
+    each round played written as its part of the move list and its article into two
+    spools, read back when the page comes to them. The sheet and the race need every
+    round: this way a folded round is laid again once, and the list and the articles, the
+    largest parts of the page, are never held."""
     rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
     articles = _Articles(game, w, sides)
     totals: list[int | Fraction] = [0] * len(game.sides)
-    spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115 (read back later)
+    listed, written = _Spool(), _Spool()
     try:
-        made = []
         for r in game.rounds:
             rows.take(r)
             race.take(r)
             if r.moves or r.hands is not None:
-                made.append(articles.article(r, totals))
-                if len(made) >= 64:  # a write per few articles: each write costs
-                    spool.write("".join(made))
-                    made.clear()
-        spool.write("".join(made))
-        spool.seek(0)
+                article, moves = articles.article(r, totals)
+                written.write(article)
+                listed.write(moves)
     except BaseException:
-        spool.close()
+        listed.close()
+        written.close()
         raise
-
-    def read_back() -> Iterator[Markup]:
-        with spool:
-            while part := spool.read(SPOOLED):
-                yield Markup(part)  # written by the template, escaped there
-
-    return rows, race, articles.drawings, read_back()
+    return rows, race, articles.drawings, listed.read_back(), written.read_back()
 
 
 def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
@@ -352,7 +407,7 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     w = words()
     values = _facts(game, title, saved, w)
     sides = values["sides"]
-    rows, scores, drawings, articles = _articles(game, w, sides)
+    rows, scores, drawings, listed, articles = _articles(game, w, sides)
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
     sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": still_needs(game, s)} for s, name in enumerate(sides)]
@@ -367,22 +422,32 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
         "chart": chart,
         "faces": layout.faces(sorted(drawings.faces.values(), key=lambda f: f["id"])) if drawings.faces else "",
         "rounds": articles,
-        "replay": _json({"sides": sides, "words": w}),
+        "listed": listed,
+        "replay": _json(
+            {"sides": sides, "players": list(game.players), "ends": {end.value: end.label for end in End}, "words": w}
+        ),
     }
 
 
-def page_parts(game: Game, title: str, saved: date | None = None) -> Iterator[str]:
-    """The page (header, sheet, race, every round's final layout, and the replay) in parts,
-    made as they are read (after one pass over the rounds): written one after another they
-    are `html_page`."""
-    values = context(game, clean(title), saved)
+def page_parts(game: Game, name: str, saved: date | None = None, record: str | None = None) -> Iterator[str]:
+    """The page (header, the replay with its move list, sheet, race, every round's final
+    layout, and the record `record` offered as NAME.toml) in parts, made as they are read
+    (after one pass over the rounds): written one after another they are `html_page`."""
+    values = context(game, page_title(game, saved), saved)
     style, script = _asset("page.css") + _asset("tiles.css"), _asset("page.js")
     policy = (
         "default-src 'none'; "
         f"style-src {_digest(style)}; script-src {_digest(script)}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
-    page = environment().get_template("page.html").generate(**values, style=Markup(style), script=Markup(script), policy=policy)
+    download = (
+        {"name": clean(name) + ".toml", "data": base64.b64encode(record.encode("utf-8")).decode("ascii")} if record else None
+    )
+    page = (
+        environment()
+        .get_template("page.html")
+        .generate(**values, style=Markup(style), script=Markup(script), policy=policy, download=download)
+    )
     return _gathered(page)
 
 
@@ -405,15 +470,16 @@ def _gathered(parts: Iterator[str]) -> Iterator[str]:
         yield "".join(gathered)
 
 
-def html_page(game: Game, title: str, saved: date | None = None) -> str:
-    """The page: header, sheet, race, every round's final layout, and the replay."""
-    return "".join(page_parts(game, title, saved))
+def html_page(game: Game, name: str, saved: date | None = None, record: str | None = None) -> str:
+    """The page of `page_parts`, whole."""
+    return "".join(page_parts(game, name, saved, record))
 
 
-def svg_picture(game: Game, title: str) -> str:
+def svg_picture(game: Game, title: str | None = None) -> str:
     """One picture for a chat message: the final standing and the last round's layout."""
     w = words()
-    values = _facts(game, clean(title), None, w)
+    values = _facts(game, page_title(game, None) if title is None else clean(title), None, w)
+    values["totals"] = [f"{side}: {points(game.scores[s])}" for s, side in enumerate(values["sides"])]
     r = next((r for r in reversed(game.rounds) if (r.moves or r.hands is not None) and r.layout.placed), None)
     last = {"number": r.number, "picture": layout_picture(r.layout, w["spinner"])} if r is not None else None
     return (

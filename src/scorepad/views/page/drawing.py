@@ -219,7 +219,7 @@ def race(
     calls: Iterable[tuple[int, int, float]],
     word: str,
 ) -> dict[str, Any]:
-    """The score race as stepped lines, one per side, with the target line, each round's
+    """The score race as stepped lines (SVG paths), one per side, with the target line, each round's
     start (named `word` and its number, where there is room) and the muggins calls (step,
     side, score) marked; with the grid's labels. The
     lines (each given in parts, to be written one after another), the rounds and the calls
@@ -227,6 +227,8 @@ def race(
     last = max(steps[-1], 1)
     top = max(target, *(max(ys) for ys in scores))
     every = 25 if top <= 100 else 50 if top <= 300 else 100
+    if top > 1000:  # at most 10 lines, 250, 500, 1000, 2500, ... apart (a game to 100,000 had a thousand)
+        every = next(int(step * 10**power) for power in range(2, 12) for step in (2.5, 5, 10) if top <= 10 * step * 10**power)
     ceiling = -(-int(top) // every) * every
     inner_w = RACE_WIDTH - RACE_LEFT - RACE_RIGHT
     inner_h = RACE_HEIGHT - RACE_TOP - RACE_BOTTOM
@@ -235,20 +237,21 @@ def race(
         return _n(RACE_LEFT + step / last * inner_w), _n(RACE_TOP + inner_h - score / ceiling * inner_h)
 
     def line(ys: Sequence[float]) -> Iterator[str]:
-        # A score holds until the move that changes it: a corner there, and no point
-        # between (a long game of blocked rounds scores nothing for thousands of steps).
-        points = [at(steps[0], ys[0])]
-        gap = ""
+        # A path of steps: a score holds until the move that changes it, across to it
+        # (H) and up (V), and no point between (a long game of blocked rounds scores
+        # nothing for thousands of steps).
+        x, y = at(steps[0], ys[0])
+        parts = [f"M{x},{y}"]
         for i in range(1, len(steps)):
             if ys[i] != ys[i - 1]:
-                points.append(at(steps[i], ys[i - 1]))
-                points.append(at(steps[i], ys[i]))
-                if len(points) >= 4096:
-                    yield gap + " ".join(f"{x},{y}" for x, y in points)
-                    points, gap = [], " "
+                x, y = at(steps[i], ys[i])
+                parts.append(f"H{x}V{y}")
+                if len(parts) >= 1024:
+                    yield "".join(parts)
+                    parts = []
         if len(steps) > 1 and ys[-1] == ys[-2]:  # the line runs on to the last step
-            points.append(at(steps[-1], ys[-1]))
-        yield gap + " ".join(f"{x},{y}" for x, y in points)
+            parts.append(f"H{at(steps[-1], ys[-1])[0]}")
+        yield "".join(parts)
 
     def rounds() -> Iterator[tuple[str, str]]:
         # Only rounds whose name does not run into the one before: a long game has
@@ -272,4 +275,5 @@ def race(
         "rounds": rounds(),
         "calls": [(side, *at(step, score)) for step, side, score in calls],
         "at": at,  # where a (step, score) is drawn
+        "last": last,  # the last step, at the right
     }

@@ -1,26 +1,38 @@
-// The replay of `scorepad export`: move by move through the whole game with buttons, the
-// arrow keys and swipes; the address fragment #r3m12 is round 3 after move 12. It draws
-// by showing the first tiles of a round's final layout: a tile never moves once placed.
-// Each round's article carries its steps as JSON (read when the replay first comes to it):
+// The replay of `scorepad export`: the board beside (or above) the move list, move by move
+// through the whole game with buttons, keys, swipes, a click on a move or on the score
+// race; the address fragment #r3m12 is round 3 after move 12 (m0: before the lead, the
+// step after the last move: the hands). It draws by showing the first tiles of a round's
+// final layout: a tile never moves once placed. Each round of the list carries its steps
+// as JSON (read when the replay first comes to it):
 //   grown: the layout after each tile, [left, top, width, height, [[end, count, x, y], ...]]
 //          (its view box and the count at each open end, in pixels);
-//   steps: [tiles on the table, the move, what it scored, the totals after it (0: as
-//          before), 1 for the hands' step], from before the lead to the hands.
+//   line, arms: when each tile of the line (W to E) and of each side arm was placed;
+//   steps: [tiles on the table, the totals after it (0: as before), each player's tiles
+//          in hand, the boneyard, whose turn (-1: nobody's), 1 for the hands' step].
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const articles = [...document.querySelectorAll("#rounds article.round")];
+  const words = data.words;
+  const parts = [...document.querySelectorAll("nav.moves section.list-round")];
   const section = document.getElementById("replay");
-  if (!articles.length || !section) return;
-  const svg = section.querySelector("svg");
+  if (!parts.length || !section) return;
+  const stage = section.querySelector(".stage");
+  const list = section.querySelector("nav.moves");
+  const svg = stage.querySelector("svg.layout");
   const NS = "http://www.w3.org/2000/svg";
   const narrow = window.matchMedia("(max-width: 40rem)");
+  const numbers = parts.map((part) => Number(/^r(\d+)m0$/.exec(part.querySelector("h3").id)[1]));
+  const counts = parts.map((part) => part.querySelectorAll("li").length + part.querySelectorAll("p.hands").length + 1);
+  const starts = [0];  // the race's step of each round's start
+  counts.forEach((n, r) => starts.push(starts[r] + n - 1));
   const read = new Map();  // round index -> its steps, parsed
   let at = { r: 0, m: 0 };
   let shown = null;  // the round whose tiles the board holds, and how they are turned
+  let current = null;  // the entry of the list shown as the current one
+  let playing = null;  // the autoplay's timer
 
   function round(r) {
-    if (!read.has(r)) read.set(r, JSON.parse(articles[r].querySelector("script.steps").textContent));
+    if (!read.has(r)) read.set(r, JSON.parse(parts[r].querySelector("script.steps").textContent));
     return read.get(r);
   }
 
@@ -28,10 +40,14 @@
     return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
   }
 
+  function article(r) {
+    return document.getElementById("round-" + numbers[r]);
+  }
+
   // The board holds a copy of the round's tiles; a long round is turned on a narrow
   // screen, as its final layout is.
   function board(r) {
-    const flat = articles[r].querySelector("svg.layout.flat");
+    const flat = article(r) && article(r).querySelector("svg.layout.flat");
     const turned = Boolean(flat && flat.classList.contains("turns") && narrow.matches);
     const key = r + (turned ? "u" : "f");
     if (shown === key) return turned;
@@ -51,8 +67,25 @@
   }
 
   function totalsAt(steps, m) {  // a step without totals keeps the last ones given
-    while (!steps[m][3]) m -= 1;
-    return steps[m][3];
+    while (!steps[m][1]) m -= 1;
+    return steps[m][1];
+  }
+
+  function entry(r, m) {
+    return document.getElementById("r" + numbers[r] + "m" + m);
+  }
+
+  // The tiles on the table in words, as the final layout names them (tiles.title).
+  function named(now, tiles) {
+    const title = new Map();
+    svg.querySelectorAll("g.tile").forEach((tile) => title.set(Number(tile.dataset.o), tile.querySelector("title").textContent));
+    const some = (orders) => orders.filter((o) => o < tiles).map((o) => title.get(o)).join(", ");
+    const lines = [];
+    if (tiles) lines.push(words.line + ": " + some(now.line));
+    for (const [end, orders] of now.arms) {
+      if (orders.some((o) => o < tiles)) lines.push(say(words.arm, { end: data.ends[end] }) + ": " + some(orders));
+    }
+    return lines.length ? lines.join(". ") : words.no_tiles;
   }
 
   function draw() {
@@ -61,6 +94,7 @@
     const turned = board(at.r);
     const tiles = step[0];
     const grown = tiles ? now.grown[tiles - 1] : null;
+    const placed = at.m > 0 && tiles > now.steps[at.m - 1][0];
     // The view grows with the layout: tiles keep their size until the layout outgrows the
     // width. Turned a quarter (rotate(90) takes (x, y) to (-y, x)), the box turns with it.
     let box = [0, 0, 48, 48];
@@ -68,7 +102,9 @@
     svg.setAttribute("viewBox", box.join(" "));
     svg.setAttribute("width", String(box[2]));
     svg.querySelectorAll("g.tile").forEach((tile) => {
-      tile.setAttribute("visibility", Number(tile.dataset.o) < tiles ? "visible" : "hidden");
+      const o = Number(tile.dataset.o);
+      tile.setAttribute("visibility", o < tiles ? "visible" : "hidden");
+      tile.classList.toggle("just", placed && o === tiles - 1);
     });
     const marks = grown ? grown[4] : [];
     const ends = svg.querySelector("g.ends");
@@ -82,71 +118,227 @@
         ends.appendChild(text);
       }
     }
-    const last = now.steps[now.steps.length - 1];
-    const moves = now.steps.length - 1 - (last[4] ? 1 : 0);
-    const where = section.querySelector(".where");
-    if (step[4]) where.textContent = say(data.words.at_hands, { round: now.round });
-    else if (at.m === 0) where.textContent = say(data.words.at_start, { round: now.round });
-    else where.textContent = say(data.words.at, { round: now.round, move: at.m, moves: moves });
-    section.querySelector(".move").textContent = step[1] + (step[2] ? " — " + step[2] : "");
-    section.querySelector(".ends-now").textContent = marks.length
-      ? data.words.ends + ": " + marks.map((end) => end[0] + " " + end[1]).join(" + ") : "";
+    document.getElementById("board-name").textContent = named(now, tiles);
+    const moves = counts[at.r] - 1 - (step[5] || now.steps[now.steps.length - 1][5] ? 1 : 0);
+    const where = stage.querySelector(".where");
+    if (step[5]) where.textContent = say(words.at_hands, { round: now.round });
+    else if (at.m === 0) where.textContent = say(words.at_start, { round: now.round });
+    else where.textContent = say(words.at, { round: now.round, move: at.m, moves: moves });
+    const move = stage.querySelector(".move");
+    const listed = entry(at.r, at.m);
+    move.replaceChildren();
+    if (at.m > 0 && listed) {
+      for (const child of listed.childNodes) move.appendChild(child.nodeName === "A" ? document.createTextNode(child.textContent) : child.cloneNode(true));
+    }
+    const counted = marks.map((end) => [end[0], end[1] === "·" ? "0" : end[1]]);  // an arm not yet started counts 0
+    const sum = counted.reduce((total, end) => total + Number(end[1]), 0);
+    stage.querySelector(".ends-now").textContent = counted.length
+      ? words.ends + ": " + counted.map((end) => end[0] + " " + end[1]).join(" + ") + " = " + sum : "";
+    const held = step[2].map((n, p) => data.players[p] + " " + n).join(", ");
+    const turn = step[4] >= 0 ? " · " + say(words.to_play, { player: data.players[step[4]] }) : "";
+    stage.querySelector(".held").textContent = say(words.held, { list: held }) + " · " + say(words.boneyard, { n: step[3] }) + turn;
     const totals = totalsAt(now.steps, at.m);
-    section.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = totals[side]; });
+    stage.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = totals[side]; });
+    follow(listed);
+    race();
+    const first = at.r === 0 && at.m === 0;
+    const last = at.r === parts.length - 1 && at.m === counts[at.r] - 1;
+    stage.querySelectorAll("[data-go=first], [data-go=back], [data-go=round-back]").forEach((b) => { b.disabled = first; });
+    stage.querySelectorAll("[data-go=last], [data-go=forward], [data-go=round-forward]").forEach((b) => { b.disabled = last; });
+    if (last) pause();
   }
 
-  function remember() {  // the address names the move shown, for a link to it
-    const fragment = "#r" + round(at.r).round + "m" + at.m;
-    if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  // The current entry highlighted, and kept in view where the list scrolls by itself
+  // (beside the board); on a phone the list is under the board and the page stays put.
+  function follow(listed) {
+    if (current === listed) return;
+    if (current) { current.classList.remove("current"); current.removeAttribute("aria-current"); }
+    current = listed;
+    if (!listed) return;
+    listed.classList.add("current");
+    listed.setAttribute("aria-current", "step");
+    if (list.scrollHeight <= list.clientHeight + 1) return;
+    const top = listed.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    if (top < list.scrollTop || top + listed.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 3;
+    }
+  }
+
+  // The score race: a marker on the step shown; a click goes to the step under it.
+  const chart = document.querySelector("svg.race");
+  const marker = chart && chart.querySelector("line.now");
+  function xOf(step) {
+    const left = Number(chart.dataset.left), right = Number(chart.dataset.right);
+    return left + (step / Math.max(Number(chart.dataset.steps), 1)) * (right - left);
+  }
+  function race() {
+    if (!marker) return;
+    const x = String(xOf(starts[at.r] + at.m));
+    marker.setAttribute("x1", x);
+    marker.setAttribute("x2", x);
+    marker.setAttribute("visibility", "visible");
+  }
+  function stepAt(step) {  // a step of the race as (round, move): a round's start is the step before it
+    let r = 0;
+    while (r < parts.length - 1 && starts[r + 1] < step) r += 1;
+    return { r: r, m: Math.min(step - starts[r], counts[r] - 1) };
+  }
+  // Its labels stay 12 pixels high (three quarters of the text size) however wide the
+  // chart is drawn; a round's name that would run into the one before is left out.
+  function labels() {
+    if (!chart || !chart.clientWidth) return;
+    const scale = chart.clientWidth / chart.viewBox.baseVal.width;
+    const size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / scale;
+    chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
+    let free = -Infinity;
+    chart.querySelectorAll("text.round-name").forEach((text) => {
+      text.removeAttribute("visibility");
+      const x = Number(text.getAttribute("x"));
+      if (x < free) text.setAttribute("visibility", "hidden");
+      else free = x + text.getComputedTextLength() + size * 0.6;
+    });
+  }
+
+  function address() {
+    return "#r" + numbers[at.r] + "m" + at.m;
+  }
+
+  function remember(jumped) {  // the address names the move shown, for a link to it
+    const fragment = address();
+    if (location.hash === fragment) return;
+    if (jumped) history.pushState(null, "", fragment); else history.replaceState(null, "", fragment);
+  }
+
+  const marked = () => [...list.querySelectorAll(".marks .mark")].map((mark) => mark.closest("[id]"));
+
+  function position(element) {  // (round, move) of an entry of the list
+    const found = /^r(\d+)m(\d+)$/.exec(element.id);
+    return { r: numbers.indexOf(Number(found[1])), m: Number(found[2]) };
+  }
+
+  function before(a, b) {
+    return a.r < b.r || (a.r === b.r && a.m < b.m);
   }
 
   function go(how) {
-    const last = articles.length - 1;
-    const steps = (r) => round(r).steps.length - 1;
+    const last = parts.length - 1;
+    const end = (r) => counts[r] - 1;
+    let jumped = false;
     if (how === "forward") {
-      if (at.m < steps(at.r)) at.m += 1; else if (at.r < last) at = { r: at.r + 1, m: 0 };
+      if (at.m < end(at.r)) at.m += 1; else if (at.r < last) at = { r: at.r + 1, m: 0 };
     } else if (how === "back") {
-      if (at.m > 0) at.m -= 1; else if (at.r > 0) at = { r: at.r - 1, m: steps(at.r - 1) };
+      if (at.m > 0) at.m -= 1; else if (at.r > 0) at = { r: at.r - 1, m: end(at.r - 1) };
     } else if (how === "round-forward") {
-      at = at.r < last ? { r: at.r + 1, m: 0 } : { r: last, m: steps(last) };
+      at = at.r < last ? { r: at.r + 1, m: 0 } : { r: last, m: end(last) };
     } else if (how === "round-back") {
       at = at.m > 0 || at.r === 0 ? { r: at.r, m: 0 } : { r: at.r - 1, m: 0 };
     } else if (how === "first") {
       at = { r: 0, m: 0 };
     } else if (how === "last") {
-      at = { r: last, m: steps(last) };
+      at = { r: last, m: end(last) };
+    } else if (how === "mark-forward" || how === "mark-back") {
+      const spots = marked().map(position);
+      const found = how === "mark-forward" ? spots.find((s) => before(at, s)) : spots.reverse().find((s) => before(s, at));
+      if (!found) return;
+      at = found;
+      jumped = true;
+    } else if (how === "play") {
+      if (playing) pause(); else play();
+      return;
     }
     draw();
-    remember();
+    remember(jumped);
   }
 
+  function jump(to) {
+    at = to;
+    draw();
+    remember(true);
+  }
+
+  const toggle = stage.querySelector("[data-go=play]");
+  function play() {
+    if (at.r === parts.length - 1 && at.m === counts[at.r] - 1) at = { r: 0, m: 0 };
+    playing = setInterval(() => go("forward"), 1000);
+    toggle.textContent = "⏸";
+    toggle.setAttribute("aria-pressed", "true");
+    toggle.setAttribute("aria-label", words.pause);
+    toggle.title = words.pause;
+    draw();
+    remember(false);
+  }
+  function pause() {
+    if (!playing) return;
+    clearInterval(playing);
+    playing = null;
+    toggle.textContent = "▶";
+    toggle.setAttribute("aria-pressed", "false");
+    toggle.setAttribute("aria-label", words.play_auto);
+    toggle.title = words.play_auto;
+  }
+
+  // Where the page opens without an address: the last step of the game that has tiles
+  // on the table (the end of the game, or of the round being played).
+  function opening() {
+    for (let r = parts.length - 1; r >= 0; r -= 1) {
+      const steps = round(r).steps;
+      for (let m = steps.length - 1; m >= 0; m -= 1) if (steps[m][0]) return { r: r, m: m };
+    }
+    return { r: 0, m: 0 };
+  }
+
+  // The step the address names; an address outside the game is corrected to the nearest
+  // step in it (a move past the round's end: its last step; an unknown round: the opening).
   function fromFragment() {
+    if (!/^#r/.test(location.hash)) return false;  // none, or a part of the page (#sheet)
     const found = /^#r(\d+)m(\d+)$/.exec(location.hash);
-    if (!found) return false;
-    const r = articles.findIndex((article) => article.id === "round-" + Number(found[1]));
-    if (r < 0) return false;
-    at = { r: r, m: Math.min(Number(found[2]), round(r).steps.length - 1) };
+    const r = found ? numbers.indexOf(Number(found[1])) : -1;
+    at = r < 0 ? opening() : { r: r, m: Math.min(Number(found[2]), counts[r] - 1) };
+    if (location.hash !== address()) history.replaceState(null, "", address());
     return true;
   }
 
-  section.hidden = false;
-  section.querySelectorAll("button[data-go]").forEach((button) => {
+  stage.hidden = false;
+  section.classList.add("live");
+  stage.querySelectorAll("button[data-go]").forEach((button) => {
     button.addEventListener("click", () => go(button.dataset.go));
   });
+  list.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href^='#r']");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = document.getElementById(link.getAttribute("href").slice(1));
+    if (!target) return;
+    event.preventDefault();
+    pause();
+    jump(position(target));
+  });
+  if (chart) {
+    chart.addEventListener("click", (event) => {
+      const box = chart.getBoundingClientRect();
+      const x = ((event.clientX - box.left) / box.width) * chart.viewBox.baseVal.width;
+      const left = Number(chart.dataset.left), right = Number(chart.dataset.right);
+      const step = Math.round(((x - left) / (right - left)) * Number(chart.dataset.steps));
+      pause();
+      jump(stepAt(Math.max(0, Math.min(step, Number(chart.dataset.steps)))));
+      stage.scrollIntoView({ block: "nearest" });
+    });
+    new ResizeObserver(labels).observe(chart);
+  }
   // The arrows step anywhere on the page (it never scrolls sideways); the keys that scroll
   // the page step by round only while the replay's buttons have the focus.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    let how = { ArrowRight: "forward", ArrowLeft: "back" }[event.key];
-    if (!how && section.contains(document.activeElement)) {
+    let how = { ArrowRight: "forward", ArrowLeft: "back", m: "mark-forward", M: "mark-back", p: "play", P: "play" }[event.key];
+    if (!how && stage.contains(document.activeElement)) {
       how = { PageDown: "round-forward", PageUp: "round-back", Home: "first", End: "last" }[event.key];
     }
     if (!how) return;
     event.preventDefault();
+    if (how !== "play") pause();
     go(how);
   });
   let touch = null;
-  const pad = section.querySelector(".board");
+  const pad = stage.querySelector(".board");
   pad.addEventListener("touchstart", (event) => {
     touch = event.touches.length === 1 ? [event.touches[0].clientX, event.touches[0].clientY] : null;
   }, { passive: true });
@@ -155,11 +347,19 @@
     const dx = event.changedTouches[0].clientX - touch[0];
     const dy = event.changedTouches[0].clientY - touch[1];
     touch = null;
-    if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? "forward" : "back");
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) { pause(); go(dx < 0 ? "forward" : "back"); }
   });
+  window.addEventListener("popstate", () => { if (!fromFragment()) at = opening(); draw(); });
   window.addEventListener("hashchange", () => { if (fromFragment()) draw(); });
   narrow.addEventListener("change", () => { shown = null; draw(); });
-  const linked = fromFragment();
+  if (!fromFragment()) at = opening();
   draw();
-  if (linked) section.scrollIntoView();
+  labels();
+  // A fragment scrolls the browser to its entry of the list: the board comes first, and
+  // the entry is kept in view in the list.
+  if (/^#r/.test(location.hash)) {
+    const top = () => { window.scrollTo(0, 0); current = null; follow(entry(at.r, at.m)); };
+    top();
+    window.addEventListener("load", () => requestAnimationFrame(top), { once: true });
+  }
 })();

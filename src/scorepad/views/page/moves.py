@@ -1,0 +1,175 @@
+"""The page's move list and the replay's steps: every move of a round as an entry of the
+list (its address `rRmM`, its points, its marks), ended by the round's hands, and the state
+of the round after each step (the tiles on the table, the totals, each player's tiles, the
+boneyard, whose turn) for the page's script. Muggins marks are made here; the list leaves
+room for marks of other kinds in each entry (see docs/page.md)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from scorepad.engine.game import Credit, Game, Round
+from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
+from scorepad.engine.scoring import play_score
+from scorepad.i18n import _
+from scorepad.views.status import points
+from scorepad.views.summary import muggins_marks
+
+
+class Mark(NamedTuple):
+    """A mark on an entry: its kind (the class names `mark muggins KIND`), its glyph and
+    its words."""
+
+    kind: str
+    glyph: str
+    words: str
+
+
+class Entry(NamedTuple):
+    """One entry of the move list: step `m` of its round (1 for the first move; the hands
+    come after the last move), its text, what it scored, its marks and why it scored."""
+
+    m: int
+    text: str
+    got: str
+    marks: list[Mark]
+    why: str
+    hands: bool = False
+
+
+# The glyphs of docs/page.md: a missed score is a question, nobody calling it a second one;
+# a claim too high an exclamation.
+GLYPHS = {
+    "miss-called": "?",
+    "miss-uncalled": "??",
+    "low-called": "?",
+    "low-uncalled": "??",
+    "high-called": "!",
+    "high-uncalled": "!?",
+}
+
+
+def _mark_words(kind: str, amount: int, caller: str | None) -> str:
+    """A mark's words: those of `log` where it has them."""
+    if kind == "miss-called":
+        return _("missed {amount}, {caller} called").format(amount=amount, caller=caller)
+    if kind == "miss-uncalled":
+        return _("missed {amount}, uncalled").format(amount=amount)
+    if kind == "low-called":
+        return _("claim too low: missed {amount}, {caller} called").format(amount=amount, caller=caller)
+    if kind == "low-uncalled":
+        return _("claim too low: missed {amount}, uncalled").format(amount=amount)
+    if kind == "high-called":
+        return _("too high, {caller} called").format(caller=caller)
+    return _("claim too high ({amount}), uncalled").format(amount=amount)
+
+
+def round_marks(game: Game, r: Round) -> dict[int, Mark]:
+    """The muggins marks of round `r` by move (0-based): every muggins chance `log --json`
+    names, and a claim too high that nobody called (which `log` leaves out: it took
+    nothing from anyone, but the play scored nothing)."""
+    if not game.rules.muggins:
+        return {}
+    marks: dict[int, Mark] = {}
+    chances = muggins_marks(game, r)
+    plays = (i for i, move in enumerate(r.moves) if isinstance(move, Play))
+    for i, end_sum in zip(plays, r.sums, strict=False):
+        play = r.moves[i]
+        assert isinstance(play, Play)
+        claim = play.claim or 0
+        score = play_score(end_sum)
+        chance = chances.get(i)
+        if chance is not None:
+            how = "high" if chance.penalty else "low" if claim else "miss"
+            kind = f"{how}-{'called' if chance.caller else 'uncalled'}"
+            marks[i] = Mark(kind, GLYPHS[kind], _mark_words(kind, chance.amount, chance.caller))
+        elif claim > score:
+            marks[i] = Mark("high-uncalled", GLYPHS["high-uncalled"], _mark_words("high-uncalled", claim, None))
+    return marks
+
+
+def muggins_tally(game: Game) -> list[tuple[int, int]] | None:
+    """Per player, the points missed (scores they did not claim, or claimed too low: the
+    opponents could take them) and the points they took by calling muggins; None when the
+    game plays without muggins."""
+    if not game.rules.muggins:
+        return None
+    tally = [[0, 0] for _p in game.players]
+    for r in game.rounds:
+        for i, chance in muggins_marks(game, r).items():
+            if not chance.penalty:
+                tally[game.players.index(r.moves[i].player)][0] += chance.amount
+        for credit in r.credits:
+            if credit.source == "muggins":
+                tally[credit.player][1] += int(credit.points)
+    return [(missed, taken) for missed, taken in tally]
+
+
+def side_name(game: Game, side: int) -> str:
+    return " & ".join(game.side_names(side))
+
+
+def _got(game: Game, credits: list[Credit]) -> str:
+    return ", ".join(f"{side_name(game, credit.side)} +{points(credit.points)}" for credit in credits)
+
+
+def round_list(
+    game: Game, r: Round, totals: list[int | Fraction], summary: str, hands: list[tuple[str, str]]
+) -> tuple[list[Entry], list[list[Any]]]:
+    """Round `r`'s entries of the move list and its steps for the page's script (`page.js`
+    reads them): before the lead, after each move, after the hands. A step is [tiles on
+    the table, the totals after it (0 where they did not change), each player's tiles in
+    hand, the boneyard, whose turn (-1: nobody's)], and 1 more for the hands' step.
+    `totals` is carried from round to round."""
+    n = len(game.players)
+    scored: dict[int, list[Credit]] = {}
+    for credit in r.credits:
+        if credit.move is not None:
+            scored.setdefault(credit.move, []).append(credit)
+    marks = round_marks(game, r)
+    held = [game.deal] * n
+    boneyard = 28 - n * game.deal
+    turn = r.start_opener if r.start_opener is not None else -1
+    if turn == -1 and r.moves:
+        turn = game.players.index(r.moves[0].player)
+    steps: list[list[Any]] = [[0, [points(t) for t in totals], held.copy(), boneyard, turn]]
+    entries: list[Entry] = []
+    tiles = passes = 0
+    last = len(r.moves) - 1
+    for i, move in enumerate(r.moves):
+        p = game.players.index(move.player)
+        if isinstance(move, Play):
+            tiles += 1
+            held[p] -= 1
+            turn, passes = (p + 1) % n, 0
+            if not held[p]:
+                turn = -1
+        elif isinstance(move, Draw):
+            held[p] += move.count
+            boneyard -= move.count
+        elif isinstance(move, Pass):
+            turn, passes = (p + 1) % n, passes + 1
+            if passes == n:
+                turn = -1
+        if i == last and (r.result is not None or game.winner is not None):
+            turn = -1  # the round is over (or the game, on a score reached mid-round)
+        credits = scored.get(i, [])
+        shown: list[int | Fraction] | int = 0
+        for credit in credits:
+            totals[credit.side] += credit.points
+        if credits:
+            shown = [points(t) for t in totals]  # type: ignore[misc]
+        why = ""
+        if isinstance(move, Muggins) and i > 0 and i - 1 in marks:
+            why = marks[i - 1].words
+        entries.append(Entry(i + 1, shown_move(move), _got(game, credits), [marks[i]] if i in marks else [], why))
+        steps.append([tiles, shown, held.copy(), boneyard, turn])
+    if r.award is not None:
+        got = [c for c in r.credits if c.source == "hands"]
+        for credit in got:
+            totals[credit.side] += credit.points
+        text = _("hands: {hands}").format(hands="; ".join(f"{player}: {hand}" for player, hand in hands))
+        entries.append(Entry(len(r.moves) + 1, text, _got(game, got), [], summary, hands=True))
+        steps.append([tiles, [points(t) for t in totals], held.copy(), boneyard, -1, 1])
+    return entries, steps
