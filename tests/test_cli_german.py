@@ -110,7 +110,7 @@ def test_the_rules_help_names_every_preset():
 
 def test_the_shell_completes_the_languages():
     words = "scorepad --lang "
-    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": "2"})
+    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "_SCOREPAD_COMPLETE_LINE": words})
     assert result.exit_code == 0, result.output
     assert result.output.split() == ["de", "en"]
 

@@ -3,6 +3,7 @@ wins over the one scorepad runs in, an unusable HOME is refused with a message, 
 player names complete from the record in every shell Typer has scripts for."""
 
 import os
+import shlex
 import shutil
 import stat
 
@@ -157,24 +158,21 @@ def game(tmp_path, monkeypatch):
 
 
 def completions(shell: str, line: str, env=None) -> list[str]:
-    """What the shell's completion script receives for the command line `line` (the last
-    word being typed; a line ending in a space completes a new word)."""
-    if shell == "bash":
-        words = line.split(" ")
-        variables = {"COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
-    elif shell == "powershell":
-        variables = {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_WORD_TO_COMPLETE": line.split(" ")[-1]}
-    else:
-        variables = {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
-    result = run(env={"_SCOREPAD_COMPLETE": f"complete_{shell}", **variables, **(env or {})}, width=200)
+    """The candidates scorepad gives `shell`'s completion script for the command line
+    `line` (the last word being typed; a line ending in a space completes a new word), as
+    the words they put on the line."""
+    variables = {"_SCOREPAD_COMPLETE_LINE": line}
+    if shell == "powershell":
+        variables["_SCOREPAD_COMPLETE_WORD"] = line.split(" ")[-1]
+    result = run(env={"_SCOREPAD_COMPLETE": f"complete_{shell}", **variables, **(env or {})})
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and "scorepad:" not in result.output
-    out = result.output
-    if shell == "zsh":  # _arguments '*: :(("Ann"\n"Bob"))', or _files for nothing
-        return [] if out.strip() == "_files" else [w.strip("\"'():*") for w in out.split("((")[1].split("))")[0].split("\n")]
-    if shell == "powershell":  # Ann:::help
-        return [w.split(":::")[0] for w in out.splitlines() if w]
-    return out.split()
+    lines = result.output.splitlines()
+    if shell == "bash":  # the words as bash inserts them, quoted
+        return [shlex.split(word)[0] for word in lines]
+    if shell == "powershell":  # quoted TAB plain TAB help
+        return [entry.split("\t")[1] for entry in lines]
+    return [entry.split("\t")[0] for entry in lines]  # plain TAB help
 
 
 SHELLS_COMPLETING = ("bash", "zsh", "fish", "powershell")

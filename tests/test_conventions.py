@@ -104,8 +104,7 @@ def test_an_unknown_preset_is_refused_by_the_parser(tmp_path, monkeypatch):
 
 def complete(words: str) -> list[str]:
     """What bash completion offers for the command line `words` (the last word being typed)."""
-    parts = words.split(" ")
-    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)}, width=200)
+    result = run(env={"_SCOREPAD_COMPLETE": "complete_bash", "_SCOREPAD_COMPLETE_LINE": words}, width=200)
     assert result.exit_code == 0, result.output
     return result.output.split()
 
@@ -136,7 +135,7 @@ def test_completion_in_bash_itself(tmp_path):
     (tmp_path / "completion.bash").write_text(script)
     shell = (
         f"source {tmp_path / 'completion.bash'}\n"
-        'COMP_WORDS=(scorepad new --next-opener ""); COMP_CWORD=3\n'
+        'COMP_LINE="scorepad new --next-opener "; COMP_POINT=${#COMP_LINE}\n'
         "_scorepad_completion scorepad\n"
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )

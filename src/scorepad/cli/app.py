@@ -60,8 +60,6 @@ app = ScreenTyper(
     pretty_exceptions_enable=False,
 )
 
-completion.enable()
-
 
 def _show_version(asked: bool) -> None:
     if asked:

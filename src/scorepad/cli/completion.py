@@ -5,7 +5,9 @@ scorepad runs in: in `scorepad --show-completion bash` typed under zsh, `bash` i
 over as if it were a command, and zsh's script comes out. Here the options are declared
 with the app's other options (`cli/app.py`); the group reads the word after them
 (`asked_shell`, as it reads `--lang`) and that shell wins over the one detected. The
-scripts, the installing and the completing itself are Typer's.
+scripts are scorepad's own (cli/shellscripts.py), and so is the answer to them: a name from
+a record is quoted for the shell, or left out (cli/shellwords.py), and a stray
+`_SCOREPAD_COMPLETE` that is not a script's request is ignored.
 
 Player names complete after `--by`, `--opener`, `muggins` and in `hands` (as `NAME=`),
 from the record of `-f FILE` (or SCOREPAD_FILE, or ./scorepad.toml): a missing, unreadable
@@ -14,18 +16,38 @@ or broken record completes nothing, and completing never prints an error."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 
+try:  # typer 0.26 and later carry their own click; older ones use click itself
+    from typer._click.shell_completion import CompletionItem, ShellComplete
+except ImportError:
+    # Only one of the two exists in a given install: the ignore codes cover both cases.
+    from click.shell_completion import CompletionItem, ShellComplete  # type: ignore[no-redef, import-not-found, unused-ignore]
+
+from scorepad.cli.shellscripts import program_name, script
+from scorepad.cli.shellwords import (
+    BASH_BREAKS,
+    Line,
+    bash_candidate,
+    completable,
+    powershell_quote,
+    powershell_unquoted,
+    read_line,
+)
 from scorepad.i18n import _
 
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")  # what Typer has scripts for
 SHELL_OPTIONS = ("--show-completion", "--install-completion")
 ASKED = "scorepad.shell"  # where the group keeps the named shell, in the context's meta
 BAD_USAGE = 2
+# Asks for candidates: `complete_<shell>`, with the line in `<VARIABLE>_LINE`. One name
+# whatever the program is called, so that a test's runner asks as the scripts do.
+VARIABLE = "_SCOREPAD_COMPLETE"
 
 
 def asked_shell(args: Sequence[str]) -> str | None:
@@ -36,13 +58,6 @@ def asked_shell(args: Sequence[str]) -> str | None:
         if arg in SHELL_OPTIONS and not args[index + 1].startswith("-"):
             return args[index + 1]
     return None
-
-
-def enable() -> None:
-    """Register Typer's completion classes (Typer does it only with its own options)."""
-    from typer._completion_classes import completion_init
-
-    completion_init()
 
 
 def _refuse(message: str) -> NoReturn:
@@ -68,20 +83,17 @@ def _shell(ctx: typer.Context) -> str:
 
 
 def _names(ctx: typer.Context) -> tuple[str, str]:
-    prog = ctx.find_root().info_name or "scorepad"
-    return prog, "_{}_COMPLETE".format(prog.replace("-", "_").upper())
+    return program_name(ctx.find_root().info_name), VARIABLE
 
 
 def show(ctx: typer.Context, _param: typer.CallbackParam, value: bool) -> None:
     """`--show-completion [SHELL]`: print the script."""
     if not value or ctx.resilient_parsing:
         return
-    from typer._completion_shared import get_completion_script
-
     from scorepad.views.console import echo
 
     prog, variable = _names(ctx)
-    echo(get_completion_script(prog_name=prog, complete_var=variable, shell=_shell(ctx)), wrap=False)
+    echo(script(_shell(ctx), prog, variable), wrap=False)
     raise typer.Exit(0)
 
 
@@ -161,3 +173,102 @@ def hand_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     entered = {value.partition("=")[0].casefold() for value in ctx.params.get("remaining") or ()}
     names = [name for name in _players(ctx) if name.casefold() not in entered]
     return [name + "=" for name in _starting(names, incomplete)]
+
+
+# --- answering the shell ----------------------------------------------------------------------
+
+
+def _one_line(text: str | None) -> str:
+    """A candidate's help on one line, without control characters."""
+    return " ".join("".join(c if completable(c) else " " for c in (text or "")).split())
+
+
+class _Candidates(ShellComplete):
+    """Click's way from the words typed to the candidates (what `autocompletion=` gives);
+    the words themselves come from `answer`, read from the line the script sends."""
+
+    name = "scorepad"
+    source_template = ""
+
+    def source_vars(self) -> dict[str, Any]:
+        return {}
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        raise NotImplementedError
+
+    def format_completion(self, item: CompletionItem) -> str:
+        raise NotImplementedError
+
+
+def _whole_word(value: str, typed: str) -> str:
+    """The word a candidate makes on the line: Click completes `--by=A` with `Ann`."""
+    if typed.startswith("-") and "=" in typed and not value.startswith("-"):
+        return typed.partition("=")[0] + "=" + value
+    return value
+
+
+def _typed(shell: str, environ: Mapping[str, str], text: str) -> tuple[Line, list[str], str]:
+    """The line, the words before the one being completed (without the program's own
+    name) and that word's text, quotes removed."""
+    line = read_line(text)
+    if shell in ("powershell", "pwsh"):  # the whole command comes, and the word apart
+        word = environ.get(VARIABLE + "_WORD", "")
+        words = [*line.words, line.value] if line.raw else list(line.words)
+        if word and words:
+            words.pop()
+        return line, words[1:], powershell_unquoted(word)
+    return line, line.words[1:], line.value
+
+
+def answer(cli: Any, program: str, environ: Mapping[str, str]) -> str | None:
+    """What scorepad prints when its completion script asks (one candidate a line, in the
+    form of that shell); None when the environment does not ask as a script does."""
+    instruction = environ.get(VARIABLE, "")
+    shell = instruction.removeprefix("complete_")
+    text = environ.get(VARIABLE + "_LINE")
+    if not instruction.startswith("complete_") or shell not in SHELLS or text is None:
+        return None
+    line, words, typed = _typed(shell, environ, text)
+    try:
+        found = _Candidates(cli, {}, program, VARIABLE).get_completions(words, typed)
+    except Exception:  # noqa: BLE001 - completing never fails: a line it cannot read completes nothing
+        return ""
+    breaks = environ.get(VARIABLE + "_BREAKS", BASH_BREAKS)
+    out: list[str] = []
+    for item in found:
+        word = _whole_word(str(item.value), typed)
+        if not completable(word):
+            continue
+        help_text = _one_line(item.help)
+        if shell == "bash":
+            quoted = bash_candidate(word, line, breaks)
+            if quoted is not None:
+                out.append(quoted)
+        elif shell in ("powershell", "pwsh"):
+            quoted = powershell_quote(word)
+            if quoted is not None:
+                out.append("\t".join((quoted, word, help_text) if help_text else (quoted, word)))
+        else:  # zsh and fish quote it themselves
+            out.append(word + "\t" + help_text if help_text else word)
+    return "".join(entry + "\n" for entry in dict.fromkeys(out))
+
+
+def respond(cli: Any, prog_name: str) -> None:
+    """Answer the completion script and exit, if that is what the environment asks for.
+    Anything else in `_SCOREPAD_COMPLETE` (a stray value, or one without the line the
+    scripts send) is not a request: it is dropped and the command runs as typed."""
+    if VARIABLE not in os.environ:
+        return
+    text = answer(cli, program_name(prog_name), os.environ)
+    if text is None:
+        for name in (VARIABLE, VARIABLE + "_LINE", VARIABLE + "_WORD", VARIABLE + "_BREAKS"):
+            os.environ.pop(name, None)
+        return
+    out = getattr(sys.stdout, "buffer", None)
+    if out is not None:
+        sys.stdout.flush()
+        out.write(text.encode("utf-8", "replace"))
+        out.flush()
+    else:
+        sys.stdout.write(text)
+    raise SystemExit(0)

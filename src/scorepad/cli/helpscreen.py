@@ -187,6 +187,10 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
         ctx.meta[completion.ASKED] = completion.asked_shell(args)
         return super().parse_args(ctx, args)
 
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        # scorepad's own scripts and answers (cli/completion.py), never Typer's.
+        completion.respond(self, prog_name)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         for listed in self.commands.values():
             translate_help(listed)
