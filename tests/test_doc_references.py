@@ -21,7 +21,7 @@ TO_BE_MADE = {"src/scorepad/locale/fr/LC_MESSAGES/scorepad.po"}
 
 
 def exists(path: str) -> bool:
-    """`views/render.py` as a file; `views/render.award_reason` as a name in views/render.py."""
+    """`views/award.py` as a file; `views/award.award_reason` as a name in views/award.py."""
     base = ROOT if FROM_ROOT.fullmatch(path) else PACKAGE
     if (base / path.rstrip("/")).exists():
         return True
@@ -54,5 +54,5 @@ def test_the_check_finds_the_paths_it_is_meant_to():
     found = named_paths("see `tests/test_docs.py`, `engine/game.py` and `record/format.py`; not `club/*.toml` or `64 e`")
     assert found == {"tests/test_docs.py", "engine/game.py", "record/format.py"}
     assert named_paths("`tests/gone.py`") == {"tests/gone.py"}
-    assert exists("views/render.award_reason") and exists("engine/game.py")
-    assert not exists("tests/gone.py") and not exists("views/render.no_such_name")
+    assert exists("views/award.award_reason") and exists("engine/game.py")
+    assert not exists("tests/gone.py") and not exists("views/award.no_such_name")

@@ -157,7 +157,7 @@ def test_german_hands_note():
     path = Path(__file__).resolve().parents[1] / "examples" / "demo.toml"
     game = load(path).game
     r = game.rounds[0]
-    from scorepad.views.render import award_reason, hands_summary
+    from scorepad.views.award import award_reason, hands_summary
 
     assert award_reason(game, r) == "round5(Ann 30 + Cy 10)"
     assert hands_summary(game, r) == "Bob hat Domino gemacht; Bob +40: round5(Ann 30 + Cy 10)"
@@ -176,7 +176,7 @@ def test_german_live_refusal_and_hint(started, capsys, german):
 
 
 def test_german_statistics_write_a_decimal_comma():
-    from scorepad.views.render import stats_view
+    from scorepad.views.stats import stats_view
 
     row = {
         "player": "Cy",
@@ -218,7 +218,7 @@ def test_a_missing_record_is_said_once_in_german(tmp_path):
 
 
 def test_the_german_sheet_names_the_target():
-    from scorepad.views.render import sheet
+    from scorepad.views.sheet import sheet
 
     i18n.use("de")
     game = load(Path(__file__).resolve().parents[1] / "examples" / "muggins.toml").game

@@ -190,25 +190,27 @@ def _rich_plain(renderable, width: int) -> list[str]:
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 @pytest.mark.parametrize("width", [80, 400])
 def test_plain_lines_are_what_rich_draws_when_the_table_fits(example, width):
-    from scorepad.views import render
+    from scorepad.views import log as log_view
+    from scorepad.views import sheet as sheet_view
 
     game = loads((EXAMPLES / example).read_text(encoding="utf-8")).game
-    assert list(render.log_lines(game, width)) == _rich_plain(render.log_table(game), width)
-    assert list(render.sheet_lines(game, width)) == _rich_plain(render.sheet(game, width), width)
+    assert list(log_view.log_lines(game, width)) == _rich_plain(log_view.log_table(game), width)
+    assert list(sheet_view.sheet_lines(game, width)) == _rich_plain(sheet_view.sheet(game, width), width)
 
 
 @pytest.mark.parametrize("example", ["muggins.toml", "pagat-partners.toml"])
 @pytest.mark.parametrize("names", [("李雷", "韩梅梅"), ("Zoë", "Ünal")])
 def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
-    from scorepad.views import render
+    from scorepad.views import log as log_view
+    from scorepad.views import sheet as sheet_view
 
     text = (EXAMPLES / example).read_text(encoding="utf-8")
     for old, new in zip(("Ann", "Bob"), names, strict=True):
         text = text.replace(f'"{old}', f'"{new}').replace(f"\n{old} =", f'\n"{new}" =')
     game = loads(text).game
     assert names[0] in game.players
-    assert list(render.log_lines(game, 80)) == _rich_plain(render.log_table(game), 80)
-    assert list(render.sheet_lines(game, 80)) == _rich_plain(render.sheet(game, 80), 80)
+    assert list(log_view.log_lines(game, 80)) == _rich_plain(log_view.log_table(game), 80)
+    assert list(sheet_view.sheet_lines(game, 80)) == _rich_plain(sheet_view.sheet(game, 80), 80)
 
 
 def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
@@ -216,7 +218,7 @@ def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     lay a table out with rich (about 2 ms a row); `show` and `audit` read it whole."""
     import rich.table
 
-    from scorepad.views import render
+    from scorepad.views import tables as tables_view
 
     (folder / "big.toml").write_text(blocked_rounds(2000), encoding="utf-8")
     built = []
@@ -239,4 +241,4 @@ def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     assert run("show", "-f", "big.toml", width=80).exit_code == 0
     assert run("audit", "big.toml", width=80).output == "big.toml: ok\n"
     game = loads((folder / "big.toml").read_text(encoding="utf-8")).game
-    assert len(game.rounds) == 2001 and sum(len(r.moves) for r in game.rounds) > render.STREAM_ROWS
+    assert len(game.rounds) == 2001 and sum(len(r.moves) for r in game.rounds) > tables_view.STREAM_ROWS

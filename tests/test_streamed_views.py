@@ -14,7 +14,10 @@ from tests.test_size_bounds import _rich_plain, blocked_rounds
 
 from scorepad.engine.game import Game
 from scorepad.record.format import dumps, loads
-from scorepad.views import render
+from scorepad.views import chart as chart_view
+from scorepad.views import log as log_view
+from scorepad.views import sheet as sheet_view
+from scorepad.views import status as status_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MARK = "<!-- written by scorepad export; scorepad may write over this file -->"
@@ -44,7 +47,7 @@ def sheet_rows_held(game: Game) -> list:
 @pytest.mark.parametrize(("players", "preset"), [(("Ann", "Bob", "Cy"), "pagat"), (("Ann", "Bob", "Cy", "Di"), "fuenfer")])
 def test_the_sheet_rows_kept_as_numbers_are_the_rows_held_whole(seed, players, preset):
     game = long_game(seed, players=players, preset=preset, rounds=15)
-    kept = render.sheet_rows(game)
+    kept = sheet_view.sheet_rows(game)
     assert list(kept) == sheet_rows_held(game)
     assert list(kept) == list(kept)  # made again, the same
     assert len(kept) == len(sheet_rows_held(game))
@@ -52,13 +55,13 @@ def test_the_sheet_rows_kept_as_numbers_are_the_rows_held_whole(seed, players, p
 
 def test_sheet_rows_keep_half_points_and_points_that_are_not_halves():
     game = long_game(1, rounds=3)
-    rows = render.SheetRows(game)
+    rows = sheet_view.SheetRows(game)
     rows._keep([2 * Fraction(1, 2), 2 * 7, 2 * Fraction(15, 2)] * 3)
     assert [type(v) for v in rows.halves[-3:]] == [int, int, int]
     rows._keep([2 * Fraction(1, 3), 0, 0] * 3)  # not a half: kept exactly
     assert rows.halves[-9] == Fraction(2, 3)
-    assert render._halved(rows.halves[-9]) == Fraction(1, 3)
-    assert render._halved(15) == Fraction(15, 2) and render._halved(14) == 7
+    assert sheet_view._halved(rows.halves[-9]) == Fraction(1, 3)
+    assert sheet_view._halved(15) == Fraction(15, 2) and sheet_view._halved(14) == 7
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -66,25 +69,25 @@ def test_sheet_rows_keep_half_points_and_points_that_are_not_halves():
 @pytest.mark.parametrize("width", [30, 60, 80, 200])
 def test_the_sheet_streamed_is_what_rich_draws(seed, players, width):
     game = long_game(seed, players=players, preset=random.Random(seed).choice(["pagat", "fuenfer", "two-ends"]), rounds=8)
-    assert list(render.sheet_lines(game, width)) == _rich_plain(render.sheet(game, width), width)
+    assert list(sheet_view.sheet_lines(game, width)) == _rich_plain(sheet_view.sheet(game, width), width)
 
 
 def test_the_sheet_lines_are_made_as_they_are_read(monkeypatch):
     """The lines come one at a time: a row's line is out as soon as its cells are made."""
     game = long_game(2, rounds=6)
     made = []
-    body = render._SheetBody.__iter__
+    body = sheet_view._SheetBody.__iter__
 
     def counting(self):
         for cells in body(self):
             made.append(cells)
             yield cells
 
-    monkeypatch.setattr(render._SheetBody, "__iter__", counting)
-    lines = render.sheet_lines(game, 200)
+    monkeypatch.setattr(sheet_view._SheetBody, "__iter__", counting)
+    lines = sheet_view.sheet_lines(game, 200)
     next(lines)  # the title; the columns' widths are found before it
     widths_pass = len(made)
-    assert widths_pass == len(render.sheet_rows(game))
+    assert widths_pass == len(sheet_view.sheet_rows(game))
     next(lines), next(lines), next(lines)  # the header's two lines, the first row
     assert len(made) == widths_pass + 1
 
@@ -169,7 +172,7 @@ def test_each_article_is_the_article_made_afresh(name):
 
     game = blocked_game() if name == "blocked" else example_games()[name]
     w = page.words()
-    sides = [render.side_label(game, s) for s in range(len(game.sides))]
+    sides = [status_view.side_label(game, s) for s in range(len(game.sides))]
     kept = page._Articles(game, w, sides)
     totals, alone = [0] * len(game.sides), [0] * len(game.sides)
     made = []
@@ -186,7 +189,7 @@ def test_each_article_is_the_article_made_afresh(name):
     values = page.context(game, name, None)
     assert "".join(values["rounds"]) == "".join(made)
     assert "".join(values["listed"]) == "".join(listed)
-    steps, scores, starts = render.score_race(game)
+    steps, scores, starts = chart_view.score_race(game)
     if len(steps) > 1:
         chart = race(steps, scores, starts, game.target, [], w["round"])
         for ys, line in zip(scores, chart["lines"], strict=True):
@@ -370,7 +373,7 @@ def log_rows_row_by_row(game: Game) -> list:
             got = [c for c in r.credits if c.move == i]
             pts = " ".join(f"+{points(c.points)}" + (f" {game.players[c.player]}" if c.source == "muggins" else "") for c in got)
             if i in marks:
-                pts = " ".join(filter(None, [pts, render._muggins_mark(marks[i])]))
+                pts = " ".join(filter(None, [pts, log_view._muggins_mark(marks[i])]))
             rows.append((str(i + 1), shown_move(move), sums.get(i, ""), pts))
         rounds.append(rows)
     return rounds
@@ -391,7 +394,7 @@ def texts_read_in_every_way() -> list[str]:
 @pytest.mark.parametrize("seed", range(4))
 def test_the_log_rows_made_a_column_at_a_time_are_the_rows_made_a_row_at_a_time(seed):
     for game in (muggins_game(seed), long_game(seed, rounds=10)):
-        made = [rows for _title, rows, _under in render._log_rounds(game)]
+        made = [rows for _title, rows, _under in log_view._log_rounds(game)]
         assert made == log_rows_row_by_row(game)
         assert any(len(rows) > 1 for rows in made)
     assert any("called" in row[3] for rows in made_muggins(seed) for row in rows)  # the marks are there
@@ -401,13 +404,13 @@ def test_the_log_rows_made_a_column_at_a_time_are_the_rows_made_a_row_at_a_time(
 def test_the_lines_under_a_round_kept_for_rounds_alike_are_its_own(seed):
     for game in (muggins_game(seed, rounds=30), long_game(seed, rounds=30), long_game(seed, preset="fuenfer", rounds=30)):
         played = [r for r in game.rounds if r.hands is not None]
-        made = [under for _title, _rows, under in render._log_rounds(game)]
-        assert made[: len(played)] == [render._LogRows._under(game, r) for r in played]
+        made = [under for _title, _rows, under in log_view._log_rounds(game)]
+        assert made[: len(played)] == [log_view._LogRows._under(game, r) for r in played]
         assert len({tuple(under) for under in made}) > 3
 
 
 def made_muggins(seed: int) -> list:
-    return [rows for _title, rows, _under in render._log_rounds(muggins_game(seed))]
+    return [rows for _title, rows, _under in log_view._log_rounds(muggins_game(seed))]
 
 
 @pytest.mark.parametrize("batch", [7, 4096])
@@ -422,7 +425,7 @@ def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch
     monkeypatch.setattr(console.Spool, "BATCH", batch)
     spool = console.Spool()
     games = []
-    logged = render.LoggedRounds(80, spool)
+    logged = log_view.LoggedRounds(80, spool)
 
     def each_round(game, r):
         games.append(game)
@@ -433,7 +436,7 @@ def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch
     assert len(set(map(id, games))) == 1 + ("[[ rounds ]]" in text)
     assert spool.show()
     made = capsys.readouterr().out
-    console.lines(render.log_lines(game, 80))
+    console.lines(log_view.log_lines(game, 80))
     assert made == capsys.readouterr().out
     assert spool.file is None and not spool.batch
 
@@ -441,13 +444,13 @@ def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch
 @pytest.mark.parametrize("case", range(len(texts_read_in_every_way())))
 def test_the_sheet_rows_taken_while_the_record_is_read_are_the_rows_of_the_game_read(case):
     text = texts_read_in_every_way()[case]
-    taken = render.SheetRowsRead()
+    taken = sheet_view.SheetRowsRead()
     game = loads(text, taken).game
     rows = taken.of(game)
-    assert rows is not None and list(rows) == list(render.sheet_rows(game)) == sheet_rows_held(game)
-    assert rows.playing == render.sheet_rows(game).playing
+    assert rows is not None and list(rows) == list(sheet_view.sheet_rows(game)) == sheet_rows_held(game)
+    assert rows.playing == sheet_view.sheet_rows(game).playing
     for width in (40, 200):
-        assert list(render.sheet_lines(game, width, rows)) == list(render.sheet_lines(game, width))
+        assert list(sheet_view.sheet_lines(game, width, rows)) == list(sheet_view.sheet_lines(game, width))
     assert taken.of(loads(text).game) is None  # another game's rows are not taken for it
 
 

@@ -330,7 +330,7 @@ needs                  100
 def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
     from scorepad.engine.game import Game
     from scorepad.engine.rules import Rules
-    from scorepad.views.render import hands_note
+    from scorepad.views.award import hands_note
 
     # docs/rules.md: pagat, three players, domino by Ann, Bob holds 8 pips, Cy 9.
     for preset, note in (("pagat", "Ann +15: round5(Bob 8 + Cy 9)"), ("two-ends", "Ann +20: round5(Bob 8) + round5(Cy 9)")):
@@ -342,7 +342,7 @@ def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
 
 def test_blocked_hands_say_why():
     from scorepad.record.files import load
-    from scorepad.views.render import award_reason
+    from scorepad.views.award import award_reason
     from test_cli import EXAMPLES
 
     split = load(EXAMPLES / "pagat-split.toml").game
@@ -478,7 +478,7 @@ def test_chart_of_several_games_names_each(tmp_path):
 
 
 def test_score_race_steps():
-    from scorepad.views.render import score_race
+    from scorepad.views.chart import score_race
 
     game = played("pagat", "5-5", "5-0 E", "0-3 E")
     steps, scores, starts = score_race(game)
@@ -505,7 +505,7 @@ def test_other_commands_do_not_import_plotext_or_the_page():
 
 def test_log_of_one_round():
     from scorepad.record.files import load
-    from scorepad.views.render import log_table
+    from scorepad.views.log import log_table
     from test_cli import EXAMPLES
 
     game = load(EXAMPLES / "demo.toml").game
@@ -610,7 +610,7 @@ def test_every_final_layout_fits_from_28_columns_with_the_spinner_and_the_ends(s
 
 def test_a_difference_award_is_explained_as_it_is_counted():
     """fuenfer, four single players, blocked: round5(the other sides together - own)."""
-    from scorepad.views.render import hands_note
+    from scorepad.views.award import hands_note
 
     game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", deal=[7, 7, 7]), opener="Ann")
     for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
@@ -620,7 +620,7 @@ def test_a_difference_award_is_explained_as_it_is_counted():
 
 
 def test_a_partnership_holds_and_wins_in_the_plural():
-    from scorepad.views.render import award_reason
+    from scorepad.views.award import award_reason
     from scorepad.views.status import scores_lines
 
     game = Game(

@@ -220,7 +220,7 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
 
 def enter_hands(game: Game, typed: HandsIn, live: bool) -> Done:
     """The hands typed entered in `game`, and the next round's opener named or drawn by lot."""
-    from scorepad.views.render import hands_note
+    from scorepad.views.award import hands_note
 
     split_hands(typed.values)  # the typing first: it is wrong whatever the game
     r = game.current

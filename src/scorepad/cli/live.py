@@ -179,19 +179,19 @@ def _view(typed, file: Path) -> bool:
         _show(file, game)
     elif typed.what == "log":
         from scorepad.cli.actions import logged_round
-        from scorepad.views.render import log_table
+        from scorepad.views.log import log_table
 
         screen.print(log_table(game, None if typed.all else logged_round(game, typed.round)))
     elif typed.what == "sheet":
-        from scorepad.views.render import sheet
+        from scorepad.views.sheet import sheet
 
         screen.print(sheet(game, screen.width))
     elif typed.what == "tally":
-        from scorepad.views.render import tally
+        from scorepad.views.tally import tally
 
         screen.print(tally(game, screen.width))
     elif typed.what == "rules":
-        from scorepad.views.render import rules_table
+        from scorepad.views.rules import rules_table
 
         screen.print(rules_table(game.rules, len(game.players)))
     return True

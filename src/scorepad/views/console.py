@@ -9,7 +9,7 @@ The boundary is this module, not the callers:
 - `console()` returns a rich console that never reads markup and cleans the text of every
   segment it renders (rich's own control segments, such as cursor moves, are left alone),
   so a renderable that carries raw user text still cannot reach the terminal raw;
-  `render.py` also builds `rich.text.Text` (never markup strings), so widths are right;
+  the views also build `rich.text.Text` (never markup strings), so widths are right;
 - `json_line` writes JSON with the same characters escaped as JSON escapes;
 - `shown` is for the few texts written by other means (the live prompt given to `input`).
 
@@ -449,7 +449,7 @@ def echo(message: object = "", *, err: bool = False, wrap: bool = True, indent: 
 
 def lines(shown: Iterable[str]) -> None:
     """Plain lines on standard output, cleaned, never wrapped, written a few thousand at a
-    time: for output too long to lay out with rich (render.STREAM_ROWS)."""
+    time: for output too long to lay out with rich (tables.STREAM_ROWS)."""
     batch: list[str] = []
     for line in shown:
         batch.append(line)

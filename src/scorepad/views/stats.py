@@ -1,5 +1,6 @@
 """Statistics over many records (`scorepad stats`): per player, games, wins, points by
-source and the best play. Apart from summary.py, which every `--json` command imports,
+source and the best play, and the table (or a block per player) that shows them. Apart
+from summary.py, which every `--json` command imports,
 so that they do not define this dataclass for nothing."""
 
 from __future__ import annotations
@@ -9,11 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Play
+from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.format import points_number as number
 from scorepad.views.summary import played_rounds
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from rich.console import RenderableType
 
 
 @dataclass
@@ -79,3 +83,79 @@ def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
             move = r.moves[credit.move]
             if isinstance(move, Play) and credit.points > s.best_play:
                 s.best_play, s.best_play_move = int(credit.points), f"round {r.number}: {move}"
+
+
+def stats_view(rows: list[dict], width: int) -> RenderableType:
+    """Per-player statistics: a table on a wide screen, a block per player on a narrow one."""
+    from rich.console import Group
+    from rich.text import Text
+
+    if width >= 80:
+        from rich.table import Table
+
+        table = Table(box=None, padding=(0, 1), pad_edge=False)
+        heads = (
+            pgettext("stats column", "player"),
+            pgettext("stats column", "games"),
+            pgettext("stats column", "wins"),
+            pgettext("stats column", "rounds"),
+            pgettext("stats column", "points"),
+            pgettext("stats column", "plays"),
+            pgettext("stats column", "hands"),
+            pgettext("stats column", "muggins"),
+            pgettext("stats column", "best"),
+            pgettext("stats column", "per round"),
+        )
+        for i, head in enumerate(heads):
+            table.add_column(head, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(
+                row["player"],
+                *(
+                    _decimal(row[k])
+                    for k in (
+                        "games",
+                        "wins",
+                        "rounds",
+                        "points",
+                        "from_plays",
+                        "from_hands",
+                        "from_muggins",
+                        "best_play",
+                        "average_per_round",
+                    )
+                ),
+            )
+        return table
+    blocks = []
+    for row in rows:
+        games = ngettext("{n} game", "{n} games", row["games"]).format(n=row["games"])
+        rounds = ngettext("{n} round", "{n} rounds", row["rounds"]).format(n=row["rounds"])
+        blocks.append(
+            Text(
+                _("{player}: {games}, {wins} won, {rounds}").format(
+                    player=row["player"], games=games, wins=row["wins"], rounds=rounds
+                ),
+                style="bold",
+            )
+        )
+        row = {k: _decimal(v) if isinstance(v, float) else v for k, v in row.items()}
+        blocks.append(
+            Text(
+                _("  {points} points: plays {plays},\n  hands {hands}, muggins {muggins}").format(
+                    points=row["points"], plays=row["from_plays"], hands=row["from_hands"], muggins=row["from_muggins"]
+                )
+            )
+        )
+        blocks.append(
+            Text(
+                _("  best play {best}, {average} a round").format(best=row["best_play"], average=row["average_per_round"]),
+                style="dim",
+            )
+        )
+    return Group(*blocks)
+
+
+def _decimal(value: object) -> str:
+    """A statistic as the language writes it: 742.5 in English, 742,5 in German."""
+    return str(value).replace(".", pgettext("decimal separator", ".")) if isinstance(value, float) else str(value)

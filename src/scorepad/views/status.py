@@ -26,6 +26,11 @@ def points(value: int | Fraction) -> str:
     return str(whole) if value == whole else f"{whole}½" if whole or value > 0 else "½"
 
 
+def side_label(game: Game, side: int) -> str:
+    """A side as its players' names: "Ann & Cy"."""
+    return " & ".join(game.side_names(side))
+
+
 def _tile(p: Placed, left: int, right: int) -> Styled:
     if p.tile.is_double:
         return Styled(f"{{{left}|{right}}}" if p.spinner else f"[{left}|{right}]", style="bold magenta" if p.spinner else "bold")

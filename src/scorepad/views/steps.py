@@ -6,8 +6,8 @@ import sys
 
 from scorepad.engine.game import Game
 from scorepad.i18n import _
+from scorepad.views.award import hands_note
 from scorepad.views.console import console
-from scorepad.views.render import hands_note
 from scorepad.views.status import status
 
 

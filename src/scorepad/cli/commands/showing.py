@@ -62,7 +62,8 @@ def log(
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.views.console import Spool
-    from scorepad.views.render import STREAM_ROWS, LoggedRounds, log_lines, log_table
+    from scorepad.views.log import LoggedRounds, log_lines, log_table
+    from scorepad.views.tables import STREAM_ROWS
 
     # The whole log is made as the record is read, each round while it is laid out; it
     # is shown once the record has been read whole, if long enough to be drawn plain.
@@ -128,7 +129,7 @@ def rules_(
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
-    from scorepad.views.render import rules_table
+    from scorepad.views.rules import rules_table
 
     out = console()
     if preset is not None:
@@ -191,7 +192,7 @@ def stats(
         sys.stdout.write(shown(sheet.getvalue()))
         sys.stdout.flush()
     else:
-        from scorepad.views.render import stats_view
+        from scorepad.views.stats import stats_view
 
         out = console()
         out.print(stats_view(rows, out.width))
@@ -218,8 +219,9 @@ def spreadsheet_cell(value: Any) -> Any:
     )
 )
 def sheet(file: FileOption = DEFAULT_FILE) -> None:
-    from scorepad.views.render import STREAM_ROWS, SheetRowsRead, sheet_lines
-    from scorepad.views.render import sheet as draw_sheet
+    from scorepad.views.sheet import SheetRowsRead, sheet_lines
+    from scorepad.views.sheet import sheet as draw_sheet
+    from scorepad.views.tables import STREAM_ROWS
 
     read_rows = SheetRowsRead()  # the sheet's rows taken as the record is read
     game = read(file, read_rows)
@@ -239,7 +241,7 @@ def chart(
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
-    from scorepad.views.render import chart as draw_chart
+    from scorepad.views.chart import chart as draw_chart
 
     out = console()
     paths = records or [file]
@@ -334,7 +336,7 @@ def export(
     )
 )
 def tally(file: FileOption = DEFAULT_FILE) -> None:
-    from scorepad.views.render import tally as draw_tally
+    from scorepad.views.tally import tally as draw_tally
 
     out = console()
     out.print(draw_tally(read(file), out.width))

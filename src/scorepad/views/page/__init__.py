@@ -24,10 +24,13 @@ from scorepad.engine.game import Game, Round
 from scorepad.engine.layout import Layout, Lying, Plan, arm_lying, line_lying, plan
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
+from scorepad.views.award import hands_summary
+from scorepad.views.chart import ScoreRace
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
 from scorepad.views.page.moves import muggins_tally, round_list
-from scorepad.views.render import ScoreRace, SheetRows, hands_summary, points, side_label, still_needs
+from scorepad.views.sheet import SheetRows, still_needs
+from scorepad.views.status import points, side_label
 
 HERE = Path(__file__).parent
 # The first line of every file export writes: export may replace a file that has it.

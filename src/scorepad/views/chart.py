@@ -1,0 +1,141 @@
+"""The score race: each side's score after every move, counted once for the terminal's
+chart (drawn by plotext) and the page's picture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from scorepad.engine.game import Game, Round
+from scorepad.i18n import _
+from scorepad.views.status import points, side_label
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+MARKERS = ("•", "x", "+", "o")  # one per side, so the race reads without colour too
+
+
+COLOURS = ((0, 95, 215), (0, 135, 0), (215, 0, 0), (175, 95, 0))  # and one colour per side
+
+
+class ScoreRace:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts and the muggins calls: made in one pass over the rounds
+    and kept in arrays (a record at the size limit has 280,000 steps). `scores[s][i]` is
+    side s's score after step i; `starts` gives (step, round number) per round played;
+    `calls` (step, side) per muggins call."""
+
+    def __init__(self, game: Game, *, read: bool = True) -> None:
+        from array import array
+
+        self.scores = [array("d", [0.0]) for _s in game.sides]
+        self.start_steps = array("q")
+        self.numbers = array("q")
+        self.calls: list[tuple[int, int]] = []
+        self._totals = [0.0] * len(game.sides)
+        if read:
+            for r in game.rounds:
+                self.take(r)
+
+    def take(self, r: Round) -> None:
+        """Add round `r`'s steps, the rounds given in order (`read=False`: the caller reads)."""
+        if not r.moves and r.hands is None:
+            return
+        step = len(self.scores[0]) - 1
+        self.start_steps.append(step)
+        self.numbers.append(r.number)
+        moments: list[list] = [[] for _m in r.moves]
+        hands = []
+        for c in r.credits:
+            if c.move is not None and 0 <= c.move < len(moments):
+                moments[c.move].append(c)
+            if c.source == "hands":
+                hands.append(c)
+        if r.hands is not None:
+            moments.append(hands)
+        totals = self._totals
+        for credits in moments:
+            step += 1
+            for c in credits:
+                totals[c.side] += float(c.points)
+                if c.source == "muggins":
+                    self.calls.append((step, c.side))
+            for s, ys in enumerate(self.scores):
+                ys.append(totals[s])
+
+    @property
+    def steps(self) -> range:
+        return range(len(self.scores[0]))
+
+    @property
+    def starts(self) -> Iterator[tuple[int, int]]:
+        return zip(self.start_steps, self.numbers, strict=True)
+
+
+def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:
+    """Each side's score after every move (and after each round's hands), counted from 0,
+    with where each round starts: (steps, scores per side, [(step, round number)])."""
+    race = ScoreRace(game)
+    return list(race.steps), [list(ys) for ys in race.scores], list(race.starts)
+
+
+def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
+    """The score race drawn in the terminal: each side's score after every move, a line
+    at the target, the rounds marked along the bottom. Drawn by plotext (imported here
+    only, so no other command pays for it)."""
+    import plotext  # type: ignore[import-untyped]  # plotext ships no type information
+    from rich.console import Group
+    from rich.text import Text
+
+    steps, scores, starts = score_race(game)
+    if len(steps) < 2:
+        return Text(_("(no moves yet)"), style="dim")
+    plotext.clf()
+    plotext.limitsize(False, False)  # the page is drawn at its own width, not the terminal's
+    plotext.plotsize(max(28, width), height or (12 if width < 60 else 18))
+    plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
+    # Steps, not slopes: a score changes at a move and holds until the next.
+    xs = [x for step in steps for x in (step, step)][1:]
+    for s, ys in enumerate(scores):
+        stepped = [y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:]
+        plotext.plot(xs, stepped, marker=MARKERS[s % 4], color=COLOURS[s % 4])
+    plotext.hline(game.target)
+    for step, _number in starts[1:]:
+        plotext.vline(step)
+    # Only round numbers that do not run into the one before: when many would, plotext
+    # chose which to show differently from one run to the next.
+    room = max(28, width) - len(str(int(max(game.target, *(max(ys) for ys in scores))))) - 2
+    last = steps[-1] or 1
+    marks: list[tuple[int, int]] = []
+    for step, number in starts:
+        at = step * room / last
+        if not marks or at >= marks[-1][0] * room / last + len(str(marks[-1][1])) + 1:
+            marks.append((step, number))
+    plotext.xticks([step for step, _n in marks], [str(n) for _s, n in marks])
+    top = max(game.target, *(max(ys) for ys in scores))
+    every = 25 if top <= 100 else 50 if top <= 300 else 100
+    # At most ten marks on the axis, whatever the target: with hundreds, plotext picked
+    # which to show differently from one run to the next.
+    larger = 0
+    while top / every > 10:  # 100, 250, 500, 1000, 2500, ...
+        larger += 1
+        every = (100, 250, 500)[larger % 3] * 10 ** (larger // 3)
+    ticks = list(range(0, int(top) + every, every))
+    plotext.ylim(0, ticks[-1])
+    plotext.yticks(ticks, [str(t) for t in ticks])
+    plotext.xlabel(_("round"))
+    plotext.title(_("the race to {target}").format(target=game.target))
+    drawn = str(plotext.build()).rstrip("\n")
+    plotext.clf()
+    key = Text("  ").join(
+        Text.assemble(
+            (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {side_label(game, s)} {points(game.scores[s])}"
+        )
+        for s in range(len(game.sides))
+    )
+    lines = [Text.from_ansi(line) for line in drawn.split("\n")]
+    for line in lines:
+        line.rstrip()
+    return Group(Text("\n").join(lines), key)
