@@ -29,6 +29,10 @@ def parse(text):
     return name, "play", tile(words[0]), end, 0
 
 
+def same(a, b):
+    return sorted(a) == sorted(b)
+
+
 def score_of(total):
     return total if total > 0 and total % 5 == 0 else 0
 
@@ -131,7 +135,15 @@ def review_game(options, players, rounds):
                 theirs, their_whole = known_hand(moves, hands, before, j)
                 if their_whole:
                     left = best_reply(after, theirs)
-                    best_left = min(best_reply(played(table, x, e), theirs) for x, e, s in options_ if s == best)
+                    tops = [(x, e) for x, e, s in options_ if s == best]
+                    replies = [best_reply(played(table, x, e), theirs) for x, e in tops]
+                    made = next((k for k, (x, e) in enumerate(tops) if same(x, t) and e == end), None)
+                    if made is None:
+                        best_left = min(replies)  # not the best score: set against the least left
+                    else:
+                        # The play itself, unless another as good leaves noticeably less.
+                        lower = [r for k, r in enumerate(replies) if k != made and r <= left - LEFT]
+                        best_left = lower[0] if lower else left
             marks = []
             if best - scored >= MISSED:
                 marks.append("missed")

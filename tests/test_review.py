@@ -148,7 +148,7 @@ def test_a_spinner_arm_is_among_the_placements():
     bob = review.plays[3]
     assert (bob.move, str(bob.tile), bob.end.value, bob.scored) == (4, "5-4", "N", 0)
     # 5-4 and 5-6 on either side arm (the line's ends show 1 and 3): N and S alike.
-    assert sorted((str(o.tile), o.end.value, o.score) for o in bob.options) == [
+    assert sorted((str(tile), end.value, score) for tile, end, score in bob.options) == [
         ("5-4", "N", 0),
         ("5-4", "S", 0),
         ("5-6", "N", 10),
@@ -156,16 +156,16 @@ def test_a_spinner_arm_is_among_the_placements():
     ]
     assert (str(bob.best.tile), bob.best.end.value, bob.missed, bob.marks) == ("5-6", "N", 10, ("missed",))
     # Before both line sides were taken no arm was open: Bob's 5-1 had only W and E.
-    assert {o.end.value for o in review.plays[1].options} == {"W", "E"}
+    assert {end.value for _tile, end, _score in review.plays[1].options} == {"W", "E"}
 
 
 def test_a_highest_double_lead_has_one_legal_placement():
     game = game_of(HIGHEST_DOUBLE)
     first, second = (review_round(r, game.players).plays[0] for r in game.rounds[:2])
-    assert [(str(o.tile), o.score) for o in first.options] == [("3-3", 0)]
+    assert [(str(tile), score) for tile, _end, score in first.options] == [("3-3", 0)]
     assert first.missed == 0 and not first.marks
     # Led by the domino maker, any tile may lead: 6-4 would have scored 10.
-    assert [(str(o.tile), o.score) for o in second.options] == [("3-3", 0), ("3-6", 0), ("6-4", 10)]
+    assert [(str(tile), score) for tile, _end, score in second.options] == [("3-3", 0), ("3-6", 0), ("6-4", 10)]
     assert (second.best.score, second.missed, second.marks) == (10, 10, ("missed",))
 
 
@@ -380,3 +380,48 @@ def test_the_review_guide_shows_what_runs_today():
         timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr + "\nrun: python scripts/transcripts.py docs/review.md"
+
+
+def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
+    """Layout.placements (and scores_of, best_score) work the sums out without laying
+    the tile: checked against laying it, on every layout of random games (spinner, arms and
+    lone leads included)."""
+    import random
+
+    from scorepad.engine.layout import Layout
+    from scorepad.engine.notation import Play
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.engine.tiles import ALL_TILES
+
+    checked = 0
+    for seed in range(12):
+        rules = Rules.from_options(("pagat", "two-ends", "fuenfer")[seed % 3], target=300)
+        game = play_game(["Ann", "Bob", "Cy"], rules, random.Random(seed))
+        for r in game.rounds:
+            layout = Layout(r.layout.with_spinner)
+            for move in r.moves:
+                if not isinstance(move, Play):
+                    continue
+                scores = []
+                for tile in ALL_TILES:
+                    for at in layout.placements(tile):
+                        trial = layout.copy()
+                        assert trial.place(tile, at.end) == at.end_sum, (seed, r.number, tile, at)
+                        scores.append(at.score)
+                        checked += 1
+                assert [(t, at.end, at.score) for t in ALL_TILES for at in layout.placements(t)] == layout.scores_of(ALL_TILES)
+                assert layout.best_score(ALL_TILES) == max(scores, default=0)
+                layout.place(move.tile, move.end)
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("columns", [20, 40, 41, 60, 100])
+def test_entries_break_as_every_other_screen_breaks_them(columns):
+    from scorepad.views.console import wrapped
+    from scorepad.views.review import INDENT, wrap
+
+    text = INDENT + "2.14 Bob 6-4 E scored 0, leaving Cy at most 15; 4-3 W would also have scored 0, leaving Cy at most 0"
+    assert wrap(text, columns) == wrapped(text, columns, INDENT).split("\n")
+    long = INDENT + "Bob's hand at 2.1–2.7 is not known beyond 6-0 5-1 2-1 (Bob drew at 2.10) " + "x" * 50
+    assert wrap(long, columns) == wrapped(long, columns, INDENT).split("\n")

@@ -35,8 +35,8 @@ def engine_review(text: str) -> list[list[dict]]:
                     "known": sorted((min(t.a, t.b), max(t.a, t.b)) for t in play.known),
                     "complete": play.complete,
                     "options": sorted(
-                        ((min(o.tile.a, o.tile.b), max(o.tile.a, o.tile.b)), o.end.value if o.end else "", o.score)
-                        for o in play.options
+                        ((min(tile.a, tile.b), max(tile.a, tile.b)), end.value if end else "", score)
+                        for tile, end, score in play.options
                     ),
                     "best": play.best.score,
                     "missed": play.missed,
@@ -50,7 +50,9 @@ def engine_review(text: str) -> list[list[dict]]:
             corners["a reply known"] += play.left is not None
             corners["a hand known whole"] += play.complete
             corners["a hand known in part"] += not play.complete and len(play.known) > 1
-            corners["an arm among the options"] += any(o.end is not None and o.end.value in "NS" for o in play.options)
+            corners["an arm among the options"] += any(
+                end is not None and end.value in "NS" for _tile, end, _score in play.options
+            )
         out.append(plays)
     return out
 

@@ -8,6 +8,7 @@ sides are occupied its side arms N and S may be started.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from scorepad.engine.scoring import play_score
@@ -159,13 +160,84 @@ class Layout:
             return []
         if not self.placed:
             return [Placement(None, tile.pips, play_score(tile.pips))]
-        result = []
-        for end in self.ends_for(tile):
-            trial = self.copy()
-            trial._put(tile, end)
-            total = trial.end_sum
-            result.append(Placement(end, total, play_score(total)))
-        return result
+        return [Placement(ENDS[i], total, play_score(total)) for _tile, i, total in self._sums((tile,))]
+
+    def scores_of(self, tiles: Sequence[Tile]) -> list[tuple[Tile, End | None, int]]:
+        """Every place each of `tiles` may go now and what it would score there, as
+        `placements` finds them, tile by tile, as plain (tile, end, score) tuples: a review
+        asks this of every hand at every play."""
+        if not self.placed:
+            return [(t, None, play_score(t.pips)) for t in tiles if not self._mask >> t.id & 1]
+        # `_sums` written out, as in best_score.
+        count, opened, double, mask = self._count, self._open, self._double, self._mask
+        now = sum(count)
+        lone = len(self.placed) == 1
+        slots = [(i, n, ENDS[i]) for i, n in enumerate(opened) if n != NO_END]
+        found: list[tuple[Tile, End | None, int]] = []
+        for tile in tiles:
+            if mask >> tile.id & 1:
+                continue
+            a, b = tile.a, tile.b
+            for i, n, end in slots:
+                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
+                    outer = b if a == n else a
+                    total = now - count[i] + (outer * 2 if a == b else outer)
+                    if lone:
+                        j = 1 - i
+                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
+                    found.append((tile, end, total if total > 0 and total % 5 == 0 else 0))
+        return found
+
+    def best_score(self, tiles: Sequence[Tile], enough: int | None = None) -> int:
+        """The most any of `tiles` would score anywhere now (0 when none fits), or the first
+        score of at least `enough` found (a caller that only asks whether it is reached)."""
+        if not self.placed:
+            return max((play_score(t.pips) for t in tiles if not self._mask >> t.id & 1), default=0)
+        # `_sums` written out: a review asks this at most plays, and a generator costs more
+        # than the sums themselves.
+        count, opened, double, mask = self._count, self._open, self._double, self._mask
+        now = sum(count)
+        lone = len(self.placed) == 1
+        slots = [(i, n) for i, n in enumerate(opened) if n != NO_END]
+        most = 0
+        for tile in tiles:
+            if mask >> tile.id & 1:
+                continue
+            a, b = tile.a, tile.b
+            for i, n in slots:
+                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
+                    outer = b if a == n else a
+                    total = now - count[i] + (outer * 2 if a == b else outer)
+                    if lone:
+                        j = 1 - i
+                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
+                    if total > most and total % 5 == 0:
+                        most = total
+                        if enough is not None and most >= enough:
+                            return most
+        return most
+
+    def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
+        """Each of `tiles` not on the table, with each end slot it fits and the end sum it
+        would make there: what `_put` would make the ends count, without a copy to put it
+        on (it changes the count of the end joined to, and while the lead lies alone that
+        of its other end). Only after the lead."""
+        count, opened, double, mask = self._count, self._open, self._double, self._mask
+        now = sum(count)
+        lone = len(self.placed) == 1
+        slots = [(i, n) for i, n in enumerate(opened) if n != NO_END]
+        for tile in tiles:
+            if mask >> tile.id & 1:
+                continue
+            a, b = tile.a, tile.b
+            for i, n in slots:
+                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
+                    outer = b if a == n else a
+                    total = now - count[i] + (outer * 2 if a == b else outer)
+                    if lone:
+                        j = 1 - i  # a lone lead has only W and E
+                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
+                    yield tile, i, total
 
     def resolve_end(self, tile: Tile, end: End | None) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit

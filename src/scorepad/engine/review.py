@@ -7,8 +7,8 @@ between; and, when the player drew nothing after the play and the round's hands 
 as tiles (or they hold nothing at its end), that final hand. A tile played after a later draw
 may have been drawn, a pip total names no tile, and a partner's tiles are never the player's.
 
-Legality and the ends' score are the layout's own (`Layout.placements`); the best reply a
-play leaves is the one `advice.best_reply` finds for the hint.
+Legality and the ends' score are the layout's own (`Layout.placements`); and so is the best reply a
+play leaves (`Layout.best_score`, the most `advice.best_reply` would find).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad.engine.advice import best_reply
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Muggins, Play
 from scorepad.engine.scoring import play_score
@@ -45,8 +44,11 @@ class Unknown(NamedTuple):
     pips: int | None = None
 
 
+Placing = tuple[Tile, End | None, int]  # a known tile, where it goes (None: the lead), its score
+
+
 class Option(NamedTuple):
-    """One legal placement of a known tile on the layout as it stood."""
+    """One legal placement of a known tile on the layout as it stood (a `Placing` named)."""
 
     tile: Tile
     end: End | None  # None for the lead
@@ -64,7 +66,7 @@ class PlayReview(NamedTuple):
     scored: int  # what the open ends gave it, before claims and muggins
     known: tuple[Tile, ...]  # the certainly-held tiles, the played one first
     unknown: Unknown | None  # None: `known` is the whole hand
-    options: tuple[Option, ...]  # every legal placement of every known tile
+    options: Sequence[Placing]  # every legal placement of every known tile
     best: Option  # the best of them (the play itself when nothing scores more)
     missed: int  # best - scored
     replier: int | None  # the next player, when what the play left them is known
@@ -118,6 +120,14 @@ def known_hands(r: Round, players: Sequence[str]) -> list[tuple[tuple[Tile, ...]
     return result
 
 
+_MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (False, False): (),
+    (True, False): ("missed",),
+    (False, True): ("left",),
+    (True, True): ("missed", "left"),
+}
+
+
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     """Every play of round `r` against its player's known hand, on the layout as it stood."""
     hands = known_hands(r, players)
@@ -135,33 +145,28 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         if not layout and r.opener_rule == "highest-double":
             # The highest double had to lead: the double led is the only legal lead (and a
             # lead that was no double, flagged by the replay, is taken as it was led).
-            options = [Option(move.tile, None, play_score(move.tile.pips))]
+            options: list[Placing] = [(move.tile, None, play_score(move.tile.pips))]
         else:
-            options = [Option(tile, at.end, at.score) for tile in tiles for at in layout.placements(tile)]
-        before = layout.copy()
-        scored = play_score(layout.place(move.tile, move.end))
-        top = max(o.score for o in options)
-        candidates = [o for o in options if o.score == top]
+            options = layout.scores_of(tiles)
+        top = max([o[2] for o in options])
+        candidates = [o for o in options if o[2] == top]
         replier, reply_tiles = _replier(r, index, p, players, seat, hands)
+        played = move.tile.id
+        made = next((o for o in candidates if o[0].id == played and o[1] is move.end), None)
+        # The layout as it stood, kept only when an alternative may have to be laid on it.
+        alternatives = reply_tiles is not None and (made is None or len(candidates) > 1)
+        before = layout.copy() if alternatives else layout
+        scored = play_score(layout.place(move.tile, move.end))
         left = best_left = None
-        made = next((o for o in candidates if o.tile == move.tile and o.end is move.end), None)
+        chosen = made if made is not None else candidates[0]
         if reply_tiles is not None:
-            left = best_reply(layout, reply_tiles).score
-            # Among the best-scoring placements, the one that leaves the next player least;
-            # on a tie the play made, then the first in the known hand's order.
-            replies = [left if o is made else _leaves(before, o, reply_tiles) for o in candidates]
-            low = min(replies)
-            best = made if made is not None and replies[candidates.index(made)] == low else candidates[replies.index(low)]
-            best_left = low
+            left = layout.best_score(reply_tiles)
+            chosen, best_left = _set_against(before, made, candidates, reply_tiles, left)
         else:
             replier = None
-            best = made if made is not None else candidates[0]
+        best = Option(*chosen)
         missed = best.score - scored
-        marks = []
-        if missed >= MISSED_MARK:
-            marks.append("missed")
-        if left is not None and best_left is not None and left - best_left >= LEFT_MARK:
-            marks.append("left")
+        marks = _MARKS[missed >= MISSED_MARK, left is not None and best_left is not None and left - best_left >= LEFT_MARK]
         reviews.append(
             PlayReview(
                 r.number,
@@ -172,23 +177,49 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
                 scored,
                 tiles,
                 unknown,
-                tuple(options),
+                options,
                 best,
                 missed,
                 replier,
                 left,
                 best_left,
-                tuple(marks),
+                marks,
             )
         )
     return RoundReview(r.number, tuple(reviews))
 
 
-def _leaves(before: Layout, o: Option, tiles: Sequence[Tile]) -> int:
-    """The best reply from `tiles` had `o` been played on the layout `before`."""
-    after = before.copy()
-    after.place(o.tile, o.end)
-    return best_reply(after, tiles).score
+def _set_against(
+    before: Layout, made: Placing | None, candidates: list[Placing], tiles: Sequence[Tile], left: int
+) -> tuple[Placing, int]:
+    """The placement a play is set against, and the best reply it would have left: of the
+    best-scoring placements, when the play is one of them, the play itself, unless another
+    would have left the next player noticeably less (LEFT_MARK): then the first such; when
+    it is not, the one that leaves the least (the first of them on a tie)."""
+    if made is not None:
+        if left >= LEFT_MARK:
+            enough = left - LEFT_MARK  # what an alternative must leave at most to count
+            for o in candidates:
+                if o is made:
+                    continue
+                after = before.copy()
+                after.place(o[0], o[1])
+                # Stopped once it leaves more than enough: that one is not noticeably better.
+                reply = after.best_score(tiles, enough + 1)
+                if reply <= enough:
+                    return o, reply
+        return made, left
+    best, low = candidates[0], None
+    for o in candidates:
+        after = before.copy()
+        after.place(o[0], o[1])
+        reply = after.best_score(tiles, low)  # stopped once it leaves no less than the least yet
+        if low is None or reply < low:
+            best, low = o, reply
+            if low == 0:
+                break
+    assert low is not None  # there is always a candidate
+    return best, low
 
 
 def _replier(

@@ -9,7 +9,6 @@ from typing import Any
 from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview, Unknown
 from scorepad.engine.tiles import End, Tile
 from scorepad.i18n import _, ngettext
-from scorepad.views.console import wrapped
 
 INDENT = "  "  # a wrapped entry's continuation lines
 
@@ -124,13 +123,33 @@ def untold(review: RoundReview, players: Sequence[str]) -> Iterator[str]:
         )
 
 
+def wrap(text: str, columns: int) -> list[str]:
+    """An entry (indented by INDENT) broken on spaces into lines of at most `columns`, its
+    continuation lines indented once more; a word longer than a line stays whole. As
+    console.wrapped breaks it, without textwrap's cost: a long game's review has thousands
+    of entries."""
+    if len(text) <= columns:
+        return [text]
+    words = text[len(INDENT) :].split(" ")
+    lines = []
+    line = INDENT + words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= columns:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = INDENT + INDENT + word
+    lines.append(line)
+    return lines
+
+
 def review_lines(
     rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], columns: int
 ) -> Iterator[str]:
     """The review as text, each entry wrapped to `columns`."""
 
     def put(text: str) -> Iterator[str]:
-        yield from wrapped(text, columns, INDENT).split("\n")
+        yield from wrap(text, columns)
 
     for review in rounds:
         yield _("Round {number}").format(number=review.number)
