@@ -45,6 +45,7 @@ COMMANDS = {
     "sheet": _SHOWING,
     "chart": _SHOWING,
     "export": _SHOWING,
+    "import": "scorepad.cli.commands.importing",
     "tally": _SHOWING,
     "live": _RECORDING,
 }

@@ -20,6 +20,27 @@ def asked_language(args: list[str]) -> str | None:
     return None
 
 
+def language_first(args: list[str]) -> list[str]:
+    """The arguments with every `--lang` (and its value) moved before the command: the
+    option belongs to the program, but a player types it where it comes to mind, after
+    the command as often as before it (`scorepad export page.html --lang de`)."""
+    moved: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest.extend(args[index:])
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            moved.extend(args[index : index + 2])
+            index += 2
+            continue
+        (moved if arg.startswith("--lang=") else rest).append(arg)
+        index += 1
+    return moved + rest
+
+
 def interrupted() -> None:
     from scorepad.i18n import _
 

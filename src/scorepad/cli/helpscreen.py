@@ -25,7 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from scorepad import i18n
 from scorepad.cli import completion
-from scorepad.cli.early import asked_language
+from scorepad.cli.early import asked_language, language_first
 from scorepad.i18n import N_, _
 from scorepad.views.console import width, wrapped
 
@@ -185,7 +185,7 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
         # The language first: every text from here on (help, errors) is shown in it.
         i18n.use(i18n.choose(asked_language(args)))
         ctx.meta[completion.ASKED] = completion.asked_shell(args)
-        return super().parse_args(ctx, args)
+        return super().parse_args(ctx, language_first(args))
 
     def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
         # scorepad's own scripts and answers (cli/completion.py), never Typer's.

@@ -1,0 +1,65 @@
+"""`scorepad import`: the record a page carries written back as a record file."""
+
+# No `from __future__ import annotations` here: Typer evaluates the annotations itself
+# (see cli/commands/common.py).
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorepad.cli.commands.common import BAD_USAGE, fail
+from scorepad.cli.helpscreen import Room
+from scorepad.i18n import N_, _, ngettext
+from scorepad.views.console import echo
+
+room = Room()
+
+
+@room.command(
+    "import",
+    help=N_(
+        "Take the record back out of a page that export wrote: the same TOML, byte for byte.\n"
+        "\n"
+        "It is written under the name the page offers (NAME.toml, in the current folder)\n"
+        "or as OUT.toml given with -f; never over an existing file.\n"
+        "\n"
+        "Example: scorepad import tonight.html -f tonight.toml"
+    ),
+)
+def import_(
+    page: Annotated[Path, typer.Argument(metavar="PAGE", help=N_("A page written by scorepad export (PAGE.html)."))],
+    out: Annotated[
+        Path | None,
+        typer.Option("--file", "-f", help=N_("The record to write (default: the name the page offers)."), show_default=False),
+    ] = None,
+) -> None:
+    from scorepad.record.format import loads
+    from scorepad.record.pages import NoRecordError, carried_record, offered_name, write_new
+
+    try:
+        record, offered = carried_record(page)
+    except NoRecordError as refusal:
+        fail(str(refusal), BAD_USAGE)
+    except OSError as problem:
+        fail(_("cannot read {file}: {reason}").format(file=page, reason=problem.strerror), BAD_USAGE)
+    target = out if out is not None else offered_name(page, offered)
+    if os.path.lexists(target):  # a link to nothing included
+        fail(_("{path} exists: import never writes over a file; give another with -f").format(path=target), BAD_USAGE)
+    try:
+        write_new(target, record)
+    except FileExistsError:
+        fail(_("{path} exists: import never writes over a file; give another with -f").format(path=target), BAD_USAGE)
+    except OSError as problem:
+        fail(_("cannot write {file}: {reason}").format(file=target, reason=problem.strerror), BAD_USAGE)
+    game = loads(record.decode("utf-8")).game
+    played = game.played_count()
+    echo(
+        _("Wrote {path} from {page}: {rounds}, {players}").format(
+            path=target,
+            page=page,
+            rounds=ngettext("{n} round", "{n} rounds", played).format(n=played),
+            players=", ".join(game.players),
+        )
+    )

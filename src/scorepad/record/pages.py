@@ -1,0 +1,107 @@
+"""A record carried in a page `scorepad export` wrote (the link that offers it as
+NAME.toml holds its bytes): found, checked, and written back as a record file of its own
+(`scorepad import`)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
+from scorepad.record.format import MAX_RECORD_BYTES, RecordError, loads
+
+# The page's header holds the link, before the rest of the page (which can be large): a
+# page is read no further than a header and the largest record could take.
+HEAD_ROOM = 64 * 1024 + 4 * (MAX_RECORD_BYTES // 3 + 1)
+_LINK = r'<a\b[^>]*\bid="record"[^>]*>'
+_DATA = r'\bhref="data:application/toml;base64,([A-Za-z0-9+/=]*)"'
+_NAME = r'\bdownload="([^"]*)"'
+
+
+class NoRecordError(ScorepadError):
+    """A page that carries no record (or not one scorepad can read back)."""
+
+
+def _head(path: Path) -> str:
+    """The first HEAD_ROOM bytes of a regular file, as text. A pipe or device is never
+    opened: opening a pipe would wait for a writer."""
+    status = os.stat(path)
+    if stat.S_ISDIR(status.st_mode):
+        raise NoRecordError(_("{path} is a folder, not a page").format(path=path))
+    if not stat.S_ISREG(status.st_mode):
+        raise NoRecordError(_("{path} is not a regular file (a pipe or a device?): not read").format(path=path))
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        chunks, size = [], 0
+        while size < HEAD_ROOM and (chunk := os.read(fd, HEAD_ROOM - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def carried_record(path: Path) -> tuple[bytes, str | None]:
+    """The record a page carries, byte for byte, and the name it offers it under. Refused
+    (NoRecordError) when the page carries none, or one that is not a valid record; a file
+    that cannot be read raises OSError."""
+    head = _head(path)
+    link = re.search(_LINK, head)
+    data = re.search(_DATA, link.group(0)) if link else None
+    if data is None:
+        raise NoRecordError(_("{path} holds no scorepad record (a page from scorepad export carries one)").format(path=path))
+    try:
+        record = base64.b64decode(data.group(1), validate=True)
+    except (binascii.Error, ValueError):
+        raise NoRecordError(_("{path}: the record in the page is damaged").format(path=path)) from None
+    try:
+        loads(record.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise NoRecordError(_("{path}: the record in the page is not text").format(path=path)) from None
+    except RecordError as problem:
+        raise NoRecordError(
+            _("{path}: the record in the page is not a valid record: {problem}").format(path=path, problem=problem)
+        ) from None
+    name = re.search(_NAME, link.group(0)) if link else None
+    return record, html.unescape(name.group(1)) if name else None
+
+
+def offered_name(page: Path, offered: str | None) -> Path:
+    """Where the record goes without -f: the name the page offers it under, in the current
+    folder, if it is a plain file name ending in .toml; else the page's own name as .toml."""
+    name = offered or ""
+    plain = not name.startswith(".") and not any(ord(c) < 32 or c in "\\/:" for c in name)
+    if plain and name.endswith(".toml"):
+        return Path(name)
+    return Path(page.stem + ".toml")
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` as a new file at `path`: never over an existing one (FileExistsError),
+    and atomically: written beside it, then linked into place, so a failed write leaves
+    nothing behind and a file that appeared meanwhile stays."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.link(temporary, path)  # fails, atomically, where a file of that name exists
+    finally:
+        os.unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
