@@ -29,7 +29,7 @@ from scorepad.cli.grammar import (
 )
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
-from scorepad.engine.rules import Rules
+from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
@@ -451,7 +451,7 @@ def new_game(
         if preset is None and old is not None:
             rules = Rules.from_options(old.rules.preset, **{**old.rules.options(), **options})
         else:
-            rules = Rules.from_options(preset or "pagat", **options)
+            rules = Rules.from_options(preset or DEFAULT_PRESET, **options)
         game = Game(players, rules)
         notes = []
         if opener == "lot" or (opener is None and rules.first_opener == "lot"):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, overload
 
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
-from scorepad.engine.rules import PRESETS, Rules
+from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
 from scorepad.engine.scoring import HandAward, hand_award, play_score
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
@@ -220,7 +220,7 @@ class Game:
                     ).format(name=name, other=other)
                 )
         self.players = players
-        self.rules = rules if rules is not None else PRESETS["pagat"]
+        self.rules = rules if rules is not None else PRESETS[DEFAULT_PRESET]
         n = len(players)
         if self.rules.plays_partners(n):
             self.sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # partners sit opposite

@@ -6,7 +6,7 @@ ones the record's `[rules]` table and the command line use.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.errors import RulesError, brief
 from scorepad.i18n import _, ngettext
@@ -36,7 +36,17 @@ OPTION_ORDER = (
     "blocked_tie",
     "muggins",
 )
-OPTIONS = ("preset", *OPTION_ORDER)  # every field of a Rules but `overridden`
+OPTIONS = ("preset", *OPTION_ORDER)  # every field of a Rules but `overridden` and `targets`
+DEFAULT_PRESET = "pagat"  # a game's preset when neither the table nor the record names one
+
+
+class Targets(NamedTuple):
+    """A preset's points to win by table, when the table sets no `target`."""
+
+    two: int  # two players
+    three: int  # three players
+    four: int  # four players each for themselves
+    partnerships: int  # four players as two partnerships
 
 
 class Rules:
@@ -47,7 +57,7 @@ class Rules:
     imports this module on every run, for the choices it offers, and a frozen dataclass of
     thirteen fields costs about 1.5 ms to define."""
 
-    __slots__ = (*OPTIONS, "overridden")
+    __slots__ = (*OPTIONS, "overridden", "targets")
 
     preset: str
     deal: tuple[int, int, int]  # tiles per player for 2 / 3 / 4 players
@@ -62,19 +72,21 @@ class Rules:
     blocked_tie: str
     muggins: bool
     overridden: frozenset[str]
+    targets: Targets  # the preset's, for a table that sets no target
 
-    def __init__(self, *, overridden: frozenset[str] = frozenset(), **options: Any) -> None:
+    def __init__(self, *, targets: Targets, overridden: frozenset[str] = frozenset(), **options: Any) -> None:
         if options.keys() != set(OPTIONS):
             raise TypeError(f"Rules() takes exactly the options {', '.join(OPTIONS)}")  # a programming error
         for name in OPTIONS:
             object.__setattr__(self, name, options[name])
         object.__setattr__(self, "overridden", overridden)
+        object.__setattr__(self, "targets", targets)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Rules are fixed: {name} cannot change (Rules.from_options makes new ones)")
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in OPTIONS)
+        return (*(getattr(self, name) for name in OPTIONS), self.targets)
 
     def __eq__(self, other: object) -> bool:
         return self._values() == other._values() if isinstance(other, Rules) else NotImplemented
@@ -83,10 +95,10 @@ class Rules:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        return "Rules(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in (*OPTIONS, "overridden")) + ")"
+        return "Rules(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in (*OPTIONS, "overridden", "targets")) + ")"
 
     @classmethod
-    def from_options(cls, preset: str = "pagat", **options: Any) -> Rules:
+    def from_options(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
         """A preset with options changed, each value checked:
         ``Rules.from_options("pagat", target=150, muggins=True)``."""
         if not isinstance(preset, str) or preset not in PRESETS:
@@ -104,7 +116,9 @@ class Rules:
                     _("unknown rules option '{name}': options are {options}").format(name=name, options=", ".join(sorted(known)))
                 )
             checked[name] = _check(name, value)
-        return cls(**{**{name: getattr(base, name) for name in OPTIONS}, **checked}, overridden=frozenset(checked))
+        return cls(
+            **{**{name: getattr(base, name) for name in OPTIONS}, **checked}, overridden=frozenset(checked), targets=base.targets
+        )
 
     def options(self) -> dict[str, Any]:
         """The options this table changed from its preset, as the record writes them."""
@@ -123,18 +137,19 @@ class Rules:
         return players == 4 and self.partners
 
     def target_for(self, players: int) -> int:
+        """The points to win at a table of `players`: the table's target, else the preset's."""
         if self.target is not None:
             return self.target
-        if self.preset == "fuenfer":
-            return 150
-        if self.preset == "two-ends":
-            # 250 for two players or two partnerships, 200 for three or four single players.
-            return 250 if players == 2 or self.plays_partners(players) else 200
-        return 250 if players == 2 else 200  # pagat: 250 for 2 players, 200 for 3 or 4
+        if self.plays_partners(players):
+            return self.targets.partnerships
+        return (self.targets.two, self.targets.three, self.targets.four)[players - 2]
 
     def describe(self) -> list[tuple[str, str]]:
         """Each option with its value in words, for `scorepad rules`."""
-        return [(name, _words(name, getattr(self, name))) for name in OPTION_ORDER]
+        return [
+            (name, _target_words(self.targets) if name == "target" and self.target is None else _words(name, getattr(self, name)))
+            for name in OPTION_ORDER
+        ]
 
 
 def _check(name: str, value: Any) -> Any:
@@ -177,6 +192,15 @@ def _check(name: str, value: Any) -> Any:
     raise RulesError(_("unknown rules option '{name}'").format(name=name))  # pragma: no cover - guarded above
 
 
+def _target_words(targets: Targets) -> str:
+    """A preset's targets in words, from its data."""
+    if len(set(targets)) == 1:
+        return ngettext("{points} point", "{points} points", targets.two).format(points=targets.two)
+    return _("{two} points for 2 players, {three} for 3, {four} for 4 alone, {partnerships} for two partnerships").format(
+        **targets._asdict()
+    )
+
+
 def _value_words() -> dict[str, str]:
     """Each option value in words, in the current language (looked up when asked)."""
     return {
@@ -202,8 +226,6 @@ def _words(name: str, value: Any) -> str:
             two=value[0], three=value[1], four=value[2]
         )
     if name == "target":
-        if value is None:
-            return _("by preset and table")
         return ngettext("{points} point", "{points} points", value).format(points=value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
@@ -224,6 +246,7 @@ PRESETS: dict[str, Rules] = {
         blocked_award="as-domino",
         blocked_tie="split-third",
         muggins=False,
+        targets=Targets(two=250, three=200, four=200, partnerships=200),
     ),
     "two-ends": Rules(
         preset="two-ends",
@@ -238,6 +261,7 @@ PRESETS: dict[str, Rules] = {
         blocked_award="rounded-sides-minus-own",
         blocked_tie="nothing",
         muggins=False,
+        targets=Targets(two=250, three=200, four=200, partnerships=250),
     ),
     "fuenfer": Rules(
         preset="fuenfer",
@@ -252,5 +276,6 @@ PRESETS: dict[str, Rules] = {
         blocked_award="difference",
         blocked_tie="nothing",
         muggins=False,
+        targets=Targets(two=150, three=150, four=150, partnerships=150),
     ),
 }

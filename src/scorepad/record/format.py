@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
-from scorepad.engine.rules import OPTION_ORDER, Rules
+from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
@@ -236,7 +236,7 @@ class _Reader:
             options = {}
         self._known(options, ("preset", *OPTION_ORDER), "rules")
         options = {k: v for k, v in options.items() if k in OPTION_ORDER or k == "preset"}
-        preset = options.pop("preset", "pagat")
+        preset = options.pop("preset", DEFAULT_PRESET)
         try:
             rules = Rules.from_options(preset, **options)
         except ScorepadError as error:
