@@ -206,7 +206,16 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
             )
         )
     if isinstance(typed, PlayIn):
-        return Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+        r = game.current
+        drawn = game.players[r.opener] if r.drawn and r.opener is not None and not r.layout.placed else None
+        done = Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+        if drawn is not None and game.current.opener is not None and game.players[game.current.opener] != drawn:
+            done.notes.append(
+                _("{name} leads by the table's own lot (scorepad's lot had drawn {drawn}).").format(
+                    name=game.players[game.current.opener], drawn=drawn
+                )
+            )
+        return done
     if isinstance(typed, DrawIn):
         return Done(game, game.push(Draw(mover(game, typed.by, live), typed.count)))
     if isinstance(typed, PassIn):
@@ -243,7 +252,7 @@ def enter_hands(game: Game, typed: HandsIn, live: bool) -> Done:
             notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
         elif nxt.opener is None and nxt.opener_rule == "lot":
             name = the_lot(game.players)
-            game.set_opener(name)
+            game.set_opener(name, drawn=True)
             notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
     return Done(game, None, notes)
 
@@ -454,11 +463,13 @@ def new_game(
             rules = Rules.from_options(preset or DEFAULT_PRESET, **options)
         game = Game(players, rules)
         notes = []
+        drawn = False
         if opener == "lot" or (opener is None and rules.first_opener == "lot"):
             opener = the_lot(game.players)
+            drawn = rules.first_opener == "lot"  # a table that draws its own lot may still lead by it
             notes.append(_("The lot: {name} opens.").format(name=opener))
         if opener is not None:
-            game.set_opener(resolve_player(opener, game.players))
+            game.set_opener(resolve_player(opener, game.players), drawn=drawn)
         if os.path.lexists(file):
             over = old is not None and old.state == "over"
             if not over and not force:

@@ -143,6 +143,9 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
             pass  # the record is gone or no longer one: the prompt says so next
         return None
     except ScorepadError as problem:
+        if _REPEATS.again(problem):
+            error(_REPEATS.advice(file))  # said once for a run of lines refused alike
+            return None
         error(problem)
         if typed is not None:
             _offer(file, typed, problem)
@@ -150,7 +153,52 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
     except OSError as problem:
         error(actions.cannot_write(problem, file))
         return None
+    _REPEATS.last = None
     return True
+
+
+class _Repeats:
+    """Lines refused one after another for the same reason (a table typing on after a
+    lead scorepad refused): the reason is said once in full, then once what to type,
+    then each line only as refused again."""
+
+    def __init__(self) -> None:
+        self.last: tuple[type, str] | None = None
+        self.count = 0
+
+    def again(self, problem: ScorepadError) -> bool:
+        import re
+
+        # The same words with other tiles, ends or numbers: the same reason.
+        key = (type(problem), re.sub(r"\d+(-\d+)?|\b[WENSO]\b", "#", str(problem)))
+        if key == self.last:
+            self.count += 1
+            return True
+        self.last, self.count = key, 0
+        return False
+
+    def advice(self, file: Path) -> str:
+        if self.count > 1:
+            return _("refused again, for the same reason: nothing was recorded")
+        from scorepad.cli.actions import read_game
+
+        try:
+            game = read_game(file)
+        except (ScorepadError, OSError):
+            return _("refused again, for the same reason: nothing was recorded")
+        r = game.current
+        if game.state == "playing" and not r.layout.placed:
+            return _(
+                "refused again, for the same reason: nothing was recorded. The round has no lead yet: "
+                "type the lead first, with who led it (64 @{name}), then the moves after it."
+            ).format(name=game.players[0])
+        return _(
+            "refused again, for the same reason: nothing was recorded. Type the move as the table made it "
+            "(l shows the round), or repair the record first: u takes back the last move."
+        )
+
+
+_REPEATS = _Repeats()
 
 
 def _offer(file: Path, typed, problem: ScorepadError | None) -> None:
@@ -221,6 +269,7 @@ def run(file: Path) -> int:
         return 2
     echo(_("? for help, q to leave"))
     refused = False
+    _REPEATS.last = None  # a run of refusals belongs to one session
     while True:
         seen = content(file)
         try:

@@ -78,6 +78,7 @@ class Round:
         "boneyard",
         "credits",
         "domino_maker",
+        "drawn",
         "faults",
         "hand_sizes",
         "hands",
@@ -90,6 +91,7 @@ class Round:
         "pending",
         "regular",
         "result",
+        "start_drawn",
         "start_opener",
         "sums",
         "turn",
@@ -101,6 +103,10 @@ class Round:
         self.number = number
         self.opener = opener
         self.start_opener = opener  # the opener before the lead, to lay the round again
+        # The opener is scorepad's own lot: until the lead, the table may lead by its own
+        # lot instead (a lead named for another player), which then stands.
+        self.drawn = False
+        self.start_drawn = False
         # The rule that names (or will name) the opener: "lot", "highest-double",
         # "domino-maker" or "round-winner". A highest-double opener must lead a double.
         self.opener_rule = opener_rule
@@ -412,6 +418,10 @@ class Game:
             r.pending = None
         r.turn = (p + 1) % len(self.players)
         if not layout.placed:
+            if r.drawn and r.opener != p:
+                # The table drew its own lot: its lead stands, as if the table had named it.
+                r.drawn = r.start_drawn = False
+                r.opener = r.start_opener = p
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
             if r.opener_rule == "highest-double" and not move.tile.is_double:
@@ -463,8 +473,10 @@ class Game:
     @staticmethod
     def _table_names_opener(r: Round) -> bool:
         """Before the lead of a `highest-double` round, whoever leads is the opener: only
-        the table knows who holds the highest double (a name given earlier was a guess)."""
-        return r.opener_rule == "highest-double" and not r.layout.placed
+        the table knows who holds the highest double (a name given earlier was a guess).
+        So too before the lead of a round whose opener is scorepad's own lot: a table that
+        drew its own lot leads by it."""
+        return (r.opener_rule == "highest-double" or r.drawn) and not r.layout.placed
 
     def _check_muggins(self, caller: int) -> None:
         r = self.current
@@ -674,12 +686,14 @@ class Game:
             r.turn = self.index(name)
             r.regular = False
 
-    def set_opener(self, name: str) -> None:
-        """Name the opener of a round that has not started (after a lot drawn by scorepad)."""
+    def set_opener(self, name: str, *, drawn: bool = False) -> None:
+        """Name the opener of a round that has not started; `drawn`: by a lot scorepad drew,
+        which the table may overrule with a lead by its own lot."""
         r = self.current
         if r.layout or r.result is not None:
             raise IllegalMoveError(_("round {number} has already started").format(number=r.number))
         r.opener = r.turn = r.start_opener = self.index(name)
+        r.drawn = r.start_drawn = drawn
 
     # --- undo -------------------------------------------------------------------------
 
@@ -712,9 +726,11 @@ class Game:
         for credit in r.credits:
             self.scores[credit.side] -= credit.points
         self.winner = None
+        drawn = r.start_drawn
         Round.__init__(
             r, r.number, len(self.players), self.deal, self.rules.spinner == "first-double", r.start_opener, r.opener_rule
         )
+        r.drawn = r.start_drawn = drawn
         for move in moves:
             self.push(move)
 

@@ -12,6 +12,7 @@ engine, and keeps the changes under which all of them are legal:
 - ``player``: a move credited to the wrong player;
 - ``seat``: a lead credited to the wrong player, and so every later move of the round
   one seat off (typed without names, each went to the player scorepad's turn named);
+- ``lot``: the same where scorepad drew the opener by lot: the table drew its own;
 - ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
   while the players keep their seats).
 
@@ -35,7 +36,7 @@ from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
-KINDS = ("end", "digit", "draw", "pass", "player", "seat", "swap")  # also the order among equals
+KINDS = ("end", "digit", "draw", "pass", "player", "seat", "lot", "swap")  # also the order among equals
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -316,7 +317,9 @@ def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
     for player in state.players:
         if player != move.player:
             new = reseated(moves, i, player, state.players)
-            yield Edit("seat", i, len(moves), tuple(new[i:]), tuple(moves[i:]))
+            # Where scorepad drew the lot, the table may have drawn its own and led by it.
+            kind = "lot" if state.current.drawn else "seat"
+            yield Edit(kind, i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
 def _changes_of(state: Game, i: int, move: Move) -> Iterator[Edit]:
@@ -407,10 +410,10 @@ def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
 def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Command, ...] | None:
     """The amendments that make `edits`, in an order in which each command alone leaves a
     legal record (a command that is refused changes nothing); None if there is none."""
-    if any(e.kind == "seat" for e in edits):
+    if any(e.kind in ("seat", "lot") for e in edits):
         # A re-seating is one `replace --reseat` of the lead; a draw or pass left out after
         # it is inserted once the moves are re-seated.
-        ordered = sorted(edits, key=lambda e: e.kind != "seat")
+        ordered = sorted(edits, key=lambda e: e.kind not in ("seat", "lot"))
         return tuple(_command(number, e, edits, ()) for e in ordered)
     if len(edits) == 1 or all(e.start != e.stop for e in edits):
         # Replacements only: one `replace` with every position makes them at once.
@@ -426,7 +429,7 @@ def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Comm
 
 
 def _command(number: int, edit: Edit, edits, before: Sequence[Edit]) -> Command:
-    if edit.kind == "seat":
+    if edit.kind in ("seat", "lot"):
         return Command("replace", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
     at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
@@ -475,6 +478,11 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
         if edit.start == length:
             return _("if {player} passed before this move").format(player=edit.moves[0].player)
         return _("if {player} passed before {at}").format(player=edit.moves[0].player, at=at)
+    if edit.kind == "lot":
+        old, new = edit.was[0], edit.moves[0]
+        return _("if the table's lot chose {player}, not scorepad's ({old}), and every later move followed the turn").format(
+            player=new.player, old=old.player
+        )
     if edit.kind == "seat":
         old, new = edit.was[0], edit.moves[0]
         assert isinstance(new, Play)

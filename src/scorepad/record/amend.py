@@ -54,11 +54,16 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
     for action, at, move in changes:
         _change(rounds, action, at, move, before.players)
         number = at[0]
-        if at[1] == 1 and number <= len(before.rounds) and before.rounds[number - 1].opener_rule == "highest-double":
-            # Under highest-double the lead names the opener, and the record says who it was.
-            table = rounds[number - 1]
-            if table.get("moves"):
-                table["opener"] = table["moves"][0].partition(": ")[0]
+        table = rounds[number - 1] if 1 <= number <= len(rounds) else {}
+        drawn = table.get("drawn") is True
+        names = number <= len(before.rounds) and (before.rounds[number - 1].opener_rule == "highest-double" or drawn)
+        # Under highest-double the lead names the opener, and the record says who it was;
+        # so does a lead by the table's own lot where scorepad had drawn another.
+        if at[1] == 1 and names and table.get("moves"):
+            leader = table["moves"][0].partition(": ")[0]
+            if drawn and leader != table.get("opener"):
+                del table["drawn"]
+            table["opener"] = leader
     for table in rounds:
         table.pop("points", None)  # a cache: the replay recounts it
     import tomli_w

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
-ROUND_KEYS = ("opener", "moves", "hands", "points")
+ROUND_KEYS = ("opener", "drawn", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
@@ -292,6 +292,12 @@ class _Reader:
                 ),
                 number,
             )
+        drawn = table.get("drawn")
+        if drawn is not None:
+            if drawn is not True or r.opener_rule != "lot":
+                self.problem(_("'drawn' is true or left out, and only where the rules draw the opener by lot"), number)
+            elif isinstance(opener, str) and opener in game.players and not r.layout.placed:
+                game.set_opener(opener, drawn=True)
         moves = table.get("moves", [])
         if not isinstance(moves, list):
             self.problem(_("'moves' must be a list of strings like \"Ann: 6-4 E\""), number)
@@ -609,7 +615,10 @@ def to_dict(game: Game) -> dict[str, Any]:
         if r.opener is None and not r.moves:
             continue  # the table has not said who opens it yet
         assert r.opener is not None  # the lead names the opener
-        table: dict[str, Any] = {"opener": game.players[r.opener], "moves": [str(m) for m in r.moves]}
+        table: dict[str, Any] = {"opener": game.players[r.opener]}
+        if r.drawn and r is game.current:
+            table["drawn"] = True  # scorepad's lot, which the table has not overruled
+        table["moves"] = [str(m) for m in r.moves]
         if r.hands is not None:
             table["hands"] = {
                 game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h) for p, h in sorted(r.hands.items())
