@@ -175,7 +175,7 @@ def test_every_muggins_event_of_the_log_has_a_mark(browser, pages, records, name
             assert f"missed {event['amount']}" in words
     # A mark shows on its step too, and the mark keys go from one to the next (the marks
     # of log's events, and claims too high nobody called, which log leaves out).
-    order = browser.evaluate("[...document.querySelectorAll('nav.moves .mark')].map(m => '#' + m.closest('[id]').id)")
+    order = browser.evaluate("[...document.querySelectorAll('nav.moves .mark.muggins')].map(m => '#' + m.closest('[id]').id)")
     browser.evaluate("document.querySelector('[data-go=first]').click()")
     seen = []
     for _ in order[:12]:

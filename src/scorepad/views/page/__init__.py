@@ -28,7 +28,7 @@ from scorepad.views.award import hands_summary
 from scorepad.views.chart import ScoreRace
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
-from scorepad.views.page.moves import muggins_tally, round_list
+from scorepad.views.page.moves import muggins_tally, review_tally, round_list
 from scorepad.views.sheet import SheetRows, still_needs
 from scorepad.views.status import points, side_label
 
@@ -133,6 +133,11 @@ def words() -> dict[str, str]:
         "marks_key": _(
             "Marks: ? a missed score an opponent called, ?? a missed score nobody called, "
             "! a claim too high that was called, !? one nobody called."
+        ),
+        "review_key": _(
+            "Review marks (scorepad review): −10 a play that scored 10 less than a tile its player certainly "
+            "held, ↑ one that left the next player 10 or more above the best play. R and Shift+R: the next "
+            "and the previous review mark."
         ),
     }
 
@@ -312,6 +317,9 @@ class _Articles:
         listed: Any = environment().get_template("moves.html").module
         self.moves = listed.moves
         self.kept: dict[tuple, str] = {}
+        # Each player's points missed and plays marked by the review, as the rounds go by.
+        self.missed = [0] * len(game.players)
+        self.marked = [0] * len(game.players)
 
     def article(self, r: Round, totals: list[int | Fraction]) -> tuple[str, str]:
         """Round `r`'s article and its part of the move list (`totals` before it, carried
@@ -321,7 +329,8 @@ class _Articles:
         summary = hands_summary(game, r) if r.award is not None else ""
         scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
         grown = self.drawings.growth(layout)
-        entries, replay = round_list(game, r, totals, summary, hands)
+        reviewed = review_tally(self.missed, self.marked, r, game.players) if r.moves else {}
+        entries, replay = round_list(game, r, totals, summary, hands, reviewed)
         line_order, arm_orders = _orders(layout)
         orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
         steps = f'{{"round":{r.number},"grown":{grown},{orders},"steps":{_json(replay)}}}'
@@ -377,7 +386,7 @@ class _Spool:
 
 def _articles(
     game: Game, w: dict[str, str], sides: list[str]
-) -> tuple[SheetRows, ScoreRace, _Drawings, Iterator[Markup], Iterator[Markup]]:
+) -> tuple[SheetRows, ScoreRace, _Articles, Iterator[Markup], Iterator[Markup]]:
     """One pass over the rounds: the sheet's rows and the race taken from each round, and
     each round played written as its part of the move list and its article into two
     spools, read back when the page comes to them. The sheet and the race need every
@@ -399,7 +408,7 @@ def _articles(
         listed.close()
         written.close()
         raise
-    return rows, race, articles.drawings, listed.read_back(), written.read_back()
+    return rows, race, articles, listed.read_back(), written.read_back()
 
 
 def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
@@ -410,7 +419,18 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     w = words()
     values = _facts(game, title, saved, w)
     sides = values["sides"]
-    rows, scores, drawings, listed, articles = _articles(game, w, sides)
+    rows, scores, made, listed, articles = _articles(game, w, sides)
+    drawings = made.drawings
+    values["players"] = [
+        (
+            name,
+            tally,
+            ngettext("review: {missed} missed, {n} marked play", "review: {missed} missed, {n} marked plays", k).format(
+                missed=m, n=k
+            ),
+        )
+        for (name, tally), m, k in zip(values["players"], made.missed, made.marked)
+    ]
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]
     sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": still_needs(game, s)} for s, name in enumerate(sides)]

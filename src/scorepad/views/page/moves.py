@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from scorepad.engine.game import Credit, Game, Round
 from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
+from scorepad.engine.review import PlayReview, review_round
 from scorepad.engine.scoring import play_score
 from scorepad.i18n import _
 from scorepad.views.status import points
@@ -18,12 +19,13 @@ from scorepad.views.summary import muggins_marks
 
 
 class Mark(NamedTuple):
-    """A mark on an entry: its kind (the class names `mark muggins KIND`), its glyph and
-    its words."""
+    """A mark on an entry: its kind (the class names `mark FAMILY KIND`), its glyph and
+    its words; the family is `muggins`, or `review` for a play `scorepad review` marks."""
 
     kind: str
     glyph: str
     words: str
+    family: str = "muggins"
 
 
 class Entry(NamedTuple):
@@ -89,6 +91,35 @@ def round_marks(game: Game, r: Round) -> dict[int, Mark]:
     return marks
 
 
+def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
+    """The review's mark on a play (docs/review.md): what a known tile would have scored,
+    what the play left the next player; its glyph the points missed (or ↑ for a play that
+    only left too much), so it never reads as a muggins mark."""
+    best = f"{play.best.tile} {play.best.end.label}" if play.best.end is not None else str(play.best.tile)
+    if play.missed:
+        words = _("review: {best} would have scored {points}").format(best=best, points=play.best.score)
+    else:
+        words = _("review: {best} would also have scored {points}").format(best=best, points=play.best.score)
+    if play.replier is not None and play.left is not None and play.best_left is not None:
+        words = _("{words}, leaving {next} at most {reply}, not {left}").format(
+            words=words, next=players[play.replier], reply=play.best_left, left=play.left
+        )
+    glyph = f"−{play.missed}" if play.missed else "↑"
+    return Mark(" ".join(play.marks), glyph, words, "review")
+
+
+def review_tally(missed: list[int], marks: list[int], r: Round, players: tuple[str, ...]) -> dict[int, Mark]:
+    """Round `r`'s review marks by move (0-based), each player's points missed and marked
+    plays added to `missed` and `marks`."""
+    found = {}
+    for play in review_round(r, players).plays:
+        missed[play.player] += play.missed
+        if play.marks:
+            marks[play.player] += 1
+            found[play.move - 1] = review_mark(play, players)
+    return found
+
+
 def muggins_tally(game: Game) -> list[tuple[int, int]] | None:
     """Per player, the points missed (scores they did not claim, or claimed too low: the
     opponents could take them) and the points they took by calling muggins; None when the
@@ -115,13 +146,19 @@ def _got(game: Game, credits: list[Credit]) -> str:
 
 
 def round_list(
-    game: Game, r: Round, totals: list[int | Fraction], summary: str, hands: list[tuple[str, str]]
+    game: Game,
+    r: Round,
+    totals: list[int | Fraction],
+    summary: str,
+    hands: list[tuple[str, str]],
+    reviewed: dict[int, Mark] | None = None,
 ) -> tuple[list[Entry], list[list[Any]]]:
     """Round `r`'s entries of the move list and its steps for the page's script (`page.js`
     reads them): before the lead, after each move, after the hands. A step is [tiles on
     the table, the totals after it (0 where they did not change), each player's tiles in
     hand, the boneyard, whose turn (-1: nobody's)], and 1 more for the hands' step.
-    `totals` is carried from round to round."""
+    `totals` is carried from round to round; `reviewed` holds the round's review marks
+    (`review_tally`), which stand after any muggins mark of the same play."""
     n = len(game.players)
     scored: dict[int, list[Credit]] = {}
     for credit in r.credits:
@@ -163,7 +200,10 @@ def round_list(
         why = ""
         if isinstance(move, Muggins) and i > 0 and i - 1 in marks:
             why = marks[i - 1].words
-        entries.append(Entry(i + 1, shown_move(move), _got(game, credits), [marks[i]] if i in marks else [], why))
+        listed = [marks[i]] if i in marks else []
+        if reviewed and i in reviewed:
+            listed.append(reviewed[i])
+        entries.append(Entry(i + 1, shown_move(move), _got(game, credits), listed, why))
         steps.append([tiles, shown, held.copy(), boneyard, turn])
     if r.award is not None:
         got = [c for c in r.credits if c.source == "hands"]

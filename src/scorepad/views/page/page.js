@@ -209,7 +209,7 @@
     if (jumped) history.pushState(null, "", fragment); else history.replaceState(null, "", fragment);
   }
 
-  const marked = () => [...list.querySelectorAll(".marks .mark")].map((mark) => mark.closest("[id]"));
+  const marked = (kind) => [...list.querySelectorAll(".marks .mark" + kind)].map((mark) => mark.closest("[id]"));
 
   function position(element) {  // (round, move) of an entry of the list
     const found = /^r(\d+)m(\d+)$/.exec(element.id);
@@ -236,9 +236,10 @@
       at = { r: 0, m: 0 };
     } else if (how === "last") {
       at = { r: last, m: end(last) };
-    } else if (how === "mark-forward" || how === "mark-back") {
-      const spots = marked().map(position);
-      const found = how === "mark-forward" ? spots.find((s) => before(at, s)) : spots.reverse().find((s) => before(s, at));
+    } else if (how === "mark-forward" || how === "mark-back" || how === "review-forward" || how === "review-back") {
+      // M goes through the muggins marks, R through the review's: two kinds, two keys.
+      const spots = marked(how.startsWith("review") ? ".review" : ".muggins").map(position);
+      const found = how.endsWith("forward") ? spots.find((s) => before(at, s)) : spots.reverse().find((s) => before(s, at));
       if (!found) return;
       at = found;
       jumped = true;
@@ -328,7 +329,7 @@
   // the page step by round only while the replay's buttons have the focus.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    let how = { ArrowRight: "forward", ArrowLeft: "back", m: "mark-forward", M: "mark-back", p: "play", P: "play" }[event.key];
+    let how = { ArrowRight: "forward", ArrowLeft: "back", m: "mark-forward", M: "mark-back", r: "review-forward", R: "review-back", p: "play", P: "play" }[event.key];
     if (!how && stage.contains(document.activeElement)) {
       how = { PageDown: "round-forward", PageUp: "round-back", Home: "first", End: "last" }[event.key];
     }

@@ -1,0 +1,110 @@
+"""The review on the exported page: its marks in the move list and on the step, apart from
+the muggins marks, each player's points missed in the header, and the R key from one
+review mark to the next, in headless Chromium (skipped, saying so, without Chromium)."""
+
+import json
+import re
+
+import pytest
+from tests.helpers import ok
+
+from browser import Browser, find
+from scorepad.record.files import load
+from test_cli import EXAMPLES
+from test_review import DRAWS, PARTNERS
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = find()
+    if executable is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
+    b = Browser(executable)
+    yield b
+    b.close()
+
+
+def page_of(folder, record: str, lang: str = "en") -> str:
+    game = folder / "game.toml"
+    game.write_text(record, encoding="utf-8")
+    out = folder / f"page-{lang}.html"
+    ok("--lang", lang, "export", out, "-f", game)
+    return out.read_text(encoding="utf-8")
+
+
+def entry(html: str, at: str) -> str:
+    found = re.search(rf"<li id={at}>(.*)", html)
+    assert found, at
+    return found.group(1)
+
+
+def test_the_review_marks_the_move_list(tmp_path):
+    html = page_of(tmp_path, DRAWS)
+    first = entry(html, "r1m1")
+    assert '<span class="mark review missed">' in first
+    assert "−10</span> review: 6-4 would have scored 10</span>" in first
+    # Plays the review does not mark carry no mark.
+    assert "mark review" not in entry(html, "r1m2")
+    assert "review: 10 missed, 1 marked play" in html and "review: 0 missed, 0 marked plays" in html
+
+
+def test_a_play_that_left_too_much_is_marked_apart(tmp_path):
+    html = page_of(tmp_path, PARTNERS)
+    assert '<span class="mark review left"> <span class="glyph" aria-hidden="true">↑</span>' in entry(html, "r1m1")
+    assert "review: 4-1 would also have scored 5, leaving Bob at most 0, not 10" in entry(html, "r1m1")
+
+
+def test_in_german(tmp_path):
+    html = page_of(tmp_path, DRAWS, "de")
+    assert "Durchsicht: 6-4 hätte 10 gebracht" in entry(html, "r1m1")
+    assert "Durchsicht: 10 verpasst, 1 markierter Zug" in html
+
+
+def test_every_mark_of_the_review_is_on_the_page_and_no_other(tmp_path):
+    """The muggins example: both kinds of marks, each where its own command puts it."""
+    record = EXAMPLES / "muggins.toml"
+    out = tmp_path / "page.html"
+    ok("export", out, "-f", record)
+    html = out.read_text(encoding="utf-8")
+    reviewed = json.loads(ok("review", "--json", "-f", record))
+    expected = {f"r{p['round']}m{p['move']}": " ".join(p["marks"]) for p in reviewed["plays"] if p["marks"]}
+    found = dict(re.findall(r'<li id=(r\d+m\d+)>[^\n]*?<span class="mark review ([a-z ]+)">', html))
+    assert found == expected
+    assert re.search(r'class="mark muggins ', html)  # the muggins marks stay, apart
+    game = load(record).game
+    for name in game.players:
+        total = reviewed["players"][name]
+        assert re.search(rf'<bdi class="side">{name}</bdi>.*?review: {total["missed"]} missed', html)
+
+
+def test_the_r_key_goes_from_one_review_mark_to_the_next(browser, tmp_path):
+    record = EXAMPLES / "muggins.toml"
+    out = tmp_path / "page.html"
+    ok("export", out, "-f", record)
+    browser.open(out.as_uri(), 1280, 800)
+    order = browser.evaluate("[...document.querySelectorAll('nav.moves .mark.review')].map(m => '#' + m.closest('[id]').id)")
+    assert len(order) > 5
+    browser.evaluate("document.querySelector('[data-go=first]').click()")
+    seen = []
+    for _ in order[:6]:
+        browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r'}))")
+        seen.append(browser.evaluate("location.hash"))
+        # The step shows the review's mark, framed apart from a muggins mark.
+        step = browser.evaluate(
+            "(() => { const m = document.querySelector('#replay .move .mark.review');"
+            " return m && [m.textContent, getComputedStyle(m).borderTopStyle]; })()"
+        )
+        assert step is not None and "review:" in step[0] and step[1] == "solid"
+    assert seen == order[:6]
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'R'}))")
+    assert browser.evaluate("location.hash") == seen[-2]
+    # M keeps to the muggins marks.
+    browser.evaluate("document.querySelector('[data-go=first]').click()")
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'm'}))")
+    first_muggins = browser.evaluate("document.querySelector('nav.moves .mark.muggins').closest('[id]').id")
+    assert browser.evaluate("location.hash") == "#" + first_muggins
+    # Each player's points missed stand in the header.
+    header = browser.evaluate("[...document.querySelectorAll('header .players .review-tally')].map(t => t.textContent)")
+    reviewed = json.loads(ok("review", "--json", "-f", record))["players"]
+    assert [int(re.search(r"(\d+) missed", t).group(1)) for t in header] == [p["missed"] for p in reviewed.values()]
+    assert browser.errors == []
