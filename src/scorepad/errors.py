@@ -26,6 +26,11 @@ class RulesError(ScorepadError):
     """An unknown rules option, a value it does not take, or a bad list of players."""
 
 
+class CompletionInstallError(ScorepadError):
+    """A file `--install-completion` will not write: a link, a special file, a start-up
+    file it cannot read as text, a script it did not write."""
+
+
 def brief(value: object) -> str:
     """`repr(value)` for a message, kept short: a nested list, a long text or a number of
     thousands of digits from a hostile record is cut, never expanded in full."""

@@ -116,15 +116,17 @@ def install(ctx: typer.Context, _param: typer.CallbackParam, value: bool) -> Non
     """`--install-completion [SHELL]`: write the script where the shell loads it."""
     if not value or ctx.resilient_parsing:
         return
-    from typer._completion_shared import install as install_script
-
+    from scorepad.cli import installer
+    from scorepad.errors import CompletionInstallError
     from scorepad.views.console import echo
 
     shell = _shell(ctx)
-    usable_home()
+    home = usable_home()
     prog, variable = _names(ctx)
     try:
-        _shell_name, path = install_script(shell=shell, prog_name=prog, complete_var=variable)
+        path = installer.install(shell, home, prog, variable)
+    except CompletionInstallError as refusal:
+        _refuse(_("cannot install completion for {shell}: {reason}").format(shell=shell, reason=refusal))
     except OSError as problem:  # a file in the way, a full disk, no PowerShell to ask
         reason = problem.strerror or str(problem)
         where = problem.filename or shell
