@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from helpers import flat
+from tests.helpers import flat
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX signals and scripts")
 

@@ -193,7 +193,7 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "fchmod"), reason="no permission bits")
-def test_the_lock_file_gets_the_records_bits_and_stays(tmp_path):
+def test_the_lock_file_gets_the_records_bits_and_goes_when_let_go(tmp_path):
     path = tmp_path / "g.toml"
     save(Game(["Ann", "Bob"], opener="Ann"), path)
     path.chmod(0o660)
@@ -201,13 +201,14 @@ def test_the_lock_file_gets_the_records_bits_and_stays(tmp_path):
     old = os.umask(0o077)  # the record's bits win over a strict umask
     try:
         with locked(path):
-            assert lock.exists()
+            assert lock.stat().st_mode & 0o777 == 0o660
     finally:
         os.umask(old)
-    assert lock.stat().st_mode & 0o777 == 0o660
-    with locked(path):  # taken again from the file left behind
+    assert not lock.exists()
+    lock.write_text("")  # one left by an older scorepad is taken, then removed too
+    with locked(path):
         pass
-    assert lock.exists()
+    assert not lock.exists()
 
 
 def test_a_second_holder_in_the_same_process_is_refused_after_the_timeout(tmp_path):

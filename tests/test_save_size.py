@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from tests.helpers import refused
 
-from helpers import refused
 from scorepad.record.format import MAX_RECORD_BYTES
 
 HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'

@@ -11,6 +11,7 @@ since the refusal, there is nothing to fix."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from scorepad.engine.repair import MOST, Repair, as_typed, search
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record import sidecar
-from scorepad.record.files import check_may_write, locked, read_game, read_record, save, save_text
+from scorepad.record.files import check_may_write, check_readable, locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 
 REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn)
@@ -136,13 +137,26 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict,
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
     refused or breaks a rule the record did not break (what `audit` reports)."""
+    return _make(text, _steps(repair), kept, refused, live)
+
+
+def _make(
+    text: str,
+    steps: Sequence[tuple[str, tuple[int, int], Move | None]],
+    kept: dict[str, Any],
+    refused: Move | dict,
+    live: bool,
+    lot: str | None = None,
+) -> Done | None:
+    """`steps` made on `text`, then the refused input, as `_made` says; `lot`: who the lot
+    drew to open the next round when the fix was made (undo replays it)."""
     from scorepad.record.amend import amend_all
 
     try:
-        amended = amend_all(text, _steps(repair))
+        amended = amend_all(text, steps)
         after = amended.after
         if "hands" in kept:
-            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
+            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by") or lot), live)
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
@@ -311,29 +325,123 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
         notes += made.notes
         notes += changes(game, after) if kept.get("claim") else []
         new_text = dumps(after)
-        save_text(new_text, file)
+        check_readable(new_text, file)  # before anything is kept of a fix that cannot be saved
+        # The kept file first: it holds both the refusal and the fix, so whichever of the two
+        # records a crash leaves, it says the right thing of it.
         try:
-            sidecar.keep_fixed(file, text, new_text, kept)
+            sidecar.keep_fixed(file, text, kept, new_text, _what_undo_needs(game, steps, kept, after))
+            keeps = True
         except (OSError, RecordError):
-            sidecar.forget(file)  # the fix stands; only its one-step undo is lost
+            keeps = False  # the fix stands; only its one-step undo is lost
             notes.append(_("Note: this fix cannot be taken back in one step: undo takes back one move"))
+        notes += backup_note(save_text(new_text, file, keeps_repair=keeps))
     return Done(after, out, notes)
+
+
+def _what_undo_needs(game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: dict[str, Any], after: Game) -> dict:
+    """What `undo` needs to put the record back as it was before a fix: the round the
+    repair changed, as it was (its opener and moves), the repair's changes, and who the
+    lot drew to open the next round if the fix's hands made it draw."""
+    number = steps[0][1][0] if steps else game.current.number
+    r = game.rounds[number - 1]
+    moves = [str(m) for m in r.moves]
+    if kept.get("claim"):
+        moves.append(str(kept["move"]))  # `game` is the record without the claimed play
+    drawn = None
+    if "hands" in kept and kept.get("by") is None and after.winner is None:
+        nxt = after.current
+        if nxt.opener_rule == "lot" and nxt.opener is not None:
+            drawn = after.players[nxt.opener]
+    return {
+        "round": number,
+        "opener": game.players[r.opener] if r.opener is not None else None,
+        "moves": moves,
+        "steps": [[action, at[0], at[1], None if move is None else str(move)] for action, at, move in steps],
+        "lot": drawn,
+    }
+
+
+def _before_fix(text: str, fix: dict[str, Any]) -> str | None:
+    """The record as it was before the fix that wrote `text`, as `fix` describes it: the
+    rounds before the repaired one as they are, that round as it was. None if `fix` is not
+    of that shape or gives no record."""
+    import tomli_w
+
+    from scorepad.record.format import to_dict
+
+    number, opener, moves = fix.get("round"), fix.get("opener"), fix.get("moves")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        return None
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return None
+    if opener is not None and not isinstance(opener, str):
+        return None
+    try:
+        data = to_dict(loads(text).game)
+        rounds = data.pop("rounds", [])[: number - 1]
+        if len(rounds) != number - 1:
+            return None
+        if opener is not None or moves:
+            rounds.append({"opener": opener, "moves": moves})
+        if rounds:
+            data["rounds"] = rounds
+        return dumps(loads(tomli_w.dumps(data, indent=2)).game)
+    except (ScorepadError, ValueError, TypeError, RecursionError):
+        return None
+
+
+def _proven(before: str, text: str, kept: dict[str, Any], fix: dict[str, Any]) -> bool:
+    """Whether the record `before`, with the kept repair made and then the kept input, is
+    the record `text` byte for byte: only then is it the record before this fix."""
+    steps = fix.get("steps")
+    lot = fix.get("lot")
+    if not isinstance(steps, list) or not steps or (lot is not None and not isinstance(lot, str)):
+        return False
+    try:
+        changes_made = []
+        for step in steps:
+            action, number, position, move = step
+            if action not in ("insert", "replace", "delete", "reseat") or not isinstance(move, (str, type(None))):
+                return False
+            if not all(isinstance(n, int) and not isinstance(n, bool) for n in (number, position)):
+                return False
+            changes_made.append((action, (number, position), None if move is None else parse_move(move)))
+        refused = _engine_input(loads(before).game, kept)
+        made = _make(before, changes_made, kept, refused, False, lot)
+    except (ScorepadError, ValueError, TypeError):
+        return False
+    return made is not None and dumps(made.game) == text
 
 
 def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
     """`undo N`; right after a fix, its first step puts back the record as it was before
-    the fix (the repair and the input it let through, together)."""
+    the fix (the repair and the input it let through, together), once it has proven that
+    record to be the one the fix was made on (`_proven`)."""
     with locked(file):
         check_unchanged(file, expect)
         text = read_record(file)
         was_fixed = sidecar.fixed(file, text)
-        if was_fixed is None:
+        said_first: list[str] = []
+        before = None
+        if was_fixed is not None:
+            before = _before_fix(text, was_fixed[1])
+            if before is None or not _proven(before, text, *was_fixed):
+                said_first.append(
+                    _("Note: the fix kept in {path} does not lead to the record as it is: ignored").format(
+                        path=sidecar.path_for(file)
+                    )
+                )
+                was_fixed = None
+        elif sidecar.foreign(file):
+            said_first.append(_("Note: {path} belongs to another user: ignored").format(path=sidecar.path_for(file)))
+        if was_fixed is None or before is None:
             game = read_game(file)  # says which file cannot be read, as every action does
             done = take_back(game, typed.count)
+            done.notes[:0] = said_first
             done.notes.extend(backup_note(save(game, file)))
             return done
-        before, kept = was_fixed
-        game = loads(before).game  # a record scorepad wrote, replayed before it is put back
+        kept, fix_kept = was_fixed
+        game = loads(before).game
         if "move" in kept and not kept.get("claim"):
             notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(kept["move"]))]
         elif "move" in kept:
@@ -343,11 +451,13 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         if typed.count > 1:
             done = take_back(game, typed.count - 1)
             notes.extend(backup_note(save(game, file)))
-            sidecar.forget(file)
             return Done(game, None, notes + done.notes)
-        save_text(before, file, keep_comments=True)
         try:
-            sidecar.keep_refusal(file, before, kept)  # `fix N` may choose again
+            # Kept first, as `fix` does: `fix N` may choose again, and a crash before the
+            # save below leaves the undo of the fix still to do.
+            sidecar.keep_fixed(file, before, kept, text, fix_kept)
+            keeps = True
         except (OSError, RecordError):
-            sidecar.forget(file)
+            keeps = False
+        notes.extend(backup_note(save_text(before, file, keeps_repair=keeps)))
     return Done(game, None, notes)

@@ -73,9 +73,28 @@ def _too_big(shown: str) -> str:
     )
 
 
+def kept_path(record: str | os.PathLike) -> Path:
+    """`.NAME.repair` beside the real record: what `fix` and its `undo` keep (sidecar.py)."""
+    real = real_path(record)
+    return real.with_name(f".{real.name}.repair")
+
+
+def forget_kept(record: str | os.PathLike) -> None:
+    """Remove the record's kept repair: it belongs to the record as it was, which a save
+    has replaced or which is gone. Another user's file, where it cannot be removed, is
+    left (and ignored when read)."""
+    try:
+        os.unlink(kept_path(record))
+    except OSError:
+        pass
+
+
 def read_record(file: Path) -> str:
-    """The record's text, through record.read_text's limits (size, regular file, UTF-8)."""
+    """The record's text, through record.read_text's limits (size, regular file, UTF-8).
+    A record that is gone takes its kept repair with it."""
     if not os.path.lexists(file):
+        if real_path(file).name:
+            forget_kept(file)
         raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
     try:
         return read_text(file)
@@ -145,7 +164,7 @@ def save(game: Game, path: str | os.PathLike) -> Path | None:
     return save_text(dumps(game), path)
 
 
-def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False) -> Path | None:
+def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False, keeps_repair: bool = False) -> Path | None:
     """Write atomically: a temporary file beside the real record (symbolic links followed),
     flushed and fsynced, then renamed over it, so a crash leaves either the old or the new
     record whole. The record keeps its mode, group and, where permitted, its owner.
@@ -154,7 +173,9 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     hard link (replacing it would split the game in two), a group that cannot be kept.
     A hand-edited record whose comments the new text would drop is first copied beside it;
     returns that copy's path, else None. A write that fails (a full disk, a file-size
-    limit) leaves no part of a file behind, and its OSError names the file."""
+    limit) leaves no part of a file behind, and its OSError names the file. The kept
+    repair beside the record belongs to the record replaced and is removed, unless
+    `keeps_repair` (a fix and its undo write their own first)."""
     check_readable(text, path)
     real = real_path(path)
     try:
@@ -168,6 +189,8 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
         if old != text and not keep_comments and has_comments(old):
             backup = write_copy(backup_names(real), old, status)
     _replace(real, text, status, str(path))
+    if not keeps_repair:
+        forget_kept(real)
     return backup
 
 
@@ -443,7 +466,8 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
     (symbolic links to the record followed first, so every path to it shares one lock),
     taken only after check_may_write: a writer that could not save leaves no lock file.
     The lock file itself is never followed if it is a link, and it gets the record's
-    permissions so every player who may write the record may lock it."""
+    permissions so every player who may write the record may lock it. It is removed when
+    the lock is let go (where flock is used; filelock's own ways elsewhere)."""
     check_may_write(path)
     real = real_path(path)
     lock_path = real.with_name(f".{real.name}.lock")
@@ -459,7 +483,7 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
         try:
             yield
         finally:
-            os.close(fd)  # closing the descriptor lets the lock go
+            _let_go(fd, lock_path)
         return
     from filelock import FileLock, Timeout
 
@@ -497,7 +521,6 @@ def _flocked(lock_path: Path, mode: int | None, timeout: float, refusal: str) ->
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return fd
             except OSError as problem:
                 if problem.errno in _NO_FLOCK:
                     os.close(fd)
@@ -506,19 +529,51 @@ def _flocked(lock_path: Path, mode: int | None, timeout: float, refusal: str) ->
                     return None
                 if problem.errno not in _LOCK_TAKEN:
                     raise
+            else:
+                if _still_there(fd, lock_path):
+                    return fd
+                # Its holder removed it as it let go: this lock guards nothing now.
+                old, fd = fd, -1
+                os.close(old)
+                fd, created = _open_lock_file(lock_path, mode)
+                continue
             if time.monotonic() >= deadline:
                 raise LockedError(refusal)
             time.sleep(LOCK_POLL)
     except BaseException:
-        os.close(fd)
+        if fd >= 0:
+            os.close(fd)
         raise
+
+
+def _still_there(fd: int, lock_path: Path) -> bool:
+    """Whether the locked descriptor is still the file at `lock_path`."""
+    try:
+        at_path = os.lstat(lock_path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (at_path.st_dev, at_path.st_ino)
+
+
+def _let_go(fd: int, lock_path: Path) -> None:
+    """Remove the lock file, then let the lock go: the file is there only while a command
+    holds it. Removed while still held, so that whoever waits on it sees it gone once
+    they hold it (`_still_there`) and takes a new one; never two holders at once. One that
+    cannot be removed (another player's, in a sticky folder) stays, as harmless as ever."""
+    try:
+        if _still_there(fd, lock_path):
+            os.unlink(lock_path)
+    except OSError:
+        pass
+    os.close(fd)  # closing the descriptor lets the lock go
 
 
 def _open_lock_file(lock_path: Path, mode: int | None) -> tuple[int, bool]:
     """Open the lock file, creating it with `mode` (the record's bits, whatever the umask)
     if it is not there; the descriptor, and whether it was created. Never through a link
-    (O_NOFOLLOW), never waiting on a pipe planted there (O_NONBLOCK). The file stays after
-    use, so waiters share one file."""
+    (O_NOFOLLOW), never waiting on a pipe planted there (O_NONBLOCK). Its holder removes it
+    when done (`_let_go`)."""
     flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
         try:

@@ -5,13 +5,19 @@ docs/format.md says, and nothing here can change a record by itself.
 - After a refusal with repairs: the refused input, and a digest of the record it was
   refused against. `fix N` searches again from that input and the record as it is; if the
   record has changed since (another move, an edit), the digest differs and nothing is done.
-- After a fix: the record as it was before, and a digest of the record the fix wrote. One
-  `undo` puts the old record back when the record is still the one the fix wrote.
+- A fix adds, before it saves: a digest of the record it is about to write, the repair's
+  changes, and the round the repair changed as it was before (its opener and moves: not a
+  copy of the game). The file is written before the record, and says the right thing of
+  either: a fix cut short (a crash, kill -9) before its save leaves the refusal to fix
+  again, one cut short after it leaves the undo of the fix. `undo` puts the old round back
+  only when making the kept repair and the kept input on that record gives the current
+  record byte for byte (cli/fixing.py), so a planted file can at most fail that proof.
 
 The file is written atomically (a temporary file renamed over it, never through a link)
-and read with limits; one that is missing, a link, too large or not what scorepad writes is
-as good as none. It only ever names an input to try again or a record that is checked by
-replaying it, so a stale or hostile file cannot change a game behind the player's back."""
+and read with limits; one that is missing, a link, too large, owned by another user than
+the record's owner and the current one, or not what scorepad writes is as good as none.
+Every save of the record other than a fix's and its undo's removes it (files.save_text),
+as does a command that finds the record gone (files.read_record)."""
 
 from __future__ import annotations
 
@@ -21,16 +27,14 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorepad.record.files import real_path, write_beside
-from scorepad.record.format import MAX_RECORD_BYTES
+from scorepad.record.files import kept_path, real_path, write_beside
 
-VERSION = 1
-MAX_BYTES = 2 * MAX_RECORD_BYTES + 4096  # the record before a fix, JSON-escaped at worst
+VERSION = 2
+MAX_BYTES = 1024 * 1024  # a refused input and one round's moves: a few KB
 
 
 def path_for(record: Path) -> Path:
-    real = real_path(record)
-    return real.with_name(f".{real.name}.repair")
+    return kept_path(record)
 
 
 def digest(text: str) -> str:
@@ -43,23 +47,41 @@ def _write(record: Path, data: dict[str, Any]) -> None:
     write_beside(path_for(record), json.dumps({"version": VERSION, **data}, ensure_ascii=True), record)
 
 
+def foreign(record: Path) -> bool:
+    """Whether a kept file is there that belongs to neither the record's owner nor the
+    current user (in a shared folder, another player could have planted it): ignored."""
+    if not hasattr(os, "getuid"):
+        return False  # Windows: no owners to compare
+    try:
+        owner = os.lstat(path_for(record)).st_uid
+    except OSError:
+        return False
+    try:
+        record_owner: int | None = os.stat(real_path(record)).st_uid
+    except OSError:
+        record_owner = None
+    return owner not in (os.getuid(), record_owner)
+
+
 def _read(record: Path) -> dict[str, Any] | None:
     path = path_for(record)
     try:
         status = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES or foreign(record):
         return None
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as handle:
+            if os.fstat(handle.fileno()).st_ino != status.st_ino:
+                return None  # replaced between the look and the open
             raw = handle.read(MAX_BYTES + 1)
         data = json.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("version") != VERSION or len(raw) > MAX_BYTES:
         return None
     return data
 
@@ -95,19 +117,20 @@ def refusal(record: Path, text: str) -> dict[str, Any] | None:
     return data["refused"]
 
 
-def keep_fixed(record: Path, before: str, after: str, refused: dict[str, Any]) -> None:
-    """Remember the record `before` a fix that wrote `after`, and the input the fix let
-    through (an `undo` of the fix offers the repairs again)."""
-    _write(record, {"fixed": digest(after), "before": before, "refused": refused})
+def keep_fixed(record: Path, before: str, refused: dict[str, Any], after: str, fix: dict[str, Any]) -> None:
+    """Before a fix turns the record `before` into `after`: the refusal (still good while
+    the record is `before`) and the fix (good once it is `after`); `fix` holds the repair's
+    changes and the round it changed as it was (see fixing.undo)."""
+    _write(record, {"record": digest(before), "refused": refused, "fixed": {**fix, "after": digest(after)}})
 
 
-def fixed(record: Path, text: str) -> tuple[str, dict[str, Any]] | None:
-    """The record before the fix that wrote exactly `text`, and the input it let through;
-    or None."""
+def fixed(record: Path, text: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The input a fix let through and what it kept of the fix, when the fix wrote
+    exactly `text`; or None. Not proven: `undo` proves it."""
     data = _read(record)
-    if data is None or data.get("fixed") != digest(text):
+    if data is None:
         return None
-    before, refused = data.get("before"), data.get("refused")
-    if not isinstance(before, str) or not isinstance(refused, dict):
+    fix, refused = data.get("fixed"), data.get("refused")
+    if not isinstance(fix, dict) or fix.get("after") != digest(text) or not isinstance(refused, dict):
         return None
-    return before, refused
+    return refused, fix

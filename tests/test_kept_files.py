@@ -1,0 +1,208 @@
+"""What scorepad keeps beside a record, `.NAME.repair` and `.NAME.lock`: a kept file never
+rewrites a game (`undo` after a fix puts back only a record it has proven to be the one
+before the fix), it goes with the record it belongs to, a lock file is there only while a
+command holds it, and a crash in the middle of a fix leaves the fix whole or not made."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from tests.helpers import flat, ok, run
+
+from scorepad.engine.game import Game
+from scorepad.record import sidecar
+from scorepad.record.files import load, locked
+from scorepad.record.format import MAX_RECORD_BYTES, dumps
+from test_repair import ON_N, record
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def fixed_game(here: Path) -> tuple[bytes, bytes]:
+    """A record with a slip, the refused move, and fix 1: the record before and after."""
+    record(here, PLAYERS, ON_N)
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1
+    ok("fix", "1")
+    return before, here.read_bytes()
+
+
+def moves(here: Path) -> list[str]:
+    return [str(m) for m in load(here).game.current.moves]
+
+
+def other_game() -> str:
+    game = Game(["Eve", "Mal"], opener="Eve")
+    return dumps(game)
+
+
+def plant(here: Path, before_text: str, moves_list: list[str], opener: str) -> None:
+    """Rewrite the kept file of a fix as a planter would, keeping its digest of the record:
+    its copy of the record before (where it keeps one) or the round it keeps."""
+    path = sidecar.path_for(here)
+    data = json.loads(path.read_text())
+    if "before" in data:
+        data["before"] = before_text
+    else:
+        data["fixed"]["moves"] = moves_list
+        data["fixed"]["opener"] = opener
+    path.write_text(json.dumps(data))
+
+
+# --- undo after a fix trusts nothing it has not proven ------------------------------------------
+
+
+def test_undo_after_a_fix_never_puts_back_a_planted_game(here):
+    _before, after = fixed_game(here)
+    plant(here, other_game(), ["Ann: 6-6"], "Ann")
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert list(load(here).game.players) == PLAYERS  # not the planted game
+    assert moves(here) == moves_of(after)[:-1]  # one move taken back, as with no kept fix
+    assert "does not lead to the record as it is" in flat(result.output)
+
+
+def moves_of(text: bytes) -> list[str]:
+    from scorepad.record.format import loads
+
+    return [str(m) for m in loads(text.decode()).game.current.moves]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_undo_ignores_a_kept_file_of_another_user(here):
+    _before, after = fixed_game(here)
+    os.chown(sidecar.path_for(here), 4242, 4242)  # neither the record's owner nor the one running
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert moves(here) == moves_of(after)[:-1]  # the fix not taken back whole: the file was not trusted
+    assert "belongs to another user" in flat(result.output)
+
+
+@pytest.mark.slow
+def test_a_kept_record_over_the_limit_is_never_written_back(here):
+    _before, after = fixed_game(here)
+    filler = ["Ann: 6-6"] * (MAX_RECORD_BYTES // 10)
+    big = dumps(Game(PLAYERS, opener="Ann")) + "#" * (MAX_RECORD_BYTES + 1024)
+    plant(here, big, filler, "Ann")
+    assert sidecar.path_for(here).stat().st_size > MAX_RECORD_BYTES
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert here.stat().st_size < MAX_RECORD_BYTES
+    assert moves(here) == moves_of(after)[:-1]
+    ok("show")  # the game is still read
+
+
+def test_after_the_undo_of_a_fix_its_repairs_are_offered_again(here):
+    before, _after = fixed_game(here)
+    ok("undo")
+    assert here.read_bytes() == before
+    ok("fix", "2")  # chosen again, from what the undo kept
+    ok("undo")
+    assert here.read_bytes() == before
+
+
+# --- a kept file goes with its record, a lock file with its command ------------------------------
+
+
+def test_a_kept_file_goes_when_its_record_is_replaced_or_gone(here):
+    record(here, PLAYERS, ON_N)
+    kept = sidecar.path_for(here)
+    assert run("play", "06", "e").exit_code == 1
+    assert kept.exists()
+    ok("play", "06", "n")  # the table went on: the refusal belongs to a record that is no more
+    assert not kept.exists()
+    record(here, PLAYERS, ON_N)
+    assert run("play", "06", "e").exit_code == 1 and kept.exists()
+    here.unlink()  # the game thrown away: its kept round must not stay behind
+    assert run("show").exit_code == 2
+    assert sorted(os.listdir(here.parent)) == []
+    record(here, PLAYERS, ON_N)
+    assert run("play", "06", "e").exit_code == 1 and kept.exists()
+    ok("new", "--force", "--players", "Ann,Bob")  # the game replaced
+    assert not kept.exists()
+
+
+def test_no_lock_file_outlives_a_command(here):
+    record(here, PLAYERS, ON_N)
+    for args in (["play", "06", "e"], ["fix", "1"], ["undo"], ["play", "06", "n"], ["undo"], ["hint", "66"]):
+        run(*args)
+        assert not (here.parent / ".scorepad.toml.lock").exists(), args
+
+
+def test_a_removed_lock_file_still_lets_one_holder_at_a_time(tmp_path):
+    """Each holder removes the lock file as it lets go; a waiter that then holds the
+    removed one takes the new one instead, so the record still has one writer at a time."""
+    path = tmp_path / "g.toml"
+    path.write_text(dumps(Game(["Ann", "Bob"], opener="Ann")), encoding="utf-8")
+    inside, most, lock = [0], [0], threading.Lock()
+
+    def write() -> None:
+        for _ in range(30):
+            with locked(path, timeout=30):
+                with lock:
+                    inside[0] += 1
+                    most[0] = max(most[0], inside[0])
+                time.sleep(0.001)  # another holder would come in here
+                with lock:
+                    inside[0] -= 1
+
+    threads = [threading.Thread(target=write) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most[0] == 1
+    assert not (tmp_path / ".g.toml.lock").exists()
+
+
+# --- a crash in the middle of a fix ----------------------------------------------------------------
+
+CRASH = """
+import os, sys
+from scorepad.cli import fixing
+real, when = fixing.save_text, sys.argv[1]
+def crash(*args, **kwargs):
+    if when == "after":
+        real(*args, **kwargs)
+    os._exit(9)  # as kill -9 would end it: nothing more is written
+fixing.save_text = crash
+sys.argv = ["scorepad", "fix", "1"]
+from scorepad.start import main
+main()
+"""
+
+
+def crashed_fix(here: Path, when: str) -> None:
+    env = {**os.environ, "SCOREPAD_LANG": "en"}
+    env.pop("SCOREPAD_FILE", None)
+    done = subprocess.run([sys.executable, "-c", CRASH, when], cwd=here.parent, env=env, capture_output=True, text=True)
+    assert done.returncode == 9, done.stderr
+
+
+def test_a_crash_right_after_the_fixs_save_still_undoes_the_whole_fix(here):
+    record(here, PLAYERS, ON_N)
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1
+    crashed_fix(here, "after")
+    assert moves(here)[-1] == "Cy: 0-6 E"  # the fix was saved
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert here.read_bytes() == before  # the repair and the move, both taken back
+
+
+def test_a_crash_before_the_fixs_save_leaves_the_fix_to_make_again(here):
+    record(here, PLAYERS, ON_N)
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1
+    crashed_fix(here, "before")
+    assert here.read_bytes() == before  # nothing was fixed
+    ok("fix", "1")
+    ok("undo")
+    assert here.read_bytes() == before
