@@ -267,27 +267,29 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     _game, repairs, refused, _movers = fixing._search(slip.text, slip.kept)
     had = len(audit_text(slip.text).problems)
     rank, bad = None, 0
-    for n, repair in enumerate(repairs):
-        steps = fixing._steps(repair)
-        try:
-            after = amend_all(slip.text, steps).after
-            if slip.hands is not None:
-                key = _state_key(after)
-                after.end_round(slip.hands)
-            elif slip.kept.get("claim"):
-                key = _state_key(after)
-            else:
-                assert not isinstance(refused, dict)
-                after.push(as_typed(after, refused, slip.kept.get("named") is not False))
-                key = _state_key(after)
-            if len(audit_text(dumps(after)).problems) > had:
+    for n, offered in enumerate(repairs):
+        # A draw of unknown count is made with each count the table may give.
+        for repair in [offered.counted(c) for c in offered.counts] or [offered]:
+            steps = fixing._steps(repair)
+            try:
+                after = amend_all(slip.text, steps).after
+                if slip.hands is not None:
+                    key = _state_key(after)
+                    after.end_round(slip.hands)
+                elif slip.kept.get("claim"):
+                    key = _state_key(after)
+                else:
+                    assert not isinstance(refused, dict)
+                    after.push(as_typed(after, refused, slip.kept.get("named") is not False))
+                    key = _state_key(after)
+                if len(audit_text(dumps(after)).problems) > had:
+                    bad += 1
+                    continue
+            except ScorepadError:
                 bad += 1
                 continue
-        except ScorepadError:
-            bad += 1
-            continue
-        if rank is None and key == slip.truth:
-            rank = n
+            if rank is None and key == slip.truth:
+                rank = n
     return rank, len(repairs), bad
 
 

@@ -182,9 +182,16 @@ def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
     result = run("play", "30", "w", "--by", "ann")
     assert result.exit_code == 1
     assert "round 1 is over (domino by Tom)" in flat(result.output)
-    assert '1. scorepad insert 1.7 "Tom: draw"' in result.output
-    assert "if Tom drew 1 tile before 1.7" in flat(result.output)
+    # Nothing recorded tells how many Tom drew: the count is left to fill in, with its bounds.
+    assert '1. scorepad insert 1.7 "Tom: draw N"' in result.output
+    assert "if Tom drew tiles before 1.7: how many, the record cannot tell (N: 1 to 20)" in flat(result.output)
+    assert "Repair 1 needs the count: scorepad fix 1 --count N (1 to 20)." in flat(result.output)
     result = run("fix", "1")
+    assert result.exit_code == 2, result.output
+    assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N" in flat(
+        result.output
+    )
+    result = run("fix", "1", "--count", "1")
     assert result.exit_code == 0, result.output
     assert [str(m) for m in load(here).game.current.moves][-3:] == ["Tom: draw", "Tom: 2-5 E", "Ann: 3-0 W"]
 

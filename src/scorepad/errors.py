@@ -18,6 +18,16 @@ class AmbiguousMoveError(IllegalMoveError):
     """A play without an end where the ends it fits would score differently."""
 
 
+class CountNeededError(InvalidMoveError):
+    """A repair chosen whose draw count the record cannot tell, without the count."""
+
+    def __init__(self, message: str, *, question: str, choice: int, counts: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.question = question  # what the live prompt asks: "how many did Bob draw? (1 to 5) "
+        self.choice = choice
+        self.counts = counts
+
+
 class InvalidHandsError(ScorepadError):
     """Remaining hands at the end of a round that cannot be right."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +27,18 @@ from scorepad.cli.actions import (
     said,
     take_back,
 )
-from scorepad.cli.grammar import DrawIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, quoted, read_hands, resolve_player
+from scorepad.cli.grammar import DrawIn, FixIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, quoted, read_hands, resolve_player
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import MOST, Repair, as_typed, search
-from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, ScorepadError
+from scorepad.engine.repair import MOST, Repair, as_typed, counts_text, search
+from scorepad.errors import (
+    AmbiguousMoveError,
+    CountNeededError,
+    IllegalMoveError,
+    InvalidHandsError,
+    InvalidMoveError,
+    ScorepadError,
+)
 from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_game, read_record, save, save_text
@@ -114,15 +121,53 @@ def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, 
         game.pop()
     offered = []
     movers: set[str] = set()
-    for repair in search(game, refused, claim=claim, most=None, named=kept.get("named") is not False):
-        made = _made(text, repair, kept, refused, live)
-        if made is not None:
+    for found in search(game, refused, claim=claim, most=None, named=kept.get("named") is not False):
+        repair: Repair | None = found
+        made = None
+        if found.counts:
+            # Each count as `fix` would make it: only those that hold are offered.
+            holding = [(c, m) for c in found.counts if (m := _made(text, found.counted(c), kept, refused, live)) is not None]
+            if len(holding) == 1:
+                repair, made = found.counted(holding[0][0]), holding[0][1]
+            elif holding:
+                repair, made = replace(found, counts=tuple(c for c, _m in holding)), holding[0][1]
+        else:
+            made = _made(text, found, kept, refused, live)
+        if made is not None and repair is not None:
             offered.append(repair)
             if made.out is not None and made.out.move is not None:
                 movers.add(made.out.move.player)
             if len(offered) == MOST:
                 break
     return game, offered, refused, movers
+
+
+def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> Repair:
+    """The repair chosen, with the count of its draw where the record cannot tell it."""
+    if not repair.counts:
+        if count is not None:
+            raise InvalidMoveError(
+                _("fix {choice} --count {count}: repair {choice} has no draw to count").format(choice=choice, count=count)
+            )
+        return repair
+    bounds = counts_text(repair.counts)
+    if count is None:
+        command = f"fix {choice} N" if live else f"scorepad fix {choice} --count N"
+        raise CountNeededError(
+            _("fix {choice}: how many did {player} draw? The record cannot tell ({bounds}): type  {command}").format(
+                choice=choice, player=repair.drawer, bounds=bounds, command=command
+            ),
+            question=_("how many did {player} draw? ({bounds}) ").format(player=repair.drawer, bounds=bounds),
+            choice=choice,
+            counts=repair.counts,
+        )
+    if count not in repair.counts:
+        raise InvalidMoveError(
+            _("fix {choice}: {player} drew {bounds} tiles here, not {count}").format(
+                choice=choice, player=repair.drawer, bounds=bounds, count=count
+            )
+        )
+    return repair.counted(count)
 
 
 def _steps(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
@@ -220,12 +265,13 @@ def _shown(move: object) -> object:
         return move
 
 
-def command_text(command, *, live: bool, file: Path | None) -> str:
+def command_text(command, *, live: bool, file: Path | None, counts: bool = False) -> str:
     """One amendment as the player would type it: `scorepad replace 4.5 "Ann: 4-6 E"`
     (`-f FILE` when a file was named), at the live prompt `replace 4.5 Ann: 4-6 E`."""
     words = [command.action]
     for position, move in command.at:
-        words += [f"{command.round}.{position}", str(move) if live else quoted(str(move))]
+        text = f"{move.player}: draw N" if counts else str(move)
+        words += [f"{command.round}.{position}", text if live else quoted(text)]
     if command.reseat:
         words.append("--reseat")
     if live:
@@ -249,7 +295,7 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
     for number, repair in enumerate(made.repairs, 1):
         for k, command in enumerate(repair.commands):
             lead = f"{number}. " if k == 0 else "   "
-            lines.append((lead + command_text(command, live=live, file=file), "command"))
+            lines.append((lead + command_text(command, live=live, file=file, counts=bool(repair.counts)), "command"))
         lines.append(("   " + repair.assumes(), "why"))
     if not made.kept:
         return lines
@@ -272,6 +318,15 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
         # is recorded as that player's, so it is shown without one.
         move = move.partition(": ")[2]
     lines.append((foot.format(fix=fix, move=move), "say"))
+    for number, repair in enumerate(made.repairs, 1):
+        if repair.counts:
+            bounds = counts_text(repair.counts)
+            if live:
+                ask = _("Repair {number} asks how many {player} drew ({bounds}).")
+            else:
+                ask = _("Repair {number} needs the count: {fix} --count N ({bounds}).")
+            fixed = fix.replace(" N", f" {number}", 1)
+            lines.append((ask.format(number=number, player=repair.drawer, bounds=bounds, fix=fixed), "say"))
     return lines
 
 
@@ -281,6 +336,8 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
     from scorepad.views.console import echo
 
     made = None
+    if isinstance(typed, FixIn) and problem is not None:
+        return  # a fix refused (a count to give, a number not offered): the repairs still stand
     if problem is None and not isinstance(typed, PlayIn):
         return  # a wrong claim in a move `fix` made: that fix's play, which has had its repairs
     if problem is None or repairable(typed, problem):
@@ -296,8 +353,9 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
 # --- making one -----------------------------------------------------------------------------
 
 
-def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = False) -> Done:
-    """Make repair `choice` of the last refusal, then the refused input, as one change."""
+def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = False, count: int | None = None) -> Done:
+    """Make repair `choice` of the last refusal, then the refused input, as one change;
+    `count`: how many tiles were drawn, for a repair of a draw the record cannot count."""
 
     with locked(file):
         check_unchanged(file, expect)
@@ -314,7 +372,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
             raise InvalidMoveError(
                 _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
             )
-        repair = repairs[choice - 1]
+        repair = _with_count(repairs[choice - 1], choice, count, live)
         steps = _steps(repair)
         made = _made(text, repair, kept, refused, live)
         if made is None:  # pragma: no cover - the search offers only repairs that are made

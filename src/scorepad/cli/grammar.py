@@ -120,6 +120,7 @@ class AmendIn(NamedTuple):
 
 class FixIn(NamedTuple):
     choice: int  # the number of a repair offered after a refusal
+    drawn: int | None = None  # how many tiles were drawn, for a repair of a draw of unknown count
 
 
 class NewIn(NamedTuple):
@@ -532,10 +533,11 @@ def parse_line(line: str) -> Typed | None:
     if head == "fix" or (len(words) == 1 and _is_number(head, 1)):
         # One digit alone (two are a tile, 64): the repair of that number, offered after
         # the last refusal.
-        number = rest[0] if head == "fix" and len(rest) == 1 else head
-        if not _is_number(number, 2) or int(number) < 1:
+        number = rest[0] if head == "fix" and len(rest) in (1, 2) else head
+        count = rest[1] if head == "fix" and len(rest) == 2 else None
+        if not _is_number(number, 2) or int(number) < 1 or (count is not None and not _is_number(count, 2)):
             raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
-        return FixIn(int(number))
+        return FixIn(int(number), int(count) if count is not None else None)
     if head == "hint":
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))

@@ -10,7 +10,7 @@ import stat
 import sys
 from pathlib import Path
 
-from scorepad.errors import ScorepadError
+from scorepad.errors import CountNeededError, ScorepadError
 from scorepad.i18n import _
 from scorepad.views.console import console, echo, error, shown
 
@@ -142,6 +142,8 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         except ScorepadError:
             pass  # the record is gone or no longer one: the prompt says so next
         return None
+    except CountNeededError as problem:
+        return _ask_count(file, problem, seen)
     except ScorepadError as problem:
         if _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
@@ -199,6 +201,19 @@ class _Repeats:
 
 
 _REPEATS = _Repeats()
+
+
+def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> bool | None:
+    """A repair of a draw the record cannot count, chosen at the prompt: ask how many."""
+    try:
+        answer = input(shown(problem.question)).strip()
+    except (EOFError, KeyboardInterrupt):
+        echo()
+        return None
+    if not answer.isdigit():
+        error(_("'{answer}' is not a count: nothing was recorded").format(answer=answer))
+        return None
+    return live_command(f"fix {problem.choice} {int(answer)}", file, seen)
 
 
 def _offer(file: Path, typed, problem: ScorepadError | None) -> None:

@@ -19,7 +19,7 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
         from scorepad.cli import fixing  # here: a move needs none of the repair search
 
         if isinstance(typed, FixIn):
-            return fixing.fix(file, typed.choice, expect=expect, live=live)
+            return fixing.fix(file, typed.choice, expect=expect, live=live, count=typed.drawn)
         return fixing.undo(file, typed, expect=expect)
     with changing(file, expect) as (game, said):
         done = change_game(game, typed, live)

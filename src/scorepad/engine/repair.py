@@ -26,7 +26,7 @@ true score; a tile's number nearest the one written goes first among equals.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorepad.engine.game import Game, Hand
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play
@@ -68,6 +68,7 @@ class Command:
     round: int
     at: tuple[tuple[int, Move], ...]
     reseat: bool = False  # `replace --reseat`: the later moves of the round follow the turn
+    counts: tuple[int, ...] = ()  # a draw whose count the record cannot tell: the counts that fit
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,49 @@ class Repair:
     commands: tuple[Command, ...]
     disagreeing: int  # claims in the round that differ from the true score, after the change
     length: int  # the round's moves as recorded
+    # A draw left out whose count the record cannot tell: every count that fits (the edit
+    # and command hold the smallest); empty for every other repair.
+    counts: tuple[int, ...] = ()
 
     def assumes(self) -> str:
         """What the repair takes to be true, in words: 'if 4-6 went on E, not N'."""
+        if self.counts:
+            edit = self.edits[0]
+            draw = edit.moves[0]
+            if edit.start == self.length:
+                text = _("if {player} drew tiles before this move: how many, the record cannot tell (N: {counts})")
+            else:
+                text = _("if {player} drew tiles before {at}: how many, the record cannot tell (N: {counts})")
+            return text.format(player=draw.player, at=f"{self.round}.{edit.start + 1}", counts=counts_text(self.counts))
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
+
+    @property
+    def drawer(self) -> str:
+        """Who drew, in a repair of a draw of unknown count."""
+        return self.edits[0].moves[0].player
+
+    def counted(self, count: int) -> Repair:
+        """This repair of a draw of unknown count, with `count` tiles drawn."""
+        edit = self.edits[0]
+        draw = Draw(self.drawer, count)
+        command = self.commands[0]
+        position = command.at[0][0]
+        return replace(
+            self,
+            edits=(replace(edit, moves=(draw,)),),
+            commands=(Command(command.action, command.round, ((position, draw),)),),
+            counts=(),
+        )
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """The counts a draw may have been, for the player: '1 to 5', or '1, 2 or 4'."""
+    counts = sorted(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return _("{low} to {high}").format(low=counts[0], high=counts[-1])
+    if len(counts) == 1:
+        return str(counts[0])
+    return _("{counts} or {last}").format(counts=", ".join(str(c) for c in counts[:-1]), last=counts[-1])
 
 
 def search(game: Game, refused: Refused, *, claim: bool = False, most: int | None = MOST, named: bool = True) -> list[Repair]:
@@ -136,8 +176,32 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int | Non
             consider((edit,), final, wrong_before[edit.start] + wrong)
     if not found:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
-    best = sorted(found.values(), key=lambda item: item[0])
+    best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
     return [repair for _rank_, repair in best[:most]]
+
+
+def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repair]]:
+    """A draw left out that fits with several counts at one place is one repair of a draw
+    of unknown count (at the place of the best of them): offering each count as if it
+    settled the slip would only move the refusal later, where the wrong count shows."""
+    out: list[tuple[tuple, Repair]] = []
+    groups: dict[tuple[int, str], tuple[int, list[int]]] = {}
+    for rank, repair in best:
+        edit = repair.edits[0]
+        if len(repair.edits) == 1 and edit.kind == "draw":
+            draw = edit.moves[0]
+            assert isinstance(draw, Draw)
+            key = (edit.start, draw.player)
+            if key in groups:
+                groups[key][1].append(draw.count)
+                continue
+            groups[key] = (len(out), [draw.count])
+        out.append((rank, repair))
+    for index, counts in groups.values():
+        if len(counts) > 1:
+            rank, repair = out[index]
+            out[index] = (rank, replace(repair, counts=tuple(sorted(counts))))
+    return out
 
 
 # --- what counts as the refused input getting through ---------------------------------------------

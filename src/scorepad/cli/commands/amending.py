@@ -41,13 +41,16 @@ room = Room()
 )
 def fix(
     choice: Annotated[int, typer.Argument(metavar="N", help=N_("The number of the repair."))],
+    count: Annotated[
+        int | None, typer.Option("--count", help=N_("How many tiles were drawn, where the repair's draw cannot be counted."))
+    ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import FixIn
 
     if choice < 1:
         fail(_("fix {choice}: the repairs are numbered from 1").format(choice=choice), BAD_USAGE)
-    act(file, FixIn(choice))
+    act(file, FixIn(choice, count))
 
 
 AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as the log numbers the moves, e.g. 1.12."))]

@@ -1,0 +1,97 @@
+"""A draw left out whose count the record cannot tell: offered once, as the command with the
+count to fill in and its bounds; `fix N --count C` (live: the number, then the count asked
+for) makes it; where the hands tell the count, the repair names it exactly."""
+
+import pytest
+from helpers import flat, live, ok, refused, run
+
+from scorepad.engine.game import Game
+from scorepad.engine.notation import parse_move
+from scorepad.engine.rules import Rules
+from scorepad.record.files import load
+from scorepad.record.format import dumps
+
+# Tom drew before his 2-5 (his third play looks like his last tile); how many, nothing says.
+ROUND = ["Ann: 6-4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: draw 2", "Ann: 1-3 W", "Tom: 2-5 E"]
+
+
+@pytest.fixture
+def drew(here):
+    game = Game(["Ann", "Tom"], Rules.from_options("pagat", deal=[3, 2, 2]), opener="Ann")
+    for move in ROUND:
+        game.push(parse_move(move))
+    here.write_text(dumps(game), encoding="utf-8")
+    return here
+
+
+def test_a_draw_of_unknown_count_is_one_repair_with_its_bounds(drew):
+    out = refused(("play", "30", "w", "--by", "ann"), drew, 1)
+    assert out == (
+        "scorepad: round 1 is over (domino by\n"
+        "  Tom): enter the remaining hands\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad insert 1.7 "Tom: draw N"\n'
+        "   if Tom drew tiles before 1.7: how\n"
+        "   many, the record cannot tell (N: 1 to\n"
+        "   20)\n"
+        "scorepad fix N makes repair N, then\n"
+        "records Ann: 3-0 W.\n"
+        "Repair 1 needs the count: scorepad fix 1\n"
+        "--count N (1 to 20).\n"
+    )
+
+
+def test_the_same_in_german(drew):
+    out = refused(("play", "30", "w", "--by", "ann"), drew, 1, lang="de")
+    assert out.endswith(
+        '1. scorepad insert 1.7 "Tom: draw N"\n'
+        "   wenn Tom vor 1.7 Steine zog: wie\n"
+        "   viele, sagt das Protokoll nicht (N: 1\n"
+        "   bis 20)\n"
+        "scorepad fix N führt Reparatur N aus und\n"
+        "trägt dann Ann: 3-0 W ein.\n"
+        "Reparatur 1 braucht die Anzahl: scorepad\n"
+        "fix 1 --count N (1 bis 20).\n"
+    )
+
+
+def test_fix_asks_for_the_count_and_makes_the_draw_with_it(drew):
+    run("play", "30", "w", "--by", "ann")
+    refused(
+        ("fix", "1"),
+        drew,
+        2,
+        "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N",
+    )
+    refused(("fix", "1", "--count", "21"), drew, 2, "fix 1: Tom drew 1 to 20 tiles here, not 21")
+    out = ok("fix", "1", "--count", "4")
+    assert out.startswith("Repair 1: if Tom drew 4 tiles before 1.7\nInserted at 1.7: Tom: draw 4\nAnn 3-0 W +5")
+    assert [str(m) for m in load(drew).game.current.moves][6:] == ["Tom: draw 4", "Tom: 2-5 E", "Ann: 3-0 W"]
+
+
+def test_the_live_prompt_asks_how_many(drew):
+    out = live("30 w @ann\n1\n4\nq\n").output
+    assert "1. insert 1.7 Tom: draw N\n" in out
+    assert "Repair 1 asks how many Tom drew (1 to\n20).\n" in out
+    assert "> how many did Tom draw? (1 to 20) Repair 1: if Tom drew 4 tiles before 1.7\nInserted at 1.7: Tom: draw 4\n" in out
+    assert load(drew).game.current.hand_sizes == [1, 4]
+
+
+def test_the_live_prompt_asks_in_german(drew):
+    out = live("30 w @ann\n1\n3\nq\n", 40, "de").output
+    assert "Reparatur 1 fragt, wie viele Tom zog (1\nbis 20).\n" in out
+    assert "> wie viele zog Tom? (1 bis 20) Reparatur 1:" in out
+    assert load(drew).game.current.hand_sizes == [1, 3]
+
+
+def test_hands_tell_the_count_exactly(here):
+    """Tom drew four tiles before his 4-4; the hands show five tiles left."""
+    game = Game(["Ann", "Tom"], Rules.from_options("pagat", deal=[3, 2, 2]), opener="Ann")
+    for move in ["Ann: 6-4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: 1-1 W"]:
+        game.push(parse_move(move))
+    here.write_text(dumps(game), encoding="utf-8")
+    out = refused(("hands", "Tom=55,30,20,53,00"), here, 1)
+    assert '1. scorepad insert 1.4 "Tom: draw 4"\n' in out
+    assert "draw N" not in out and "--count" not in flat(out)
+    ok("fix", "1")
+    assert [str(m) for m in load(here).game.rounds[0].moves][3] == "Tom: draw 4"
