@@ -23,9 +23,34 @@ PAGE = ROOT / "docs" / "scorepad.1"
 
 
 def roff(text: str) -> str:
-    """`text` as roff prints it: backslashes and hyphens escaped, no line read as a request."""
+    """`text` as roff prints it: backslashes and hyphens escaped, no line read as a request,
+    and every character outside ASCII as a named glyph (`\\[u00FC]` for ü): plain
+    `groff -man` reads its input as Latin-1 and warns about raw UTF-8."""
     text = text.replace("\\", "\\e").replace("-", "\\-")
+    text = "".join(c if ord(c) < 128 else glyph(c) for c in text)
     return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.split("\n"))
+
+
+# What a terminal without the glyph shows instead (groff -Tascii has no ü): German's own
+# spellings, then the letter without its accent.
+ASCII_SPELLING = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "©": "(C)", "–": "-", "—": "--"}
+
+
+def glyph(char: str) -> str:
+    return f"\\[u{ord(char):04X}]"
+
+
+def fallbacks(page: str) -> list[str]:
+    """A `.fchar` line for each glyph `roff` wrote into `page`: used only where the output
+    device lacks it (`-Tascii`), so groff neither warns nor drops the letter."""
+    import re
+    import unicodedata
+
+    lines = []
+    for char in sorted({chr(int(code, 16)) for code in re.findall(r"\\\[u([0-9A-F]{4,6})\]", page)}):
+        plain = ASCII_SPELLING.get(char) or unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode() or "?"
+        lines.append(f".fchar {glyph(char)} {roff(plain)}")
+    return lines
 
 
 def paragraphs(help_text: str) -> list[str]:
@@ -107,6 +132,7 @@ def page() -> str:
         "statuses: docs/rules.md and docs/format.md in the source, installed with the package as",
         "scorepad/docs/rules.md and scorepad/docs/format.md.",
     ]
+    lines[2:2] = fallbacks("\n".join(lines))
     return "\n".join(lines) + "\n"
 
 

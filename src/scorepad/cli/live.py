@@ -59,6 +59,21 @@ def _regular_or_missing(path: Path) -> bool:
         return False
 
 
+def _own_or_missing(path: Path) -> bool:
+    """True for none, or a file that is no link and is the player's own: a link planted
+    there (to another user's file, or any file) would have the lines typed appended to
+    it, and its lines read back as the player's."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    if stat.S_ISLNK(found.st_mode):
+        return False
+    return not hasattr(os, "geteuid") or found.st_uid == os.geteuid()
+
+
 class _History:
     """readline's history kept between starts; a file that cannot be read or written is
     no reason to stop recording a game, and one that is not a regular file (a pipe, a
@@ -71,6 +86,9 @@ class _History:
         except ImportError:  # pragma: no cover - not on every platform
             return
         self.path = history_path()
+        if not _own_or_missing(self.path):
+            echo(_("Note: {path} is a link or another user's file: the lines typed are not kept").format(path=self.path))
+            return
         if not _regular_or_missing(self.path):
             echo(_("Note: {path} is not a regular file: the lines typed are not kept").format(path=self.path))
             return
@@ -82,7 +100,7 @@ class _History:
             pass
 
     def add(self) -> None:
-        if self.readline is None or not _regular_or_missing(self.path):
+        if self.readline is None or not _own_or_missing(self.path) or not _regular_or_missing(self.path):
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -38,6 +38,19 @@ if TYPE_CHECKING:
 room = Room()
 
 
+def _to_stdout(parts: "Iterable[str]") -> None:
+    """The page as UTF-8 (the charset it declares), whatever standard output's encoding."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    for part in parts:
+        if out is not None:
+            out.write(part.encode("utf-8"))
+        else:
+            sys.stdout.write(part)
+    if out is not None:
+        out.flush()
+
+
 @room.command(help=N_("Show the game: layout, ends, scores, whose turn.\n\nExample: scorepad show --json"))
 def show(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
@@ -265,7 +278,9 @@ def chart(
     )
 )
 def export(
-    out_file: Annotated[Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg."))],
+    out_file: Annotated[
+        Path, typer.Argument(metavar="OUT", help=N_("The page to write: OUT.html or OUT.svg, or - for standard output."))
+    ],
     html: Annotated[bool, typer.Option("--html", help=N_("Write HTML (the default for any suffix but .svg)."))] = False,
     svg: Annotated[
         bool, typer.Option("--svg", help=N_("Write SVG: one picture, the standing and the last round's layout."))
@@ -299,6 +314,11 @@ def export(
         fail(_("cannot read {file}: {reason}").format(file=file, reason=problem.strerror), BAD_USAGE)
     from scorepad.views.page import MARK, page_parts, svg_picture
 
+    if from_stdin(out_file):  # `-` is standard output, as it is standard input for -f
+        name = file.stem if record is not None else "scorepad"
+        saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
+        _to_stdout(svg_picture(game) if kind == "svg" else page_parts(game, name, saved, given))
+        return
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
         name = file.stem if record is not None else "scorepad"
