@@ -110,6 +110,14 @@ def test_the_line_is_appended_once_and_the_rest_is_kept(home):
     assert text.count("source ") == 1
 
 
+def test_the_line_typer_s_installer_wrote_counts(home):
+    rc = home / ".bashrc"
+    typer_line = f"source '{home / SCRIPT['bash']}'\n"
+    rc.write_text(typer_line)
+    assert install(home, "bash").exit_code == 0
+    assert rc.read_text() == typer_line
+
+
 @pytest.mark.parametrize("shell", ["bash", "zsh"])
 def test_a_linked_start_up_file_is_not_written_through(home, tmp_path, shell):
     victim = tmp_path / "dotfiles-rc"
@@ -188,3 +196,40 @@ def test_a_home_with_a_quote_gets_a_line_bash_reads(tmp_path, name):
     assert check.returncode == 0, check.stderr
     assert "_scorepad_completion" in check.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # nothing ran
+
+
+# --- PowerShell: the profile it names gets the script appended ------------------------------
+
+
+@pytest.fixture
+def fake_pwsh(tmp_path):
+    """A `pwsh` that names a profile in the test's folder, as PowerShell answers
+    `Write-Output $PROFILE` (PowerShell itself cannot be installed here)."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    profile = tmp_path / "home" / ".config" / "powershell" / "Microsoft.PowerShell_profile.ps1"
+    (folder / "pwsh").write_text(f"#!/bin/sh\necho '{profile}'\n")
+    (folder / "pwsh").chmod(0o755)
+    return folder, profile
+
+
+def test_powershell_s_profile_gets_the_script_once(home, fake_pwsh):
+    folder, profile = fake_pwsh
+    env = {"HOME": str(home), "PATH": f"{folder}:{os.environ.get('PATH', '')}"}
+    for _ in range(2):
+        result = run("--install-completion", "pwsh", env=env)
+        assert result.exit_code == 0, result.output
+    text = profile.read_text()
+    assert text.count("Register-ArgumentCompleter -Native -CommandName scorepad") == 1
+    assert "Set-ExecutionPolicy" not in text
+
+
+def test_a_linked_powershell_profile_is_not_written_through(home, tmp_path, fake_pwsh):
+    folder, profile = fake_pwsh
+    victim = tmp_path / "victim.ps1"
+    victim.write_text("# mine\n")
+    profile.parent.mkdir(parents=True)
+    profile.symlink_to(victim)
+    env = {"HOME": str(home), "PATH": f"{folder}:{os.environ.get('PATH', '')}"}
+    refused(run("--install-completion", "pwsh", env=env), "is a symbolic link")
+    assert victim.read_text() == "# mine\n"

@@ -46,6 +46,7 @@ class Plan:
     script: Path
     start_up: Path | None  # None: the shell loads the script from its folder by itself
     line: str  # what the start-up file must hold
+    also: tuple[str, ...] = ()  # other lines that do the same (what Typer's installer wrote)
 
 
 def _kind(mode: int) -> str:
@@ -133,6 +134,10 @@ def _has_line(text: str, line: str) -> bool:
     return line.strip() in text
 
 
+def _has_any(text: str, lines: tuple[str, ...]) -> bool:
+    return any(_has_line(text, line) for line in lines)
+
+
 def _new_file(path: Path, data: bytes) -> None:
     """A start-up file that did not exist: written beside, then linked in only if the
     name is still free (nothing is replaced)."""
@@ -148,7 +153,7 @@ def _new_file(path: Path, data: bytes) -> None:
         Path(temporary).unlink(missing_ok=True)
 
 
-def add_line(path: Path, line: str, *, only_check: bool = False) -> bool:
+def add_line(path: Path, line: str, *, also: tuple[str, ...] = (), only_check: bool = False) -> bool:
     """Append `line` to the start-up file at `path` unless it is there; True if added (or,
     with `only_check`, if it would be: nothing is written then, but every refusal is
     made)."""
@@ -176,7 +181,7 @@ def add_line(path: Path, line: str, *, only_check: bool = False) -> bool:
         raise CompletionInstallError(
             _("{path} is not UTF-8 text; scorepad leaves it alone. {by_hand}").format(path=path, by_hand=by_hand)
         ) from None
-    if _has_line(text, line):
+    if _has_any(text, (line, *also)):
         return False
     if only_check:
         return True
@@ -224,7 +229,7 @@ def plan(shell: str, home: Path, program: str) -> Plan:
     """Where `shell`'s completion goes in `home`."""
     if shell == "bash":
         path = home / ".bash_completions" / f"{program}.sh"
-        return Plan(path, home / ".bashrc", "source " + bash_quote(str(path)))
+        return Plan(path, home / ".bashrc", "source " + bash_quote(str(path)), (f"source '{path}'",))
     if shell == "zsh":
         return Plan(home / ".zfunc" / f"_{program}", home / ".zshrc", "fpath+=~/.zfunc; autoload -Uz compinit; compinit")
     if shell == "fish":
@@ -241,12 +246,12 @@ def install(shell: str, home: Path, program: str, variable: str) -> Path:
         add_line(where.script, text)
         return where.script
     if where.start_up is not None:  # refused before anything is written
-        add_line(where.start_up, where.line, only_check=True)
+        add_line(where.start_up, where.line, also=where.also, only_check=True)
     new = _lstat(where.script) is None
     write_script(where.script, text)
     if where.start_up is not None:
         try:
-            add_line(where.start_up, where.line)
+            add_line(where.start_up, where.line, also=where.also)
         except BaseException:
             if new:  # a refusal leaves nothing behind
                 where.script.unlink(missing_ok=True)
