@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +30,7 @@ from scorepad.cli.grammar import (
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
-from scorepad.engine.tiles import ALL_TILES
+from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
@@ -627,7 +627,7 @@ def _edit(
             path.unlink(missing_ok=True)
 
 
-def hint_lines(game: Game, tiles) -> list[str]:
+def hint_lines(game: Game, tiles: Iterable[Tile]) -> list[str]:
     """For `hint`: each tile's ends, what it scores there, and the best reply it leaves."""
     from scorepad.engine.advice import hint as advise
 

@@ -11,10 +11,10 @@ since the refusal, there is nothing to fix."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.actions import (
     Done,
@@ -27,10 +27,22 @@ from scorepad.cli.actions import (
     said,
     take_back,
 )
-from scorepad.cli.grammar import DrawIn, FixIn, HandsIn, MugginsIn, PassIn, PlayIn, Typed, UndoIn, quoted, read_hands, resolve_player
+from scorepad.cli.grammar import (
+    DrawIn,
+    FixIn,
+    HandsIn,
+    MugginsIn,
+    PassIn,
+    PlayIn,
+    Typed,
+    UndoIn,
+    quoted,
+    read_hands,
+    resolve_player,
+)
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import MOST, Repair, as_typed, counts_text, search
+from scorepad.engine.repair import MOST, Command, Repair, as_typed, counts_text, search
 from scorepad.errors import (
     AmbiguousMoveError,
     CountNeededError,
@@ -43,6 +55,9 @@ from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_game, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
+
+if TYPE_CHECKING:
+    from scorepad.engine.tiles import Tile
 
 REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn)
 
@@ -100,7 +115,7 @@ def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict:
     return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
 
 
-def _on_table(game: Game):
+def _on_table(game: Game) -> Iterator[Tile]:
     from scorepad.engine.tiles import ALL_TILES
 
     layout = game.current.layout
@@ -265,7 +280,7 @@ def _shown(move: object) -> object:
         return move
 
 
-def command_text(command, *, live: bool, file: Path | None, counts: bool = False) -> str:
+def command_text(command: Command, *, live: bool, file: Path | None, counts: bool = False) -> str:
     """One amendment as the player would type it: `scorepad replace 4.5 "Ann: 4-6 E"`
     (`-f FILE` when a file was named), at the live prompt `replace 4.5 Ann: 4-6 E`."""
     words = [command.action]

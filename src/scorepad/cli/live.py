@@ -8,11 +8,17 @@ import io
 import os
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.errors import CountNeededError, ScorepadError
 from scorepad.i18n import _
 from scorepad.views.console import console, echo, error, shown
+
+if TYPE_CHECKING:
+    from scorepad.cli.grammar import HintIn, Typed, ViewIn
+    from scorepad.engine.game import Game, Outcome
 
 
 def live_help() -> str:
@@ -119,7 +125,7 @@ def typed_so_far(history: _History | None) -> str:
     return history.readline.get_line_buffer()
 
 
-def _show(file: Path, game=None, out=None, notes=()) -> None:
+def _show(file: Path, game: Game | None = None, out: Outcome | None = None, notes: Iterable[str] = ()) -> None:
     from scorepad.cli.actions import read_game
     from scorepad.views.status import status
 
@@ -234,14 +240,14 @@ def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> boo
     return live_command(f"fix {problem.choice} {int(answer)}", file, seen)
 
 
-def _offer(file: Path, typed, problem: ScorepadError | None) -> None:
+def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:
     """The repairs of an earlier slip, in live syntax: the number alone makes one."""
     from scorepad.cli.fixing import suggest
 
     suggest(file, typed, problem, live=True, named=None)
 
 
-def _view(typed, file: Path) -> bool:
+def _view(typed: ViewIn, file: Path) -> bool:
     from scorepad.cli.actions import edit, read_game
 
     if typed.what == "quit":
@@ -278,7 +284,7 @@ def _view(typed, file: Path) -> bool:
     return True
 
 
-def _hint(typed, file: Path) -> None:
+def _hint(typed: HintIn, file: Path) -> None:
     from scorepad.cli.actions import hint_lines, read_game
 
     for line in hint_lines(read_game(file), typed.tiles):

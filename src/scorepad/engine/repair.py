@@ -273,7 +273,9 @@ class _Work:
         self.pushed = 0
 
 
-def _replay(state: Game, edit: Edit, moves: Sequence[Move], accepts, work: _Work) -> tuple[Game, int] | None:
+def _replay(
+    state: Game, edit: Edit, moves: Sequence[Move], accepts: Callable[[Game], int | None], work: _Work
+) -> tuple[Game, int] | None:
     """`edit` made on a copy of `state`, the moves after it replayed, then the refused
     input: the game after it and the disagreeing claims, or None if anything is refused."""
     game = state.fork()
@@ -433,7 +435,14 @@ def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
         yield Edit("swap", i, i + 2, (second._replace(player=first.player), first._replace(player=second.player)), was)
 
 
-def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
+def _pairs(
+    states: Sequence[Game],
+    moves: Sequence[Move],
+    accepts: Callable[[Game], int | None],
+    wrong_before: Sequence[int],
+    consider: Callable[[tuple[Edit, ...], Game, int], None],
+    work: _Work,
+) -> None:
     """Two changes: the first anywhere, the second where the first one's replay is refused
     (a change of the move it broke, or a move left out before it), within the budget."""
     n = len(moves)
@@ -471,7 +480,7 @@ def _pairs(states, moves, accepts, wrong_before, consider, work: _Work) -> None:
 # --- as commands -----------------------------------------------------------------------------
 
 
-def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Command, ...] | None:
+def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], moves: Sequence[Move]) -> tuple[Command, ...] | None:
     """The amendments that make `edits`, in an order in which each command alone leaves a
     legal record (a command that is refused changes nothing); None if there is none."""
     if any(e.kind in ("seat", "lot") for e in edits):
@@ -492,7 +501,7 @@ def _commands(number: int, edits: tuple[Edit, ...], states, moves) -> tuple[Comm
     return None
 
 
-def _command(number: int, edit: Edit, edits, before: Sequence[Edit]) -> Command:
+def _command(number: int, edit: Edit, edits: Sequence[Edit], before: Sequence[Edit]) -> Command:
     if edit.kind in ("seat", "lot"):
         return Command("replace", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
@@ -500,7 +509,7 @@ def _command(number: int, edit: Edit, edits, before: Sequence[Edit]) -> Command:
     return Command("insert" if edit.start == edit.stop else "replace", number, at)
 
 
-def _legal_with(states, moves, edit: Edit) -> bool:
+def _legal_with(states: Sequence[Game], moves: Sequence[Move], edit: Edit) -> bool:
     game = states[edit.start].fork()
     try:
         for move in (*edit.moves, *moves[edit.stop :]):

@@ -27,11 +27,12 @@ import math
 import os
 import sys
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
 
     from scorepad.views.styled import Styled, StyledLines
 
@@ -226,14 +227,14 @@ def _environment() -> dict[str, str]:
 # --- rich ---------------------------------------------------------------------------------
 
 
-def _safe_console_class():
+def _safe_console_class() -> type[Console]:
     from rich.console import Console
     from rich.segment import Segment
 
     class SafeConsole(Console):
         """A rich console whose every rendered text segment is cleaned and encodable."""
 
-        def render(self, renderable, options=None):
+        def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterator[Segment]:
             encoding = self.encoding
             fallback = not _is_unicode(encoding)
             line: list[Segment] = []

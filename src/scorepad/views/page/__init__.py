@@ -9,12 +9,12 @@ import base64
 import hashlib
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -211,6 +211,9 @@ def _sheet(rows: SheetRows, s: int, muggins: bool) -> Iterator[tuple[str, list[s
         yield label, ["·" if not value else points(value) for value in (got if muggins else (got[0], got[2]))], points(total)
 
 
+_Drawn = TypeVar("_Drawn")  # what _Drawings keeps of a layout: its picture or its tiles' names
+
+
 class _Drawings:
     """Each round's drawing and growth as the page shows them, made once for each layout
     met again: a long game of blocked rounds lays the same tiles round after round. Holds
@@ -230,7 +233,7 @@ class _Drawings:
         self.planned: tuple[Layout, Plan] | None = None
 
     @staticmethod
-    def _kept(kept: dict, layout: Layout, make):
+    def _kept(kept: dict[tuple, _Drawn], layout: Layout, make: Callable[[Layout], _Drawn]) -> _Drawn:
         key = (layout.with_spinner, tuple(layout.placed))
         if key not in kept:
             if len(kept) >= _Drawings.KEEP:
