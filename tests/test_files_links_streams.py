@@ -1,4 +1,4 @@
-"""Files, links and streams in the second hostile round (issue 16): `new --force` replaces
+"""Files, links and streams from strangers and shared folders: `new --force` replaces
 only a scorepad record; a refused writer leaves no lock; a failed save leaves nothing
 behind; an edit is read back as strictly as any record; a bad $EDITOR, a record that goes
 away during a live session, a help screen on an ASCII stream, `-f /`, a dangling link

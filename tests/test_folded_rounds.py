@@ -1,4 +1,4 @@
-"""Long games in little memory (issue 16, item 15): a large record is parsed a round at a
+"""Long games in little memory: a large record is parsed a round at a
 time, and a game keeps its older rounds folded (what was played in them) and lays them
 again when they are looked at. Every test compares with the plain way: the record parsed
 whole, the game with every round laid out."""
@@ -206,7 +206,8 @@ def test_a_large_file_that_is_not_toml_at_its_end_is_not_a_record():
 
 
 def test_reading_a_large_record_holds_at_most_five_times_its_size():
-    """The goal of issue 16 for the reading itself (the parsed parts, the game): traced
+    """Memory at most five times the record's size, for the reading itself (the parsed
+    parts, the game): traced
     Python allocations, which do not vary with the machine's load."""
     text = blocked_rounds(7000)  # 1 MB
     tracemalloc.start()

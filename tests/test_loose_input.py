@@ -1,4 +1,4 @@
-"""The table's frictions from a trial evening (issue 14, part 3), each in English and
+"""What a table typed loosely on a trial evening, and what it needed to be told, each in English and
 German: the log of one round, amendments typed as loosely as moves, a hand that reads the
 same either way, messages that say enough (the sums of each end; which move arrived from
 elsewhere), German notation on screen, names without accents, whose tile count is whose,

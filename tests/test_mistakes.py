@@ -140,7 +140,7 @@ def test_two_tile_values_that_are_also_pip_totals_are_refused():
 # --- typing through the command line and live ----------------------------------------------------------
 
 
-def test_the_typos_of_the_issue_are_recorded(here):
+def test_the_typos_players_reported_are_recorded(here):
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     for typed in (
         ["14"],
@@ -612,7 +612,7 @@ def test_a_tile_named_for_another_player_is_not_a_reading(here):
     assert load(here).game.rounds[0].hands == {1: 11, 2: (Tile(1, 1),)}
 
 
-def test_the_typos_of_the_issue_at_the_live_prompt(here):
+def test_the_typos_players_reported_at_the_live_prompt(here):
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "--muggins")
     forms = ["1 4 w", "14w", "1/4 w", "14 west", "2-6e", "26 r"]
     typed = "55\nm bob\n5 1 w =10\n56e\n" + "".join(f"{form}\nu\n" for form in forms) + "q\n"

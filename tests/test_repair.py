@@ -145,7 +145,7 @@ def typed(refused) -> list[str]:
     return ["pass", "--by", refused.player]
 
 
-# --- the examples --------------------------------------------------------------------
+# --- the slips as players reported them -------------------------------------------------------
 
 # 4-6 on E, typed on N; three moves later 0-6 E is refused ("it fits N").
 ON_N = ["Ann: 4-4", "Bob: 4-1 W", "Cy: 4-3 E", "Ann: 3-5 E", "Bob: 5-4 E", "Cy: 4-6 N", "Ann: 1-2 W", "Bob: 2-5 W"]

@@ -1,4 +1,4 @@
-"""Size and shape as weapons (issue 16, items 14-18): keys nested by dots, typed lines of
+"""Size and shape as weapons: keys nested by dots, typed lines of
 any length, audits with thousands of problems, names that look like other names, and
 records at the size limit. Behaviour is asserted, never time (speed is in benchmarks/)."""
 
@@ -39,7 +39,7 @@ def blocked_rounds(count: int, points: int = 0) -> str:
 @pytest.mark.parametrize(
     "deep",
     [
-        "a" + ".a" * 60_000 + " = 1",  # 81 s in tomllib before the bound
+        "a" + ".a" * 60_000 + " = 1",  # minutes in tomllib before the bound
         "[" + '"x".' * 60_000 + "x]",
         "[[ rounds . a . b . c . d . e . f . g . h ]]",
         "players = { a.b.c.d.e.f.g.h.i = 1 }",
@@ -215,7 +215,7 @@ def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
 
 def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
-    lay a table out with rich (about 2 ms a row); `show` and `audit` read it whole."""
+    lay a table out with rich (slow for thousands of rows); `show` and `audit` read it whole."""
     import rich.table
 
     from scorepad.views import tables as tables_view

@@ -1,4 +1,5 @@
-"""Views of long games made a round at a time (issue 16, item 15): the sheet's plain lines
+"""Views of long games made a round at a time, so that a long record fits in little
+memory: the sheet's plain lines
 and the exported page are the same as when everything was held at once; only how they are
 made differs. Every test compares with the plain way."""
 
@@ -343,7 +344,7 @@ def test_a_record_put_where_the_page_goes_while_it_is_made_is_not_replaced(tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml", "page.html"]
 
 
-# --- views made while the record is read (issue 16, item 15: `log` and `sheet` speed) -------
+# --- views made while the record is read (`log` and `sheet` of a long record) ---------------
 
 
 def muggins_game(seed: int, rounds: int = 12) -> Game:

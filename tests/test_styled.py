@@ -1,4 +1,4 @@
-"""What is written without the libraries it used to take (issue 17, start-up) is byte for
+"""What is written without the libraries it used to take (so that commands start fast) is byte for
 byte what they write: the status without rich (views/console.print_styled) plain, in colour
 and under NO_COLOR, for every move of random games in every rule set, German too, at widths
 from a phone's to a wide terminal's; small JSON without the json package."""

@@ -1,5 +1,5 @@
-"""Records from strangers and shared folders, and arguments typed to break things (issue
-10): every command answers with a message and an exit code, never a traceback; a refusal
+"""Records from strangers and shared folders, and arguments typed to break things:
+every command answers with a message and an exit code, never a traceback; a refusal
 leaves the record byte for byte as it was; nothing raw reaches the terminal; saving keeps
 what the record was (mode, group, owner, links, comments); time and memory stay bounded."""
 
@@ -179,7 +179,7 @@ def test_every_command_refuses_a_hostile_record(folder, name):
 
 
 def test_a_concealed_key_cannot_make_a_problem_look_ok(folder):
-    """The report of issue 10: a key with CR and a conceal sequence printed `cheat.toml: ok`
+    """As reported: a key with CR and a conceal sequence printed `cheat.toml: ok`
     over a real problem."""
     write(folder / "cheat.toml", record('format = "scorepad/1"', 'players = ["Ann", "Bob"]', '"\\rcheat.toml: ok\\u001b[8m" = 1'))
     result = run("audit", "cheat.toml")

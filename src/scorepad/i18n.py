@@ -31,7 +31,7 @@ DEFAULT = "en"
 
 class _Source:
     """English, the language the texts are written in: every lookup returns its text.
-    (Not gettext.NullTranslations: importing gettext costs every English run ~10 ms.)"""
+    (Not gettext.NullTranslations: importing gettext would slow every English run.)"""
 
     def gettext(self, message: str) -> str:
         return message

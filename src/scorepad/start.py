@@ -12,7 +12,7 @@ def main() -> None:
 
     # Importing the command line (typer, click, scorepad's own modules) makes tens of
     # thousands of objects that live as long as the run; the cycle collector went through
-    # them again and again for nothing (about 5 ms of each start). It is on again, with
+    # them again and again for nothing, a part of every start. It is on again, with
     # them set aside (freeze), before the command does anything.
     gc.disable()
     from scorepad import i18n

@@ -55,7 +55,7 @@ class Rules:
     Fixed once made, compared and hashed by its options (not by `overridden`, which only
     says what the record writes). A plain class, not a frozen dataclass: the command line
     imports this module on every run, for the choices it offers, and a frozen dataclass of
-    thirteen fields costs about 1.5 ms to define."""
+    thirteen fields is slow to define."""
 
     __slots__ = (*OPTIONS, "overridden", "targets")
 

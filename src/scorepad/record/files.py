@@ -318,8 +318,8 @@ def _replace(
 ) -> int:
     """Write `real` through a temporary file beside it, renamed over it once whole (and
     once `before`, if given, has not refused). Returns the size written."""
-    # os.urandom as secrets.token_hex does it: importing secrets (hashlib, hmac, random)
-    # cost every save about 6 ms.
+    # os.urandom as secrets.token_hex does it, without importing secrets (hashlib, hmac,
+    # random) for every save.
     temp = real.with_name(f".{real.name}.{os.urandom(4).hex()}.tmp")
     size = _write_new(temp, text, status, shown)
     try:
@@ -507,7 +507,7 @@ def _flocked(lock_path: Path, mode: int | None, timeout: float, refusal: str) ->
     """The lock file's descriptor, holding flock()'s exclusive lock; None where there is
     no flock (Windows; a network or FUSE mount without it): filelock is used there, with
     its own ways. Not filelock everywhere: importing it (logging, hashlib, decimal,
-    threading) cost every save about 25 ms, a third of what recording a move took.
+    threading) took a third of what recording a move took.
     LockedError after `timeout` seconds of another scorepad holding it."""
     try:
         import fcntl

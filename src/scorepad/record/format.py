@@ -31,8 +31,8 @@ MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
 MAX_HAND_PIPS = 168  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
-# the square of a dotted key's parts (60,000 parts: 81 s), so a longer chain is refused
-# before parsing.
+# the square of a dotted key's parts (60,000 parts take minutes), so a longer chain is
+# refused before parsing.
 MAX_KEY_PARTS = 8
 # More than MAX_KEY_PARTS key parts joined by dots, where a key starts (a line, a table
 # header, an inline table): bare, "basic" or 'literal'. Tried only on lines with that many dots, which a quick search

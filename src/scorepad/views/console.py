@@ -391,7 +391,7 @@ def print_styled(shown: Styled | StyledLines, style: str = "") -> None:
     """Print styled text (views/styled.py) on standard output, each text in `style` too,
     exactly as `console().print(shown, style=style)` would: written here when rich would
     only write each line as it is, else by rich. The status after a move is shown so,
-    without importing rich (about 40 ms of every move recorded)."""
+    without importing rich, the largest part of recording a move's time."""
     from scorepad.views.styled import Styled
 
     texts = [shown] if isinstance(shown, Styled) else list(shown)
@@ -542,7 +542,7 @@ def _plain_json(data: Any) -> str:
     """`json.dumps(data, ensure_ascii=False)` for the small plain data of `show --json`
     (dicts with text keys, lists, text, whole numbers, floats, true, false, null), with
     the strings escaped by the json module's own C function. Importing the json package
-    (its decoder and scanner, their patterns compiled) cost `show --json` about 3 ms.
+    (its decoder and scanner, their patterns compiled) is a cost `show --json` can skip.
     Raises _NotPlain for anything else, or more than PLAIN_JSON_VALUES values."""
     try:
         from _json import encode_basestring as string
