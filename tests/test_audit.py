@@ -197,6 +197,7 @@ def a_move(draw, players):
     return f"{who}: {kind}"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(GAMES), st.data())
 def test_fuzz_moves_hands_and_openers_of_real_records(game, data):

@@ -78,6 +78,7 @@ def test_audit_finds_a_played_tile_in_a_hand_and_a_bad_opener():
 # --- fuzzing: nothing a file contains may crash the reader or the audit ------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=40))
 def test_fuzz_notation(text):
@@ -92,6 +93,7 @@ def test_fuzz_notation(text):
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=200))
 def test_fuzz_record_text(text):
@@ -108,6 +110,7 @@ VALID = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VALID), st.randoms(use_true_random=False), st.integers(1, 4))
 def test_fuzz_mutated_records(game, rng, mutations):

@@ -263,6 +263,7 @@ def cli_script(path: Path):
             ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 def test_whole_game_through_the_cli(tmp_path, monkeypatch, name):
     monkeypatch.chdir(tmp_path)

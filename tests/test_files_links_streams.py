@@ -364,6 +364,7 @@ def test_live_says_so_when_the_record_goes_away(folder, swap, message, typed):
 # --- 9. help on a stream that cannot encode everything ---------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", ["100", "50"])
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize(

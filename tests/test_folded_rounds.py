@@ -146,6 +146,7 @@ def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):
     assert dumps(loads(text).game) == dumps(game)
 
 
+@pytest.mark.slow
 def test_a_played_game_reads_the_same_parsed_whole_or_by_rounds(monkeypatch):
     rules = Rules.from_options("pagat", target=100_000)
     game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")
@@ -161,6 +162,7 @@ def test_a_played_game_reads_the_same_parsed_whole_or_by_rounds(monkeypatch):
     assert (audited.problems, audited.notes) == (again.problems, again.notes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "change",
     [
@@ -205,6 +207,7 @@ def test_a_large_file_that_is_not_toml_at_its_end_is_not_a_record():
     assert not is_record(large().replace(HEAD, HEAD.replace("scorepad/1", "other/1")))
 
 
+@pytest.mark.slow
 def test_reading_a_large_record_holds_at_most_five_times_its_size():
     """Memory at most five times the record's size, for the reading itself (the parsed
     parts, the game): traced
@@ -277,6 +280,7 @@ def edited(part: str, rng: random.Random) -> str:
     return part
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_the_quick_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(seed):
     rng = random.Random(seed)
@@ -337,6 +341,7 @@ def test_a_short_round_laid_again_that_repeats_one_before_is_that_round_under_it
     assert [r[0] for r in first] == list(range(1, 14))
 
 
+@pytest.mark.slow
 def test_reading_a_played_game_holds_at_most_five_times_its_size():
     rules = Rules.from_options("pagat", target=100_000)
     game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")

@@ -124,6 +124,7 @@ def pip(*args: str, timeout: float, env: dict[str, str] | None = None) -> subpro
     )
 
 
+@pytest.mark.slow
 @pytest.mark.install
 def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     """Installs scorepad with each dependency at its lower bound (and click, which typer

@@ -11,6 +11,8 @@ from browser import Browser, find
 from scorepad.record.files import load
 from test_cli import EXAMPLES
 
+pytestmark = pytest.mark.slow  # a browser started for the page
+
 SIZES = [(360, 800), (1280, 800)]
 
 

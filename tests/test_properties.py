@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +11,8 @@ from scorepad.engine.notation import Play
 from scorepad.engine.rules import CHOICES
 from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import ALL_TILES
+
+pytestmark = pytest.mark.slow  # property tests over many random games
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 

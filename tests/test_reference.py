@@ -6,6 +6,7 @@ hand, zero pips given for an empty hand or a hand of 0-0."""
 import random
 from collections import Counter
 
+import pytest
 import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,8 @@ from scorepad.engine.notation import Play
 from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import parse_tiles
 from scorepad.record.format import audit_text, loads
+
+pytestmark = pytest.mark.slow  # a comparison with the reference scorer over many games
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # Every option of the rules text with every value it takes (written here, not taken from

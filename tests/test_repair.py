@@ -83,14 +83,17 @@ def results():
     return found
 
 
+@pytest.mark.slow
 def test_every_kind_of_slip_is_sampled(results):
     assert Counter(kind for kind, *_rest in results) == dict.fromkeys(KINDS, PER_KIND)
 
 
+@pytest.mark.slow
 def test_never_more_than_three_repairs(results):
     assert max(offered for *_rest, offered in results) <= MOST == 3
 
 
+@pytest.mark.slow
 def test_the_true_repair_is_offered_in_90_percent_and_first_in_75_percent(results):
     """The true repair: the slip undone, or a repair after which the game is the same in
     everything scorepad knows (a forgotten draw put at another of the same player's turns)."""
@@ -100,6 +103,7 @@ def test_the_true_repair_is_offered_in_90_percent_and_first_in_75_percent(result
     assert first >= 0.75 * len(results), first
 
 
+@pytest.mark.slow
 def test_most_true_repairs_are_the_slip_undone_exactly(results):
     exact = sum(bool(e) for _kind, _rank, e, _offered in results)
     assert exact >= 0.80 * len(results), exact

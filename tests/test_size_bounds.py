@@ -213,6 +213,7 @@ def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
     assert list(sheet_view.sheet_lines(game, 80)) == _rich_plain(sheet_view.sheet(game, 80), 80)
 
 
+@pytest.mark.slow
 def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
     lay a table out with rich (slow for thousands of rows); `show` and `audit` read it whole."""

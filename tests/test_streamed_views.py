@@ -162,6 +162,7 @@ def blocked_game():
     return loads(blocked_rounds(300)).game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [*sorted(example_games()), "blocked"])
 def test_each_article_is_the_article_made_afresh(name):
     """An article kept for a round met again (and a drawing kept for a layout met again)
@@ -414,6 +415,7 @@ def made_muggins(seed: int) -> list:
     return [rows for _title, rows, _under in log_view._log_rounds(muggins_game(seed))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", [7, 4096])
 @pytest.mark.parametrize("case", range(len(texts_read_in_every_way())))
 def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch, capsys, batch, case):
@@ -455,6 +457,7 @@ def test_the_sheet_rows_taken_while_the_record_is_read_are_the_rows_of_the_game_
     assert taken.of(loads(text).game) is None  # another game's rows are not taken for it
 
 
+@pytest.mark.slow
 def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkeypatch):
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500), encoding="utf-8")
@@ -466,6 +469,7 @@ def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkey
     assert shown["log"].count("Round ") == 2500 and shown["sheet"].count("\n") > 2500
 
 
+@pytest.mark.slow
 def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_path, monkeypatch):
     import tempfile
 
@@ -492,6 +496,7 @@ def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_pat
     assert [spool.failed for spool in failed] == [True]
 
 
+@pytest.mark.slow
 def test_a_record_refused_halfway_logs_nothing_but_why(tmp_path):
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500).replace('"Bob: pass"', '"Bob: 6-6"', 1500), encoding="utf-8")

@@ -72,6 +72,7 @@ ENVIRONMENTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("where", sorted(ENVIRONMENTS))
 def test_the_status_is_written_as_rich_writes_it(where, language, monkeypatch):
@@ -158,6 +159,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(JSON_VALUES)
 def test_small_json_is_written_as_the_json_module_writes_it(data):
     try:

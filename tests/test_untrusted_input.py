@@ -336,6 +336,7 @@ def test_csv_cells_are_never_formulas(folder):
 # --- the boundary itself --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.text())
 def test_cleaned_text_is_never_raw_and_cleaning_twice_changes_nothing(text):
@@ -481,6 +482,7 @@ def test_live_reads_bytes_that_are_not_text(game, folder):
     assert "\\udcff\\udcfe\\x1b[2J" in out
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     words=st.lists(st.text(max_size=12), min_size=1, max_size=3),
@@ -496,6 +498,7 @@ def test_generated_arguments(game, words, command):
         assert game.read_bytes() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=4))
 def test_generated_names_for_a_new_game(folder, names):
@@ -508,6 +511,7 @@ def test_generated_names_for_a_new_game(folder, names):
         assert len({name.casefold() for name in players}) == len(players)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=8), key=st.text(min_size=1, max_size=8), move=st.text(max_size=12))
 def test_generated_records(folder, name, key, move):
@@ -600,6 +604,7 @@ def test_a_record_too_big_is_refused_unread(folder):
         load(path)
 
 
+@pytest.mark.slow
 def test_big_and_deep_records_stay_in_bounds(folder):
     """A record of 1.2 MB and one nested 100,000 deep, audited and shown under 1.5 GB of
     address space and a timeout: refused or reported, never a hang or a crash."""
@@ -834,6 +839,7 @@ TOML_VALUES = st.recursive(
 FIELDS = ["players", "rules", "rounds", "preset", "target", "deal", "spinner", "muggins", "opener", "moves", "hands", "points"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(field=st.sampled_from(FIELDS), value=TOML_VALUES)
 def test_any_value_in_any_field_is_a_record_error_never_a_crash(field, value):
