@@ -158,6 +158,16 @@ MAX_SHARED = 4096  # tuples kept for sharing, at most
 SHORT_LAID = 16  # short rounds kept laid out, to copy when one repeats
 
 
+class Settled(NamedTuple):
+    """What a finished round came to, kept with it when it is folded: a game is then summed
+    up (`audit --json`) without laying its rounds again."""
+
+    number: int
+    result: str | None
+    winner: int | None  # the side the hands' award went to; None: nobody
+    points: tuple[int | Fraction, ...]  # by side
+
+
 class Folded(NamedTuple):
     """A finished round kept as what was played in it: enough to lay it again."""
 
@@ -166,6 +176,7 @@ class Folded(NamedTuple):
     opener_rule: str
     moves: tuple[Move, ...]
     hands: tuple[Hand | None, ...]  # by player, as entered; None: not given (no tiles left)
+    settled: Settled
 
 
 class Rounds(Sequence[Round]):
@@ -741,6 +752,15 @@ class Game:
         a folded round again."""
         return sum(len(r.moves) for r in self._rounds if number is None or r.number == number)
 
+    def settled_rounds(self) -> Iterator[Round | Settled]:
+        """The rounds played or started, in order: a folded one as what it came to, never
+        laid again; the others as they are."""
+        for item in self._rounds:
+            if isinstance(item, Folded):
+                yield item.settled
+            elif item.moves or item.hands is not None:
+                yield item
+
     def played_count(self) -> int:
         """The rounds played or started (not a next round nobody has led yet)."""
         return sum(1 for r in self._rounds if r.moves or r.hands is not None)
@@ -756,7 +776,9 @@ class Game:
             if len(moves) <= SHARED_MOVES:
                 moves = self._shared(moves)
             hands = self._shared(tuple(r.hands.get(p) for p in range(len(self.players))))
-            self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands)
+            winner = r.award.winner if r.award is not None else None
+            settled = Settled(r.number, r.result, winner, tuple(r.side_points(len(self.sides))))
+            self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands, settled)
 
     def _shared(self, items: tuple) -> tuple:
         """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked

@@ -29,6 +29,9 @@ ROUND_KEYS = ("opener", "drawn", "moves", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
+# Moves are immutable, and the same texts come again in record after record (an audit of a
+# club's folder): parsed once per process.
+_PARSED: dict[str, Move] = {}
 MAX_HAND_PIPS = 168  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts take minutes), so a longer chain is
@@ -124,9 +127,6 @@ class _Reader:
         self.more_notes = 0
         self._lines: _KeyLines | None = None
         self.whole = False  # parse the text whole rather than round by round
-        # Moves are immutable and a record repeats the same few hundred texts: parsed
-        # once, shared by every round that has them.
-        self._parsed: dict[str, Move] = {}
 
     @property
     def lines(self) -> _KeyLines:
@@ -376,12 +376,13 @@ class _Reader:
         self._points(game, number, table.get("points"))
         return True
 
-    def _parse_move(self, text: str) -> Move:
-        move = self._parsed.get(text)
+    @staticmethod
+    def _parse_move(text: str) -> Move:
+        move = _PARSED.get(text)
         if move is None:
             move = parse_move(text)
-            if len(self._parsed) < MAX_SHARED_MOVES:
-                self._parsed[text] = move
+            if len(_PARSED) < MAX_SHARED_MOVES:
+                _PARSED[text] = move
         return move
 
     def _move(self, game: Game, number: int, index: int, text: Any) -> None:

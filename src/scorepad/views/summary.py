@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
-from scorepad.engine.game import Game, Round
+from scorepad.engine.game import Game, Round, Settled
 from scorepad.engine.notation import Play
 from scorepad.record.format import points_number as number
 
@@ -62,9 +62,14 @@ def audit_json(path: str, game: Game | None, problems: Iterable, notes: Iterable
     problems = list(problems)
     rounds = []
     if game is not None:
-        for r in played_rounds(game):
-            result, winner = round_result(game, r)
-            rounds.append({"points": round_points(game, r), "result": result, "winner": winner})
+        for r in game.settled_rounds():
+            if isinstance(r, Settled):
+                points, result = r.points, r.result or "unfinished"
+                winner = game.side_names(r.winner) if r.winner is not None else None
+            else:
+                points, (result, winner) = tuple(r.side_points(len(game.sides))), round_result(game, r)
+            by_player = {p: number(points[game.side_of[i]]) for i, p in enumerate(game.players)}
+            rounds.append({"points": by_player, "result": result, "winner": winner})
     return {
         "file": path,
         "ok": game is not None and not problems,
