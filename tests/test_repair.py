@@ -192,9 +192,7 @@ def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
     assert "Repair 1 needs the count: scorepad fix 1 --count N (1 to 20)." in flat(result.output)
     result = run("fix", "1")
     assert result.exit_code == 2, result.output
-    assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N" in flat(
-        result.output
-    )
+    assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N" in flat(result.output)
     result = run("fix", "1", "--count", "1")
     assert result.exit_code == 0, result.output
     assert [str(m) for m in load(here).game.current.moves][-3:] == ["Tom: draw", "Tom: 2-5 E", "Ann: 3-0 W"]

@@ -3,8 +3,8 @@ count to fill in and its bounds; `fix N --count C` (live: the number, then the c
 for) makes it; where the hands tell the count, the repair names it exactly."""
 
 import pytest
-from helpers import flat, live, ok, refused, run
 
+from helpers import flat, live, ok, refused, run
 from scorepad.engine.game import Game
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
