@@ -21,6 +21,10 @@ CHUNKED_FROM = 64 * 1024  # a record at least this large is parsed a round at a 
 # `stats` of a club's folder) pays it once: from CHUNKED_FROM read on, every record is read
 # a round at a time.
 _read_so_far = 0
+# The most text tomllib is ever handed at once, whole record or part of one: it builds
+# tables 10 to 30 times the size of the text (about 14 for rounds written as one inline
+# array). A larger record that cannot be read a round at a time is refused on reading.
+MAX_WHOLE = 1024 * 1024
 
 # A line that is only a `[[rounds]]` header, as scorepad writes it.
 _ROUND_HEADER = r"^\[\[rounds\]\][ \t]*\r?$"
@@ -28,7 +32,12 @@ _ROUND_HEADER = r"^\[\[rounds\]\][ \t]*\r?$"
 
 class Whole(Exception):
     """A record split at its `[[rounds]]` lines is not one round of its own per part: it
-    must be parsed whole (and is then most likely refused)."""
+    must be parsed whole (and is then most likely refused). `line`: where the part that
+    is not starts."""
+
+    def __init__(self, line: int = 1) -> None:
+        super().__init__(line)
+        self.line = line
 
 
 class Chunks:
@@ -71,10 +80,13 @@ class Chunks:
         part = self.text[self.starts[index] : end]
         table = plain.read_round(part)
         if table is None:
-            data = _toml(part)
+            try:
+                data = _toml(part)
+            except Whole:
+                raise Whole(self.text.count("\n", 0, self.starts[index]) + 1) from None
             rounds = data.get("rounds")
             if len(data) != 1 or not isinstance(rounds, list) or len(rounds) != 1 or not isinstance(rounds[0], dict):
-                raise Whole
+                raise Whole(self.text.count("\n", 0, self.starts[index]) + 1)
             table = rounds[0]
         self.parsed = max(self.parsed, index + 1)
         return table
@@ -89,6 +101,8 @@ class Chunks:
 
 
 def _toml(text: str) -> dict[str, Any]:
+    if len(text) > MAX_WHOLE:
+        raise Whole
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):

@@ -18,7 +18,7 @@ from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
-from scorepad.record.chunks import Chunks, Whole
+from scorepad.record.chunks import MAX_WHOLE, Chunks, Whole
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -127,6 +127,8 @@ class _Reader:
         self.more_notes = 0
         self._lines: _KeyLines | None = None
         self.whole = False  # parse the text whole rather than round by round
+        self.part_line: int | None = None  # where the part that made it so starts
+        self.too_large = False  # refused: too large to parse whole
 
     @property
     def lines(self) -> _KeyLines:
@@ -178,6 +180,10 @@ class _Reader:
             chunks = Chunks.split(self.text)
             if chunks is not None:
                 return chunks.head, chunks
+        if len(self.text) > MAX_WHOLE:
+            self.too_large = True
+            self.problem(self._not_by_rounds())
+            raise _Stop
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as error:
@@ -191,10 +197,32 @@ class _Reader:
             raise _Stop from None
         return data, data.get("rounds", [])
 
+    def _not_by_rounds(self) -> str:
+        """Why a record over MAX_WHOLE is not read: the form it is in cannot be read a round
+        at a time, and parsing it whole would cost many times its size."""
+        limit = MAX_WHOLE // (1024 * 1024)
+        if '"""' in self.text or "'''" in self.text:
+            why = _(
+                "not read: a record over {limit} MB is read a round at a time, and this one holds a multi-line "
+                "string (three quotes); write it without one, as scorepad writes records (docs/format.md)"
+            )
+        elif self.part_line is None:
+            why = _(
+                "not read: a record over {limit} MB is read a round at a time, and this one does not write its "
+                "rounds as [[rounds]] tables, one after another; write them so, as scorepad does (docs/format.md)"
+            )
+        else:
+            why = _(
+                "not read: a record over {limit} MB is read a round at a time, and the part from line {line} is not "
+                "one round in the form of a record (check it with a TOML reader)"
+            )
+        return why.format(limit=limit, line=self.part_line)
+
     def _read(self) -> Game:
         try:
             return self._replay()
-        except Whole:
+        except Whole as whole:
+            self.part_line = whole.line
             # Not rounds of their own after all: read again, the whole text at once, so
             # that what is wrong is said as for any record (the same words, the same line).
             self.problems.clear()
@@ -519,10 +547,15 @@ def is_record(text: str) -> bool:
             data, rounds = reader._parse()
             if isinstance(rounds, Chunks):
                 rounds.check_rest()
-        except Whole:
+        except Whole as whole:
             reader.whole = True
+            reader.part_line = whole.line
             data, rounds = reader._parse()
     except RecordError:
+        if reader.too_large:  # not parsed: its first lines say what it is
+            return (
+                re.search(r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/""", text[: 64 * 1024], re.MULTILINE) is not None
+            )
         return False
     given = data.get("format")
     return isinstance(given, str) and given.startswith("scorepad/")

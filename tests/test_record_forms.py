@@ -1,0 +1,101 @@
+"""A record in any valid TOML form costs at most a few times its size to read: over 1 MB
+(chunks.MAX_WHOLE) it is read a round at a time, which needs each round written as a
+`[[rounds]]` table of its own, in any TOML inside (dotted keys, literal strings, inline
+tables, comments); a larger record in a form that cannot be read so (all rounds in one
+inline array, a multi-line string) is refused on reading with a message, never parsed
+whole at ten to thirty times its size."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import pytest
+from tests.helpers import flat, refused, run
+
+from scorepad.record.chunks import MAX_WHOLE
+from scorepad.record.format import RecordError, audit_text, dumps, loads
+
+HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n'
+RULES = 'rules = { preset = "pagat", deal = [14, 7, 5], target = 100000 }\n'
+
+
+def pairs(count: int) -> list[tuple[str, str]]:
+    return [("Ann", "Bob") if i % 2 == 0 else ("Bob", "Ann") for i in range(count)]
+
+
+def inline_array(size: int) -> str:
+    """Blocked rounds, every one an inline table of one array `rounds = [...]`."""
+    rows = []
+    total = 0
+    for a, b in pairs(size // 100):
+        row = (
+            f'{{opener = "{a}", moves = ["{a}: 0-0", "{b}: pass", "{a}: pass"], '
+            "hands = {Ann = 84, Bob = 84}, points = {Ann = 0, Bob = 0}}"
+        )
+        rows.append(row)
+        total += len(row) + 2
+        if total > size:
+            break
+    return HEAD + RULES + "rounds = [\n" + ",\n".join(rows) + "\n]\n"
+
+
+def dotted_and_literal(size: int) -> str:
+    """The same game with each round a `[[rounds]]` table of dotted keys and literal strings."""
+    parts, total = [HEAD, "[rules]\npreset = 'pagat'\ndeal = [14, 7, 5]\ntarget = 100000\n"], 0
+    for a, b in pairs(size // 50):
+        part = (
+            f"\n[[rounds]]\nopener = '{a}'\nmoves = ['{a}: 0-0', '{b}: pass', '{a}: pass']  # blocked\n"
+            "hands.Ann = 84\nhands.Bob = 84\npoints.Ann = 0\npoints.Bob = 0\n"
+        )
+        parts.append(part)
+        total += len(part)
+        if total > size:
+            break
+    return "".join(parts)
+
+
+def peak(action) -> int:
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.slow
+def test_a_large_record_of_one_inline_array_is_refused_unparsed(here):
+    text = inline_array(3 * MAX_WHOLE)
+    assert len(text) > 2 * MAX_WHOLE
+    here.write_text(text, encoding="utf-8")
+    message = "does not write its rounds as [[rounds]] tables"
+    refused(["show"], here, 2, message)
+    result = run("audit", here)
+    assert result.exit_code != 0 and message in flat(result.output)
+    with pytest.raises(RecordError, match="read a round at a time"):
+        loads(text)
+    # Refused from its form, before tomllib builds its tables (about 14 times the text).
+    assert peak(lambda: audit_text(text)) < len(text)
+
+
+@pytest.mark.slow
+def test_a_large_record_with_a_multi_line_string_is_refused_unparsed():
+    text = dotted_and_literal(2 * MAX_WHOLE).replace("opener = 'Ann'", "opener = '''Ann'''", 1)
+    with pytest.raises(RecordError, match="multi-line string"):
+        loads(text)
+
+
+@pytest.mark.slow
+def test_a_large_record_of_dotted_keys_and_literal_strings_is_read_within_five_times_its_size():
+    text = dotted_and_literal(2 * MAX_WHOLE)
+    assert len(text) > MAX_WHOLE
+    game = loads(text).game
+    assert len(game.rounds) > 10_000
+    assert peak(lambda: loads(text)) < 5 * len(text)
+    assert loads(dumps(game)).game.scores == game.scores
+
+
+def test_a_small_record_in_any_form_is_read_as_before():
+    text = inline_array(20_000)
+    assert len(text) < MAX_WHOLE
+    assert len(loads(text).game.rounds) > 100
