@@ -93,7 +93,7 @@ def page() -> str:
 
     from scorepad import __version__, i18n
     from scorepad.cli.app import app
-    from scorepad.cli.helpscreen import click
+    from scorepad.cli.helpscreen import click, translate_help
 
     i18n.use("en")
     group = typer.main.get_command(app)
@@ -117,6 +117,7 @@ def page() -> str:
         command = group.get_command(ctx, name)
         if command is None or command.hidden:
             continue
+        translate_help(command)  # English, with the facts it names filled in (HELP_FACTS)
         sub = click.Context(command, info_name=name, parent=ctx)
         lines += [
             f'.SS "{roff(name)}"',

@@ -55,6 +55,18 @@ def _headings() -> dict[str, str]:
     return {"Options": _("Options"), "Commands": _("Commands"), "Arguments": _("Arguments")}
 
 
+# Facts of the data that a help text names as "{name}" (the presets): filled in as the
+# text is shown, after its translation, so the catalogue keeps the placeholder alone.
+HELP_FACTS: dict[str, str] = {}
+
+
+def filled(text: str) -> str:
+    """A help text with the facts it names filled in (HELP_FACTS)."""
+    for name, fact in HELP_FACTS.items():
+        text = text.replace("{" + name + "}", fact)
+    return text
+
+
 def translate_help(command: Any) -> None:
     """Show the help of `command` and of its options and arguments in the current
     language. The English source texts are kept aside on first use, so a later run in
@@ -64,7 +76,7 @@ def translate_help(command: Any) -> None:
         sources = item.__dict__.setdefault("_help_sources", {name: getattr(item, name, None) for name in ("help", "short_help")})
         for name, source in sources.items():
             if source:  # _("") would be the catalogue's header
-                setattr(item, name, _(source))
+                setattr(item, name, filled(_(source)))
 
 
 def _translate_rich_words() -> None:

@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blocked_tie": ("nothing", "split-third"),
 }
 FLAGS = ("partners", "muggins")
+NUMBERS = {"target": 1, "deal": 3}  # the options that take whole numbers, and how many
 MAX_TARGET = 100_000  # a game to more is no game of dominoes; bounded so scores stay small
 
 OPTION_ORDER = (

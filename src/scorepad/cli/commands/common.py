@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
 import typer
 
 from scorepad.cli import completion
-from scorepad.engine.rules import PRESETS
+from scorepad.cli.helpscreen import HELP_FACTS
+from scorepad.engine.rules import DEFAULT_PRESET, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.views.console import error, print_styled, width
@@ -41,6 +42,7 @@ if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes th
     Preset = str
 else:
     Preset = Literal[tuple(PRESETS)]
+HELP_FACTS.update(presets=" | ".join(PRESETS), default_preset=DEFAULT_PRESET)  # "{presets}" in a help text
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
 

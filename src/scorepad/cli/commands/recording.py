@@ -6,10 +6,11 @@ live prompt, and the bundled demo."""
 # (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
 # and its options' callbacks' one by one, which cost more than making them all at import.
 
+import inspect
 import math
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -28,7 +29,7 @@ from scorepad.cli.commands.common import (
     show_status,
 )
 from scorepad.cli.helpscreen import Room
-from scorepad.engine.rules import CHOICES
+from scorepad.engine.rules import CHOICES, DEFAULT_PRESET, FLAGS, NUMBERS, OPTION_ORDER, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _
 from scorepad.views.console import echo
@@ -37,120 +38,61 @@ room = Room()
 
 MAX_DELAY = 60.0  # seconds between moves of the demo
 
-CHOICE_HELP = {
+# What each option of the rules (engine/rules.py OPTION_ORDER) says in `new`'s help; its
+# name, its kind and its choices are the rules' own (FLAGS, CHOICES, NUMBERS).
+RULE_HELP = {
+    "deal": N_("Tiles each for 2,3,4 players, e.g. 9,7,5."),
+    "partners": N_("Four players as two partnerships."),
     "spinner": N_("Whether the first double is a spinner."),
+    "target": N_("Points to win."),
     "first_opener": N_("Who leads round 1."),
     "next_opener": N_("Who leads the later rounds."),
     "fallback_opener": N_("Who leads when the next opener names nobody."),
     "domino_award": N_("What a domino scores."),
     "blocked_award": N_("What a blocked round scores."),
     "blocked_tie": N_("What a blocked round with the lowest pips tied scores."),
+    "muggins": N_("Players must claim their scores."),
 }
 
 
-def _choice(name: str):
-    # Typed as the option's values, so Typer checks them and the shell completes them.
-    return Annotated[
-        Literal[CHOICES[name]] | None,
-        typer.Option(f"--{name.replace('_', '-')}", help=CHOICE_HELP[name], show_default=False),
-    ]
+def rule_option(name: str) -> Any:
+    """The option of `new` that changes rules option `name`, typed by its kind: a flag is
+    --name/--no-name, a choice takes one of its values (Typer checks them and the shell
+    completes them), a number a whole number, several numbers a comma-separated list."""
+    flag = "--" + name.replace("_", "-")
+    if name in FLAGS:
+        return Annotated[bool | None, typer.Option(f"{flag}/--no-{flag[2:]}", help=RULE_HELP[name], show_default=False)]
+    if name in CHOICES:
+        return Annotated[Literal[CHOICES[name]] | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
+    kind = int if NUMBERS[name] == 1 else str  # several numbers: "9,7,5", read by rule_value
+    return Annotated[kind | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
 
 
-if TYPE_CHECKING:  # the options of `new` that take one of a rule's choices (see _choice)
-    Spinner: TypeAlias = str | None
-    FirstOpener: TypeAlias = str | None
-    NextOpener: TypeAlias = str | None
-    FallbackOpener: TypeAlias = str | None
-    DominoAward: TypeAlias = str | None
-    BlockedAward: TypeAlias = str | None
-    BlockedTie: TypeAlias = str | None
-else:
-    Spinner = _choice("spinner")
-    FirstOpener = _choice("first_opener")
-    NextOpener = _choice("next_opener")
-    FallbackOpener = _choice("fallback_opener")
-    DominoAward = _choice("domino_award")
-    BlockedAward = _choice("blocked_award")
-    BlockedTie = _choice("blocked_tie")
+def rule_value(name: str, given: Any) -> Any:
+    """The value of rules option `name` as `new` was given it."""
+    if name not in NUMBERS or NUMBERS[name] == 1:
+        return given
+    try:
+        return [int(n) for n in given.split(",")]
+    except ValueError:
+        fail(
+            _("--{name} '{value}': give {count} whole numbers, e.g. {example}").format(
+                name=name.replace("_", "-"),
+                value=given,
+                count=NUMBERS[name],
+                example=",".join(str(n) for n in getattr(PRESETS[DEFAULT_PRESET], name)),
+            ),
+            BAD_USAGE,
+        )
 
 
-@room.command(
-    help=N_(
-        "Start a game; a finished game in the file is kept under a new name.\n"
-        "\n"
-        "Without --players and --rules, the game in the file gives them.\n"
-        "\n"
-        "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
-    )
-)
-def new(
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."),
-            show_default=False,
-        ),
-    ] = None,
-    rules: Annotated[
-        Preset | None,
-        typer.Option(
-            "--rules",
-            help=N_("The preset the options below change (default: the game before's rules, else pagat)."),
-            show_default=False,
-        ),
-    ] = None,
-    partners: Annotated[
-        bool | None, typer.Option("--partners/--no-partners", help=N_("Four players as two partnerships."), show_default=False)
-    ] = None,
-    target: Annotated[int | None, typer.Option("--target", help=N_("Points to win."), show_default=False)] = None,
-    muggins: Annotated[
-        bool | None, typer.Option("--muggins/--no-muggins", help=N_("Players must claim their scores."), show_default=False)
-    ] = None,
-    opener: Annotated[
-        str | None,
-        typer.Option(
-            "--opener", help=N_("Who leads round 1, or 'lot' to draw it."), show_default=False, autocompletion=completion.openers
-        ),
-    ] = None,
-    deal: Annotated[
-        str | None, typer.Option("--deal", help=N_("Tiles each for 2,3,4 players, e.g. 9,7,5."), show_default=False)
-    ] = None,
-    spinner: Spinner = None,
-    first_opener: FirstOpener = None,
-    next_opener: NextOpener = None,
-    fallback_opener: FallbackOpener = None,
-    domino_award: DominoAward = None,
-    blocked_award: BlockedAward = None,
-    blocked_tie: BlockedTie = None,
-    force: Annotated[
-        bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))
-    ] = False,
-    file: FileOption = DEFAULT_FILE,
-) -> None:
+def new(**given: Any) -> None:
     from scorepad.cli.actions import cannot_write, new_game
 
+    players, rules, opener, force, file = (given.pop(name) for name in ("players", "rules", "opener", "force", "file"))
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
-    options: dict[str, Any] = {
-        "partners": partners,
-        "target": target,
-        "muggins": muggins,
-        "spinner": spinner,
-        "first_opener": first_opener,
-        "next_opener": next_opener,
-        "fallback_opener": fallback_opener,
-        "domino_award": domino_award,
-        "blocked_award": blocked_award,
-        "blocked_tie": blocked_tie,
-    }
-    options = {k: v for k, v in options.items() if v is not None}
-    if deal is not None:
-        try:
-            options["deal"] = [int(n) for n in deal.split(",")]
-        except ValueError:
-            fail(_("--deal '{deal}': give three whole numbers, e.g. 9,7,5").format(deal=deal), BAD_USAGE)
+    options = {name: rule_value(name, value) for name, value in given.items() if value is not None}
     try:
         done = new_game(file, names, rules, options, opener, force)
     except (RulesError, InvalidMoveError) as error:
@@ -161,6 +103,73 @@ def new(
     except OSError as error:
         fail(cannot_write(error, file), BAD_USAGE)
     show_status(done.game, note=done.notes)
+
+
+def _new_parameters() -> list[inspect.Parameter]:
+    # `new` takes an option for every option of the rules, made from the rules' tables:
+    # Typer reads the parameters from the signature, so they are written into it.
+    def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+    return [
+        option(
+            "players",
+            Annotated[
+                str | None,
+                typer.Option(
+                    "--players",
+                    "-p",
+                    help=N_("Names in seating order, comma-separated (default: the players of the game in the file)."),
+                    show_default=False,
+                ),
+            ],
+        ),
+        option(
+            "rules",
+            Annotated[
+                Preset | None,
+                typer.Option(
+                    "--rules",
+                    help=N_("The preset the options below change (default: the game before's rules, else {default_preset})."),
+                    show_default=False,
+                ),
+            ],
+        ),
+        option(
+            "opener",
+            Annotated[
+                str | None,
+                typer.Option(
+                    "--opener",
+                    help=N_("Who leads round 1, or 'lot' to draw it."),
+                    show_default=False,
+                    autocompletion=completion.openers,
+                ),
+            ],
+        ),
+        *(option(name, rule_option(name)) for name in OPTION_ORDER),
+        option(
+            "force",
+            Annotated[
+                bool, typer.Option("--force", help=N_("Start over although the game is not over (it is kept as a backup)."))
+            ],
+            False,
+        ),
+        option("file", FileOption, DEFAULT_FILE),
+    ]
+
+
+new.__signature__ = inspect.Signature(_new_parameters(), return_annotation=None)  # type: ignore[attr-defined]
+new.__annotations__ = {p.name: p.annotation for p in inspect.signature(new).parameters.values()} | {"return": None}
+room.command(
+    help=N_(
+        "Start a game; a finished game in the file is kept under a new name.\n"
+        "\n"
+        "Without --players and --rules, the game in the file gives them.\n"
+        "\n"
+        "Example: scorepad new --players Ann,Bob,Cy --rules pagat --muggins"
+    )
+)(new)
 
 
 @room.command(help=N_("Record a tile played (the lead takes no end).\n\nExample: scorepad play 6-4 E --claim 10"))

@@ -136,7 +136,7 @@ def rules_(
         Preset | None,
         typer.Argument(
             metavar="PRESET",
-            help=N_("A preset (pagat | two-ends | fuenfer); default: the current game's rules."),
+            help=N_("A preset ({presets}); default: the current game's rules."),
             show_default=False,
         ),
     ] = None,
