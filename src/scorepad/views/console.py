@@ -639,11 +639,14 @@ class PipeGuard:
     the docs define as an audit problem."""
 
     def __init__(self, stream: Any) -> None:
-        self.stream = stream
+        self.stream, self.unbuffered = _whole_writes(stream)
 
     def write(self, text: str) -> int:
         try:
-            return self.stream.write(text)
+            written = self.stream.write(text)
+            if self.unbuffered:
+                self.stream.flush()
+            return written
         except BrokenPipeError:
             closed_pipe(self.stream)
 
@@ -655,6 +658,21 @@ class PipeGuard:
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno, buffer, ...
         return getattr(self.stream, name)
+
+
+def _whole_writes(stream: Any) -> tuple[Any, bool]:
+    """`stream`, and whether it was unbuffered. Unbuffered (PYTHONUNBUFFERED, python -u),
+    standard output is a text layer straight on the file: a write into a pipe that takes
+    only part of it returns the part's count, the text layer drops the rest, and nothing
+    fails, so a reader that left (`log --json | head -c 1`) goes unnoticed. A buffered
+    layer between them writes the rest, or fails as the pipe is closed; the guard flushes
+    it after every write, so the output is as unbuffered as it was."""
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(raw, io.RawIOBase) or not isinstance(stream, io.TextIOWrapper):
+        return stream, False
+    encoding, errors, line_buffering = stream.encoding, stream.errors, stream.line_buffering
+    stream.detach()  # the old layer let go, so that it never closes the file it was on
+    return io.TextIOWrapper(io.BufferedWriter(raw), encoding=encoding, errors=errors, line_buffering=line_buffering), True
 
 
 def guard_pipes() -> None:
