@@ -113,15 +113,27 @@ print(json.dumps({d.metadata["Name"].lower().replace("_", "-"): [d.version, d.re
 """
 
 
-def pip(*args: str, timeout: float, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def pip(*args: str, cache: Path, timeout: float, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """pip with a cache of its own in `cache`: the user's cache may hold a wheel built with
+    a compiler (markupsafe's speedups), which pip would take rather than build without one."""
+    environment = {**os.environ, "PIP_NO_INPUT": "1", **(env or {}), "PIP_CACHE_DIR": str(cache)}
+    environment.pop("PIP_NO_CACHE_DIR", None)
     return subprocess.run(
         [sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={**os.environ, "PIP_NO_INPUT": "1", **(env or {})},
+        env=environment,
         check=False,
     )
+
+
+def test_pip_here_uses_a_cache_of_its_own(tmp_path, monkeypatch):
+    pytest.importorskip("pip")
+    monkeypatch.setenv("PIP_CACHE_DIR", str(tmp_path / "the user's"))
+    done = pip("cache", "dir", cache=tmp_path / "own", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(tmp_path / "own")
 
 
 @pytest.mark.slow
@@ -142,6 +154,7 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
         "--dest",
         str(tmp_path / "probe"),
         f"tomli-w=={pins['tomli-w']}",
+        cache=tmp_path / "pip-cache",
         timeout=60,
     )
     if probe.returncode != 0:
@@ -157,6 +170,7 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     installed = pip(
         *("--python", str(python), "install", "--quiet", "--timeout", "30", *no_binary),
         *("--constraint", str(constraints), str(ROOT)),
+        cache=tmp_path / "pip-cache",
         timeout=300,
         env={"CC": "false", "CXX": "false"},
     )
