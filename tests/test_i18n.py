@@ -234,3 +234,19 @@ def test_rules_in_words_in_german():
     assert words["spinner"] == "der erste Pasch ist ein Spinner mit vier Armen"
     assert words["partners"] == "nein"
     assert dict(Rules.from_options("pagat", target=150).describe())["target"] == "150 Punkte"
+
+
+def test_lang_offers_the_languages_of_the_catalogue():
+    """--lang's choices are i18n.LANGUAGES: a language added there is offered."""
+    import subprocess
+    import sys
+
+    code = (
+        "from scorepad import i18n\n"
+        "i18n.LANGUAGES = (*i18n.LANGUAGES, 'fr')\n"
+        "import typer.main\n"
+        "from scorepad.cli.app import app\n"
+        "print(*next(p for p in typer.main.get_command(app).params if p.name == 'lang').type.choices)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == sorted((*i18n.LANGUAGES, "fr"))

@@ -4,7 +4,7 @@
 record, asks the engine, saves, and prints."""
 
 import sys
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -68,7 +68,10 @@ def _show_version(asked: bool) -> None:
         raise typer.Exit()
 
 
-Language = Literal["de", "en"]  # i18n.LANGUAGES, typed out so the shell completes them
+if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes them from i18n
+    Language = str
+else:  # typed as the languages, so Typer checks them and the shell completes them
+    Language = Literal[tuple(sorted(i18n.LANGUAGES))]
 
 
 def _use_language(asked: str | None) -> None:
