@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.layout import Layout
-from scorepad.engine.notation import Draw, Muggins, Play
+from scorepad.engine.notation import Draw, Move, Muggins, Play
 from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
 
@@ -120,6 +120,7 @@ def known_hands(r: Round, players: Sequence[str]) -> list[tuple[tuple[Tile, ...]
     return result
 
 
+_new = tuple.__new__  # a named tuple made without its Python-level __new__: one per play
 _MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
     (False, False): (),
     (True, False): ("missed",),
@@ -133,6 +134,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     hands = known_hands(r, players)
     seat = {name: p for p, name in enumerate(players)}
     moves = r.moves
+    repliers = _repliers(moves, seat, hands)
+    highest_double = r.opener_rule == "highest-double"
     layout = Layout(r.layout.with_spinner)
     reviews = []
     for index, move in enumerate(moves):
@@ -142,7 +145,7 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         assert known is not None  # known_hands gives every play its hand
         tiles, unknown = known
         p = seat[move.player]
-        if not layout and r.opener_rule == "highest-double":
+        if not layout.placed and highest_double:
             # The highest double had to lead: the double led is the only legal lead (and a
             # lead that was no double, flagged by the replay, is taken as it was led).
             options: list[Placing] = [(move.tile, None, play_score(move.tile.pips))]
@@ -150,9 +153,13 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             options = layout.scores_of(tiles)
         top = max([o[2] for o in options])
         candidates = [o for o in options if o[2] == top]
-        replier, reply_tiles = _replier(r, index, p, players, seat, hands)
-        played = move.tile.id
-        made = next((o for o in candidates if o[0].id == played and o[1] is move.end), None)
+        made = None
+        played, end = move.tile.id, move.end
+        for o in candidates:
+            if o[0].id == played and o[1] is end:
+                made = o
+                break
+        replier, reply_tiles = repliers[index]
         # The layout as it stood, kept only when an alternative may have to be laid on it.
         alternatives = reply_tiles is not None and (made is None or len(candidates) > 1)
         before = layout.copy() if alternatives else layout
@@ -164,26 +171,29 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             chosen, best_left = _set_against(before, made, candidates, reply_tiles, left)
         else:
             replier = None
-        best = Option(*chosen)
+        best = _new(Option, chosen)
         missed = best.score - scored
         marks = _MARKS[missed >= MISSED_MARK, left is not None and best_left is not None and left - best_left >= LEFT_MARK]
         reviews.append(
-            PlayReview(
-                r.number,
-                index + 1,
-                p,
-                move.tile,
-                move.end,
-                scored,
-                tiles,
-                unknown,
-                options,
-                best,
-                missed,
-                replier,
-                left,
-                best_left,
-                marks,
+            _new(
+                PlayReview,
+                (
+                    r.number,
+                    index + 1,
+                    p,
+                    move.tile,
+                    move.end,
+                    scored,
+                    tiles,
+                    unknown,
+                    options,
+                    best,
+                    missed,
+                    replier,
+                    left,
+                    best_left,
+                    marks,
+                ),
             )
         )
     return RoundReview(r.number, tuple(reviews))
@@ -222,28 +232,32 @@ def _set_against(
     return best, low
 
 
-def _replier(
-    r: Round,
-    index: int,
-    p: int,
-    players: Sequence[str],
-    seat: dict[str, int],
-    hands: list[tuple[tuple[Tile, ...], Unknown | None] | None],
-) -> tuple[int | None, tuple[Tile, ...] | None]:
-    """The next player and their whole hand right after the play at `index`, when the record
-    proves it: their next move (muggins calls aside) is a play, and its known hand is whole.
-    Otherwise (None, None): what the play left them cannot be told."""
-    following = (p + 1) % len(players)
-    for later in range(index + 1, len(r.moves)):
-        move = r.moves[later]
-        if isinstance(move, Muggins):
-            continue
-        if isinstance(move, Play) and seat[move.player] == following:
-            known = hands[later]
-            if known is not None and known[1] is None:
-                return following, known[0]
-        return None, None
-    return None, None
+def _repliers(
+    moves: Sequence[Move], seat: dict[str, int], hands: list[tuple[tuple[Tile, ...], Unknown | None] | None]
+) -> list[tuple[int | None, tuple[Tile, ...] | None]]:
+    """Per move: for a play, the next player and their whole hand right after it, when the
+    record proves it (their next move, muggins calls aside, is a play whose known hand is
+    whole); otherwise (None, None), as for every other move: what it left them cannot be
+    told. One pass back from the round's end."""
+    nobody: tuple[int | None, tuple[Tile, ...] | None] = (None, None)
+    result = [nobody] * len(moves)
+    players = len(seat)
+    following: int | None = None  # the index of the next move that is no muggins call
+    for index in range(len(moves) - 1, -1, -1):
+        move = moves[index]
+        if isinstance(move, Play) and following is not None:
+            then = moves[following]
+            known = hands[following]
+            if (
+                isinstance(then, Play)
+                and seat[then.player] == (seat[move.player] + 1) % players
+                and known is not None
+                and known[1] is None
+            ):
+                result[index] = (seat[then.player], known[0])
+        if not isinstance(move, Muggins):
+            following = index
+    return result
 
 
 class PlayerTotal(NamedTuple):
