@@ -425,3 +425,9 @@ def test_entries_break_as_every_other_screen_breaks_them(columns):
     assert wrap(text, columns) == wrapped(text, columns, INDENT).split("\n")
     long = INDENT + "Bob's hand at 2.1–2.7 is not known beyond 6-0 5-1 2-1 (Bob drew at 2.10) " + "x" * 50
     assert wrap(long, columns) == wrapped(long, columns, INDENT).split("\n")
+
+
+def test_a_game_without_moves_says_so(here):
+    ok("new", "--players", "Ann,Bob")
+    assert ok("review").splitlines()[0] == "(no moves yet)"
+    assert json.loads(ok("review", "--json"))["plays"] == []

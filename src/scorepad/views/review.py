@@ -151,6 +151,8 @@ def review_lines(
     def put(text: str) -> Iterator[str]:
         yield from wrap(text, columns)
 
+    if not rounds:
+        yield _("(no moves yet)")
     for review in rounds:
         yield _("Round {number}").format(number=review.number)
         marked = [play for play in review.plays if play.marks]
