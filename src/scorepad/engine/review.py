@@ -7,8 +7,9 @@ between; and, when the player drew nothing after the play and the round's hands 
 as tiles (or they hold nothing at its end), that final hand. A tile played after a later draw
 may have been drawn, a pip total names no tile, and a partner's tiles are never the player's.
 
-Legality and the ends' score are the layout's own (`Layout.placements`); and so is the best reply a
-play leaves (`Layout.best_score`, the most `advice.best_reply` would find).
+Legality and the ends' score are the layout's own (`Layout.scores_of`, what `placements`
+finds for each tile), and so is the best reply a play leaves (`Layout.best_score`, the most
+`advice.best_reply` would find).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class PlayReview(NamedTuple):
     known: tuple[Tile, ...]  # the certainly-held tiles, the played one first
     unknown: Unknown | None  # None: `known` is the whole hand
     options: Sequence[Placing]  # every legal placement of every known tile
-    best: Option  # the best of them (the play itself when nothing scores more)
+    best: Option  # what the play is set against: a best-scoring placement (see _set_against)
     missed: int  # best - scored
     replier: int | None  # the next player, when what the play left them is known
     left: int | None  # the best reply the play left them
