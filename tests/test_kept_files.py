@@ -17,6 +17,8 @@ import pytest
 from tests.helpers import flat, ok, run
 
 from scorepad.engine.game import Game
+from scorepad.engine.notation import parse_move
+from scorepad.engine.rules import Rules
 from scorepad.record import sidecar
 from scorepad.record.files import load, locked
 from scorepad.record.format import MAX_RECORD_BYTES, dumps
@@ -105,6 +107,21 @@ def test_after_the_undo_of_a_fix_its_repairs_are_offered_again(here):
     assert here.read_bytes() == before
     ok("fix", "2")  # chosen again, from what the undo kept
     ok("undo")
+    assert here.read_bytes() == before
+
+
+def test_undo_after_a_fix_in_a_round_whose_opener_the_lot_drew(here):
+    game = Game(PLAYERS, Rules.from_options("pagat"))
+    game.set_opener("Ann", drawn=True)  # as `new` leaves it when scorepad draws the lot
+    for move in ON_N:
+        game.push(parse_move(move))
+    here.write_text(dumps(game), encoding="utf-8")
+    assert "drawn = true" in here.read_text()
+    before = here.read_bytes()
+    assert run("play", "06", "e").exit_code == 1
+    ok("fix", "1")
+    result = run("undo")
+    assert result.exit_code == 0 and "does not lead" not in flat(result.output), result.output
     assert here.read_bytes() == before
 
 

@@ -99,3 +99,16 @@ def test_a_small_record_in_any_form_is_read_as_before():
     text = inline_array(20_000)
     assert len(text) < MAX_WHOLE
     assert len(loads(text).game.rounds) > 100
+
+
+@pytest.mark.slow
+def test_a_large_record_is_written_a_round_at_a_time():
+    """Writing a record made every round's table at once, about thirteen times the text."""
+    text = dotted_and_literal(2 * MAX_WHOLE)
+    game = loads(text).game
+    written = dumps(game)
+    assert (
+        written.count("\n[[rounds]]\n") >= len(game.rounds) - 1
+    )  # the form read a round at a time (not the round nobody opened)
+    assert peak(lambda: dumps(game)) < 5 * len(written)
+    assert dumps(loads(written).game) == written

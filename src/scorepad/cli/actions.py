@@ -227,8 +227,9 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
     raise TypeError(typed)  # pragma: no cover - every kind is handled above
 
 
-def enter_hands(game: Game, typed: HandsIn, live: bool) -> Done:
-    """The hands typed entered in `game`, and the next round's opener named or drawn by lot."""
+def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) -> Done:
+    """The hands typed entered in `game`, and the next round's opener named or drawn by lot
+    (`lot`: the one drawn before, when a fix is replayed to prove its undo)."""
     from scorepad.views.award import hands_note
 
     split_hands(typed.values)  # the typing first: it is wrong whatever the game
@@ -251,7 +252,7 @@ def enter_hands(game: Game, typed: HandsIn, live: bool) -> Done:
             game.set_opener(name)
             notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
         elif nxt.opener is None and nxt.opener_rule == "lot":
-            name = the_lot(game.players)
+            name = lot if lot in game.players else the_lot(game.players)
             game.set_opener(name, drawn=True)
             notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
     return Done(game, None, notes)

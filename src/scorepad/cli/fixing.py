@@ -216,7 +216,7 @@ def _make(
         amended = amend_all(text, steps)
         after = amended.after
         if "hands" in kept:
-            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by") or lot), live)
+            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live, lot)
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
@@ -428,6 +428,7 @@ def _what_undo_needs(game: Game, steps: list[tuple[str, tuple[int, int], Move]],
     return {
         "round": number,
         "opener": game.players[r.opener] if r.opener is not None else None,
+        "drawn": bool(r.drawn and r is game.current),  # the record says so of the round being played
         "moves": moves,
         "steps": [[action, at[0], at[1], None if move is None else str(move)] for action, at, move in steps],
         "lot": drawn,
@@ -455,7 +456,11 @@ def _before_fix(text: str, fix: dict[str, Any]) -> str | None:
         if len(rounds) != number - 1:
             return None
         if opener is not None or moves:
-            rounds.append({"opener": opener, "moves": moves})
+            table: dict[str, Any] = {"opener": opener}
+            if fix.get("drawn") is True:
+                table["drawn"] = True
+            table["moves"] = moves
+            rounds.append(table)
         if rounds:
             data["rounds"] = rounds
         return dumps(loads(tomli_w.dumps(data, indent=2)).game)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
@@ -18,7 +18,7 @@ from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
-from scorepad.record.chunks import MAX_WHOLE, Chunks, Whole
+from scorepad.record.chunks import CHUNKED_FROM, MAX_WHOLE, Chunks, Whole
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -644,7 +644,14 @@ class _KeyLines:
 def to_dict(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "players": list(game.players)}
     data["rules"] = {"preset": game.rules.preset, **game.rules.options()}
-    rounds = []
+    rounds = list(_round_tables(game))
+    if rounds:
+        data["rounds"] = rounds
+    return data
+
+
+def _round_tables(game: Game) -> Iterator[dict[str, Any]]:
+    """Each round's table as the record holds it, made when asked for."""
     for r in game.rounds:
         if r.opener is None and not r.moves:
             continue  # the table has not said who opens it yet
@@ -660,13 +667,41 @@ def to_dict(game: Game) -> dict[str, Any]:
         if r.hands is not None or (game.winner is not None and r is game.current):
             points = r.side_points(len(game.sides))
             table["points"] = {name: points_number(points[game.side_of[p]]) for p, name in enumerate(game.players)}
-        rounds.append(table)
-    if rounds:
-        data["rounds"] = rounds
-    return data
+        yield table
 
 
 def dumps(game: Game) -> str:
+    """The record's text, as tomli-w writes the whole record (indented by two), made a
+    round at a time: the tables of every round are never held at once (they took about
+    thirteen times the text). Rounds are always `[[rounds]]` tables, which the reader
+    reads a round at a time; only a small record whose every round fits on a line is
+    written, as tomli-w writes it then, as one inline array (chunks.CHUNKED_FROM)."""
     import tomli_w  # only writing commands pay for it
 
-    return tomli_w.dumps(to_dict(game), indent=2)
+    head = {"format": FORMAT, "players": list(game.players), "rules": {"preset": game.rules.preset, **game.rules.options()}}
+    parts = [tomli_w.dumps(head, indent=2)]
+    size, one_line = len(parts[0]), True
+    for table in _round_tables(game):
+        text = tomli_w.dumps({"rounds": [table]}, indent=2)
+        if not text.startswith("[[rounds]]"):  # it fits on a line: written as an array of one
+            text = _round_table_text(table)
+        else:
+            one_line = False
+        parts.append(text)
+        size += len(text) + 1
+    if one_line and len(parts) > 1 and size < CHUNKED_FROM:
+        return tomli_w.dumps(to_dict(game), indent=2)
+    return "\n".join(parts)
+
+
+def _round_table_text(table: dict[str, Any]) -> str:
+    """A round as tomli-w writes one of an array of tables: `[[rounds]]`, its values, then
+    each of its tables as `[rounds.NAME]`."""
+    import tomli_w
+
+    values = {key: value for key, value in table.items() if not isinstance(value, dict)}
+    text = "[[rounds]]\n" + tomli_w.dumps(values, indent=2)
+    for key, value in table.items():
+        if isinstance(value, dict):
+            text += f"\n[rounds.{key}]\n" + tomli_w.dumps(value, indent=2)
+    return text
