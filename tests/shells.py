@@ -145,7 +145,7 @@ class Session:
     def enter(self) -> list[str] | None:
         """Enter; the words scorepad was run with, or None if it was not run."""
         os.write(self.fd, b"\r")
-        end = time.monotonic() + 5.0
+        end = time.monotonic() + WAIT
         while not self.ran.exists() and time.monotonic() < end:
             self.read(0.1)
         self.settle(0.3)
