@@ -159,13 +159,14 @@ def slips(seed: int, per_cell: int) -> Iterator[Slip]:
                     break
                 rules = Rules.from_options(preset)
                 game = Game(names, rules)
-                if rules.first_opener != "highest-double":
-                    game.set_opener(rng.choice(names))
                 rounds_done = rng.randrange(0, 3)
-                for _round in range(rounds_done):
+                for _round in range(rounds_done + 1):
                     if game.winner is not None:
                         break
-                    play_round(game, rng)
+                    if game.current.opener is None and game.current.opener_rule == "lot":
+                        game.set_opener(rng.choice(names), drawn=True)  # as `new` and `hands` draw it
+                    if _round < rounds_done:
+                        play_round(game, rng)
                 if game.winner is not None:
                     continue
                 before = game.fork(with_undo=True)
@@ -182,7 +183,7 @@ def slips(seed: int, per_cell: int) -> Iterator[Slip]:
 
 
 def _make(kind: str, table: str, before: Game, moves: list[Move], hands: dict, ended: bool, rng) -> Slip | None:
-    table_names = before.current.opener_rule == "highest-double" and before.current.opener is None
+    table_names = before.current.opener is None or before.current.drawn
     if kind == "claim":
         moves = _claims(moves, before)
     named = kind == "player"
@@ -270,7 +271,7 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     for n, offered in enumerate(repairs):
         # A draw of unknown count is made with each count the table may give.
         for repair in [offered.counted(c) for c in offered.counts] or [offered]:
-            steps = fixing._steps(repair)
+            steps = fixing.steps_of(repair)
             try:
                 after = amend_all(slip.text, steps).after
                 if slip.hands is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tests.helpers import flat, run
 
+from scorepad.cli.fixing import steps_of
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Pass, Play, parse_move
 from scorepad.engine.repair import MOST, search
@@ -44,7 +45,7 @@ def state(game: Game) -> tuple:
 def repaired(case, repair) -> Game:
     """The case's record with `repair` made as its commands make it, then the refused input:
     through the record layer, as `scorepad replace/insert` and `fix` do."""
-    steps = [("reseat" if c.reseat else c.action, (c.round, at), move) for c in repair.commands for at, move in c.at]
+    steps = steps_of(repair)
     game = amend_all(dumps(case.record), steps).after
     if isinstance(case.refused, dict):
         game.check_hands(case.refused)

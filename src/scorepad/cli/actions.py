@@ -294,7 +294,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
         text = read_record(file)
         game = read_game(file)
         players = game.players
-        action = "reseat" if typed.reseat else typed.action
+        action = ("reseat" if typed.action == "replace" else "insert-reseat") if typed.reseat else typed.action
         steps = [
             (action, at, parse_record_move(typed_move, players) if typed_move is not None else None)
             for at, typed_move in ((typed.at, typed.move), *typed.more)
@@ -305,7 +305,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
             raise _with_reseat(error, text, game, steps, live) from None
         kept = save_text(result.text, file)
     heads = [said(action, at, move) for action, at, move in steps]
-    if typed.reseat:
+    if typed.reseat and typed.action == "replace":
         heads.append(_reseat_words(game, steps[0][1], steps[0][2]))
     return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
 
@@ -375,6 +375,8 @@ def said(action: str, position: tuple[int, int], move: Move | None) -> str:
     at = f"{position[0]}.{position[1]}"
     if action == "reseat":
         action = "replace"
+    elif action == "insert-reseat":
+        action = "insert"
     if move is None:
         return _("Deleted {at}").format(at=at)
     if action == "insert":

@@ -185,9 +185,13 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
     return repair.counted(count)
 
 
-def _steps(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
+def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
     return [
-        ("reseat" if command.reseat else command.action, (command.round, position), move)
+        (
+            ("reseat" if command.action == "replace" else "insert-reseat") if command.reseat else command.action,
+            (command.round, position),
+            move,
+        )
         for command in repair.commands
         for position, move in command.at
     ]
@@ -197,7 +201,7 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict,
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
     refused or breaks a rule the record did not break (what `audit` reports)."""
-    return _make(text, _steps(repair), kept, refused, live)
+    return _make(text, steps_of(repair), kept, refused, live)
 
 
 def _make(
@@ -388,7 +392,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
                 _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
             )
         repair = _with_count(repairs[choice - 1], choice, count, live)
-        steps = _steps(repair)
+        steps = steps_of(repair)
         made = _made(text, repair, kept, refused, live)
         if made is None:  # pragma: no cover - the search offers only repairs that are made
             raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))

@@ -377,7 +377,7 @@ def replacements(action: str, words: Sequence[str], reseat: bool = False) -> Ame
     """`ROUND.MOVE MOVE` as typed after insert or replace; `replace` takes more pairs,
     each starting at a word that is a position (`replace 2.5 Ann: 6-1 E 2.6 Bob: 4-6 W`),
     or `--reseat` (anywhere) for one move whose player changes with every later one's."""
-    if action == "replace" and "--reseat" in words:
+    if action in ("replace", "insert") and "--reseat" in words:
         reseat, words = True, [w for w in words if w != "--reseat"]
     groups: list[tuple[str, list[str]]] = []
     for word in words:

@@ -430,8 +430,8 @@ class Game:
         r.turn = (p + 1) % len(self.players)
         if not layout.placed:
             if r.drawn and r.opener != p:
-                # The table drew its own lot: its lead stands, as if the table had named it.
-                r.drawn = r.start_drawn = False
+                # The table drew its own lot: its lead stands, as if the table had named it
+                # (and the round stays one whose lead the table may name: a repair may).
                 r.opener = r.start_opener = p
             if r.opener is None or self._table_names_opener(r):
                 r.opener = p
@@ -485,9 +485,9 @@ class Game:
     def _table_names_opener(r: Round) -> bool:
         """Before the lead of a `highest-double` round, whoever leads is the opener: only
         the table knows who holds the highest double (a name given earlier was a guess).
-        So too before the lead of a round whose opener is scorepad's own lot: a table that
-        drew its own lot leads by it."""
-        return (r.opener_rule == "highest-double" or r.drawn) and not r.layout.placed
+        So too before the lead of a round whose opener is scorepad's own lot (a table that
+        drew its own lot leads by it), or that nobody has named."""
+        return (r.opener_rule == "highest-double" or r.drawn or r.opener is None) and not r.layout.placed
 
     def _check_muggins(self, caller: int) -> None:
         r = self.current

@@ -13,6 +13,9 @@ engine, and keeps the changes under which all of them are legal:
 - ``seat``: a lead credited to the wrong player, and so every later move of the round
   one seat off (typed without names, each went to the player scorepad's turn named);
 - ``lot``: the same where scorepad drew the opener by lot: the table drew its own;
+- ``pass-seat``: a pass left out, with every later move typed without a name, so each
+  went one seat off (the table's next player was credited with the pass's turn);
+- ``after``: a draw typed after the play it came before, so credited to the next player;
 - ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
   while the players keep their seats).
 
@@ -36,7 +39,7 @@ from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
-KINDS = ("end", "digit", "draw", "pass", "player", "seat", "lot", "swap")  # also the order among equals
+KINDS = ("end", "digit", "draw", "pass", "pass-seat", "player", "seat", "lot", "swap", "after")  # also the order among equals
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -201,6 +204,9 @@ def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repai
         if len(counts) > 1:
             rank, repair = out[index]
             out[index] = (rank, replace(repair, counts=tuple(sorted(counts))))
+    # A draw that fits with any of several counts explains less than a change that fits
+    # only as it is: among repairs of as many changes, it comes after them.
+    out.sort(key=lambda item: (item[0][0], bool(item[1].counts)))
     return out
 
 
@@ -348,6 +354,7 @@ def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
         yield from _inserts(state, i, drawn)
         if i == n:
             continue
+        yield from _passes_reseated(state, i, moves)
         move = moves[i]
         yield from _changes_of(state, i, move)
         yield from _seats(state, i, moves)
@@ -371,6 +378,23 @@ def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> 
                 continue
             drawn.add((player, count))
         yield Edit("draw", i, i, (Draw(player, count),), ())
+
+
+def _passes_reseated(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
+    """A pass left out before move i, with move i and every later one one seat on: typed
+    without names, the move after a forgotten pass went to the player who passed."""
+    r = state.current
+    if r.turn is None or r.result is not None or not r.layout or r.boneyard or isinstance(moves[i], Muggins):
+        return
+    player = state.players[r.turn]
+    if moves[i].player != player:
+        return
+    n = len(state.players)
+    shifted = [
+        m if isinstance(m, Muggins) else m._replace(player=state.players[(state.players.index(m.player) + 1) % n])
+        for m in moves[i:]
+    ]
+    yield Edit("pass-seat", i, len(moves), (Pass(player), *shifted), tuple(moves[i:]))
 
 
 def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
@@ -433,6 +457,10 @@ def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
     if first.player != second.player:
         # Typed in the wrong order with the mover left to the turn: the players keep their seats.
         yield Edit("swap", i, i + 2, (second._replace(player=first.player), first._replace(player=second.player)), was)
+        if isinstance(first, Play) and isinstance(second, Draw):
+            # A draw typed after the play it came before: the drawer keeps the turn, so the
+            # draw went to the next player; both are the player's who played.
+            yield Edit("after", i, i + 2, (second._replace(player=first.player), first), was)
 
 
 def _pairs(
@@ -483,10 +511,10 @@ def _pairs(
 def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], moves: Sequence[Move]) -> tuple[Command, ...] | None:
     """The amendments that make `edits`, in an order in which each command alone leaves a
     legal record (a command that is refused changes nothing); None if there is none."""
-    if any(e.kind in ("seat", "lot") for e in edits):
+    if any(e.kind in ("seat", "lot", "pass-seat") for e in edits):
         # A re-seating is one `replace --reseat` of the lead; a draw or pass left out after
         # it is inserted once the moves are re-seated.
-        ordered = sorted(edits, key=lambda e: e.kind not in ("seat", "lot"))
+        ordered = sorted(edits, key=lambda e: e.kind not in ("seat", "lot", "pass-seat"))
         return tuple(_command(number, e, edits, ()) for e in ordered)
     if len(edits) == 1 or all(e.start != e.stop for e in edits):
         # Replacements only: one `replace` with every position makes them at once.
@@ -504,6 +532,8 @@ def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], move
 def _command(number: int, edit: Edit, edits: Sequence[Edit], before: Sequence[Edit]) -> Command:
     if edit.kind in ("seat", "lot"):
         return Command("replace", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
+    if edit.kind == "pass-seat":
+        return Command("insert", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
     at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
     return Command("insert" if edit.start == edit.stop else "replace", number, at)
@@ -551,6 +581,20 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
         if edit.start == length:
             return _("if {player} passed before this move").format(player=edit.moves[0].player)
         return _("if {player} passed before {at}").format(player=edit.moves[0].player, at=at)
+    if edit.kind == "pass-seat":
+        if edit.start == length:
+            return _("if {player} passed before this move").format(player=edit.moves[0].player)
+        return _("if {player} passed before {at}, and every later move followed the turn from there").format(
+            player=edit.moves[0].player, at=at
+        )
+    if edit.kind == "after":
+        draw, play = edit.moves
+        assert isinstance(draw, Draw) and isinstance(play, Play)
+        return ngettext(
+            "if {player} drew {n} tile before playing {tile} at {at}, not {other} after it",
+            "if {player} drew {n} tiles before playing {tile} at {at}, not {other} after it",
+            draw.count,
+        ).format(player=play.player, n=draw.count, tile=play.tile, at=at, other=edit.was[1].player)
     if edit.kind == "lot":
         old, new = edit.was[0], edit.moves[0]
         return _("if the table's lot chose {player}, not scorepad's ({old}), and every later move followed the turn").format(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine.game import Game, Round
-from scorepad.engine.notation import Move, parse_move
+from scorepad.engine.notation import Draw, Move, Muggins, parse_move
 from scorepad.engine.repair import reseated
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
@@ -60,10 +60,7 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
         # Under highest-double the lead names the opener, and the record says who it was;
         # so does a lead by the table's own lot where scorepad had drawn another.
         if at[1] == 1 and names and table.get("moves"):
-            leader = table["moves"][0].partition(": ")[0]
-            if drawn and leader != table.get("opener"):
-                del table["drawn"]
-            table["opener"] = leader
+            table["opener"] = table["moves"][0].partition(": ")[0]
     for table in rounds:
         table.pop("points", None)  # a cache: the replay recounts it
     import tomli_w
@@ -141,6 +138,24 @@ def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None, p
     last = len(moves) + (1 if action == "insert" else 0)
     if action == "reseat":
         _reseat(moves, index, move, players)
+        return
+    if action == "insert-reseat":
+        # A move left out that passes the turn on (a pass, a play): every later move of the
+        # round, typed without names, went one seat off; a draw keeps the turn.
+        if not 1 <= index <= len(moves) + 1:
+            raise InvalidMoveError(_("insert --reseat: there is no move {index} to insert before").format(index=index))
+        if move is None or move.player not in players:
+            raise AmendError(_("nothing changed: a move of that round names nobody playing"))
+        shift = 0 if isinstance(move, Draw) else 1
+        later = [parse_move(text) if isinstance(text, str) else None for text in moves[index - 1 :]]
+        if any(m is None or m.player not in players for m in later):
+            raise AmendError(_("nothing changed: a move of that round names nobody playing"))
+        shifted = [
+            m if isinstance(m, Muggins) else m._replace(player=players[(players.index(m.player) + shift) % len(players)])
+            for m in later
+            if m is not None
+        ]
+        moves[index - 1 :] = [str(move), *(str(m) for m in shifted)]
         return
     if not 1 <= index <= last:
         if last == 0:

@@ -76,8 +76,16 @@ def amend_command(file: Path, action: str, at: str, move: list[str] | None, rese
         'Example: scorepad insert 1.12 "Tom: draw 4"'
     )
 )
-def insert(at: AtArgument, move: MoveArgument, file: FileOption = DEFAULT_FILE) -> None:
-    amend_command(file, "insert", at, move)
+def insert(
+    at: AtArgument,
+    move: MoveArgument,
+    reseat: Annotated[
+        bool,
+        typer.Option("--reseat", help=N_("Every later move of the round follows the turn from the move inserted.")),
+    ] = False,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    amend_command(file, "insert", at, move, reseat)
 
 
 @room.command(

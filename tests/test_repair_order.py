@@ -1,0 +1,91 @@
+"""Moves typed in the wrong order: a draw typed after the play it came before (so it went
+to the next player), and two plays typed the other way round (each credited to the turn):
+each offered as the swap it is, and made by `fix` in one step."""
+
+import pytest
+
+from helpers import ok, refused
+from scorepad.record.files import load
+
+
+@pytest.fixture
+def draw_after(here):
+    """Bob drew 2 and then played 6-1; typed the other way round, the draw went to Ann.
+    Ann then made domino with 2-3; the record still has her holding two tiles."""
+    ok("new", "--players", "Ann,Bob", "--rules", "two-ends", "--deal", "3,7,5")
+    ok("play", "66", "--by", "Ann")
+    ok("play", "61", "e")
+    ok("draw", "2")
+    for move in ("12 e", "64 w", "23 e"):
+        ok("play", *move.split())
+    return here
+
+
+def test_a_draw_typed_after_the_play_is_offered_as_the_swap(draw_after):
+    out = refused(("hands", "Bob=5-5,0-0,3-4"), draw_after, 1)
+    assert out == (
+        "scorepad: round 1 is still being played:\n"
+        "  hands are entered once it ends\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad replace 1.2 "Bob: draw 2" 1.3 "Bob: 6-1 E"\n'
+        "   if Bob drew 2 tiles before playing\n"
+        "   6-1 at 1.2, not Ann after it\n"
+        "scorepad fix N makes repair N, then\n"
+        "enters the hands.\n"
+    )
+    out = ok("fix", "1")
+    assert out.startswith(
+        "Repair 1: if Bob drew 2 tiles before\nplaying 6-1 at 1.2, not Ann after it\n"
+        "Replaced 1.2: Bob: draw 2\nReplaced 1.3: Bob: 6-1 E\nAnn +15: round5(Bob 17)\n"
+    )
+    assert [str(m) for m in load(draw_after).game.rounds[0].moves][1:3] == ["Bob: draw 2", "Bob: 6-1 E"]
+
+
+def test_the_draw_after_the_play_in_german(draw_after):
+    out = refused(("hands", "Bob=5-5,0-0,3-4"), draw_after, 1, lang="de")
+    assert (
+        '1. scorepad replace 1.2 "Bob: draw 2" 1.3 "Bob: 6-1 E"\n'
+        "   wenn Bob 2 Steine zog, bevor er bei\n"
+        "   1.2 6-1 anlegte, nicht Ann danach\n"
+    ) in out
+
+
+@pytest.fixture
+def swapped(here):
+    """Ann led 2-1; Bob's 2-2 on W came before Ann's spinner 1-1 on E, typed the other way
+    round (each went to the turn). Ann's 3-2 on N then cannot go on: no spinner yet."""
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    for move in ("21", "11 e", "22 w", "42 w"):
+        ok("play", *move.split())
+    return here
+
+
+def test_two_plays_typed_the_other_way_round_are_the_first_repair(swapped):
+    out = refused(("play", "32", "n"), swapped, 1)
+    assert out == (
+        "scorepad: 3-2 cannot go N: side arms\n"
+        "  open only once both line sides of the\n"
+        "  spinner 1-1 are occupied\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad replace 1.2 "Bob: 2-2 W" 1.3 "Ann: 1-1 E"\n'
+        "   if 2-2 (1.3) came before 1-1 (1.2)\n"
+        '2. scorepad replace 1.2 "Bob: 0-1 E"\n'
+        "   if Bob played 0-1 at 1.2, not 1-1\n"
+        '3. scorepad replace 1.2 "Bob: 3-1 E"\n'
+        "   if Bob played 3-1 at 1.2, not 1-1\n"
+        "scorepad fix N makes repair N, then\n"
+        "records Ann: 3-2 N.\n"
+    )
+    ok("fix", "1")
+    assert [str(m) for m in load(swapped).game.current.moves] == [
+        "Ann: 2-1",
+        "Bob: 2-2 W",
+        "Ann: 1-1 E",
+        "Bob: 4-2 W",
+        "Ann: 3-2 N",
+    ]
+
+
+def test_the_swap_in_german(swapped):
+    out = refused(("play", "32", "n"), swapped, 1, lang="de")
+    assert '1. scorepad replace 1.2 "Bob: 2-2 W" 1.3 "Ann: 1-1 E"\n   wenn 2-2 (1.3) vor 1-1 (1.2) kam\n' in out
