@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.scoring import Held, formula
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.status import points, side_label
 
 
@@ -42,7 +42,9 @@ def hands_note(game: Game, out: Outcome) -> str:
     reason = award_reason(game, r)
     if not won:
         return reason
-    return _("{who}: {why}").format(who=", ".join(won), why=reason)
+    # Its own message: a language whose readers do not know round5 says what it is here,
+    # where the hands have just been entered (German: "auf 5 gerundet").
+    return pgettext("the award of the hands just entered", "{who}: {why}").format(who=", ".join(won), why=reason)
 
 
 def hands_summary(game: Game, r) -> str:
