@@ -199,6 +199,10 @@ def test_the_board_is_named_as_the_final_layouts_are(browser, pages, name):
         )
         assert board == final
         assert ("spinner" in board) == (r.layout.spinner is not None)
+        # Its view box, worked out from the tiles shown, is the final layout's.
+        box = browser.evaluate("document.querySelector('#replay svg.layout').getAttribute('viewBox')")
+        drawn = browser.evaluate(f"document.querySelector('#round-{r.number} svg.layout.flat').getAttribute('viewBox')")
+        assert [float(v) for v in box.split()] == [float(v) for v in drawn.split()]
     browser.evaluate("document.querySelector('#r1m1 a').click()")
     first = game.rounds[0].moves[0]
     assert browser.evaluate("document.getElementById('board-name').textContent") == f"The line from W to E: {first.tile}" or (

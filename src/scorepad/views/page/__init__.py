@@ -277,8 +277,10 @@ class _Drawings:
         return f"{name}, {self.spinner}" if t.placed.spinner else name
 
     def growth(self, layout: Layout) -> Markup:
-        """`growth` of the layout, as JSON."""
-        return self._kept(self.grown, layout, lambda layout: _json(growth(layout, self._plan(layout))))
+        """The open ends of `growth` of the layout, as JSON."""
+        # The open ends only: the page's script works each view box out from the tiles
+        # shown and these ends (a box for every tile was a twentieth of a long game's page).
+        return self._kept(self.grown, layout, lambda layout: _json([grown[4] for grown in growth(layout, self._plan(layout))]))
 
     def _plan(self, layout: Layout) -> Plan:
         """The layout's plan: the picture and the growth of a layout both need it."""

@@ -137,6 +137,13 @@ def muggins_tally(game: Game) -> list[tuple[int, int]] | None:
     return [(missed, taken) for missed, taken in tally]
 
 
+def total_shown(total: int | Fraction) -> int | str:
+    """A total for the page's script: a whole number as a number, a half as written (7½)."""
+    if isinstance(total, int):
+        return total
+    return int(total) if total.denominator == 1 else points(total)
+
+
 def side_name(game: Game, side: int) -> str:
     return " & ".join(game.side_names(side))
 
@@ -170,7 +177,7 @@ def round_list(
     turn = r.start_opener if r.start_opener is not None else -1
     if turn == -1 and r.moves:
         turn = game.players.index(r.moves[0].player)
-    steps: list[list[Any]] = [[0, [points(t) for t in totals], held.copy(), boneyard, turn]]
+    steps: list[list[Any]] = [[0, [total_shown(t) for t in totals], held.copy(), boneyard, turn]]
     entries: list[Entry] = []
     tiles = passes = 0
     last = len(r.moves) - 1
@@ -196,7 +203,7 @@ def round_list(
         for credit in credits:
             totals[credit.side] += credit.points
         if credits:
-            shown = [points(t) for t in totals]  # type: ignore[misc]
+            shown = [total_shown(t) for t in totals]  # type: ignore[misc]
         why = ""
         if isinstance(move, Muggins) and i > 0 and i - 1 in marks:
             why = marks[i - 1].words
@@ -211,5 +218,5 @@ def round_list(
             totals[credit.side] += credit.points
         text = _("hands: {hands}").format(hands="; ".join(f"{player}: {hand}" for player, hand in hands))
         entries.append(Entry(len(r.moves) + 1, text, _got(game, got), [], summary, hands=True))
-        steps.append([tiles, [points(t) for t in totals], held.copy(), boneyard, -1, 1])
+        steps.append([tiles, [total_shown(t) for t in totals], held.copy(), boneyard, -1, 1])
     return entries, steps

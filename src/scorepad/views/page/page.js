@@ -4,8 +4,8 @@
 // step after the last move: the hands). It draws by showing the first tiles of a round's
 // final layout: a tile never moves once placed. Each round of the list carries its steps
 // as JSON (read when the replay first comes to it):
-//   grown: the layout after each tile, [left, top, width, height, [[end, count, x, y], ...]]
-//          (its view box and the count at each open end, in pixels);
+//   grown: the open ends after each tile, [[end, count, x, y], ...] (the count at each
+//          open end and where it is written, in pixels);
 //   line, arms: when each tile of the line (W to E) and of each side arm was placed;
 //   steps: [tiles on the table, the totals after it (0: as before), each player's tiles
 //          in hand, the boneyard, whose turn (-1: nobody's), 1 for the hands' step].
@@ -93,20 +93,33 @@
     const step = now.steps[at.m];
     const turned = board(at.r);
     const tiles = step[0];
-    const grown = tiles ? now.grown[tiles - 1] : null;
+    const marks = tiles ? now.grown[tiles - 1] : [];
     const placed = at.m > 0 && tiles > now.steps[at.m - 1][0];
     // The view grows with the layout: tiles keep their size until the layout outgrows the
-    // width. Turned a quarter (rotate(90) takes (x, y) to (-y, x)), the box turns with it.
-    let box = [0, 0, 48, 48];
-    if (grown) box = turned ? [-(grown[1] + grown[3]), grown[0], grown[3], grown[2]] : grown.slice(0, 4);
-    svg.setAttribute("viewBox", box.join(" "));
-    svg.setAttribute("width", String(box[2]));
+    // width. Its box holds the tiles shown and the ends' counts, with half a margin
+    // (drawing.MARGIN) around, as the final layout's; turned a quarter (rotate(90) takes
+    // (x, y) to (-y, x)), the box turns with it.
+    const xs = marks.map((end) => end[2]), ys = marks.map((end) => end[3]);
     svg.querySelectorAll("g.tile").forEach((tile) => {
       const o = Number(tile.dataset.o);
       tile.setAttribute("visibility", o < tiles ? "visible" : "hidden");
       tile.classList.toggle("just", placed && o === tiles - 1);
+      if (o < tiles) {
+        const use = tile.querySelector("use");
+        const x = Number(use.getAttribute("x")), y = Number(use.getAttribute("y"));
+        const upright = use.getAttribute("href")[1] === "u";
+        xs.push(x, x + (upright ? 24 : 48));
+        ys.push(y, y + (upright ? 48 : 24));
+      }
     });
-    const marks = grown ? grown[4] : [];
+    let box = [0, 0, 48, 48];
+    if (tiles) {
+      const left = Math.min(...xs) - 18, top = Math.min(...ys) - 18;
+      const grown = [left, top, Math.max(...xs) + 18 - left, Math.max(...ys) + 18 - top].map((v) => Math.round(v * 10) / 10);
+      box = turned ? [-(grown[1] + grown[3]), grown[0], grown[3], grown[2]] : grown;
+    }
+    svg.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
+    svg.setAttribute("width", String(box[2]));
     const ends = svg.querySelector("g.ends");
     if (ends) {
       ends.replaceChildren();
