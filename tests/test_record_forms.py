@@ -112,3 +112,16 @@ def test_a_large_record_is_written_a_round_at_a_time():
     )  # the form read a round at a time (not the round nobody opened)
     assert peak(lambda: dumps(game)) < 5 * len(written)
     assert dumps(loads(written).game) == written
+
+
+@pytest.mark.slow
+def test_a_large_record_is_saved_without_its_whole_text_in_memory(tmp_path):
+    """A save wrote the joined text and read the old one back to look for comments."""
+    from scorepad.record.files import save
+
+    game = loads(dotted_and_literal(2 * MAX_WHOLE)).game
+    path = tmp_path / "game.toml"
+    path.write_text(dumps(game), encoding="utf-8")
+    size = path.stat().st_size
+    assert peak(lambda: save(game, path)) < 4 * size
+    assert path.read_text(encoding="utf-8") == dumps(game)

@@ -44,3 +44,17 @@ def test_a_save_that_would_pass_the_read_limit_is_refused_before_anything_is_wri
     assert left == ["scorepad.toml"]  # no copy of the hand-edited record, no temporary file
     # The record is still read by every command, and a change that keeps it readable is saved.
     refused(["show"], here, 0)
+
+
+@pytest.mark.slow
+def test_import_never_writes_a_record_over_the_read_limit(folder):
+    import base64
+
+    text = just_under_the_limit(room=0) + "#" * 100 + "\n"  # a valid record, 101 bytes too large
+    assert len(text.encode()) > MAX_RECORD_BYTES
+    data = base64.b64encode(text.encode()).decode()
+    page = folder / "page.html"
+    page.write_text(f'<!DOCTYPE html>\n<a id="record" href="data:application/toml;base64,{data}">record</a>\n')
+    out = refused(["import", page, "-f", folder / "game.toml"], folder / "game.toml", 2, "larger than 10 MB")
+    assert "not imported" in out
+    assert sorted(os.listdir(folder)) == ["page.html"]

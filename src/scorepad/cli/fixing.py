@@ -517,6 +517,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         elif sidecar.foreign(file):
             said_first.append(_("Note: {path} belongs to another user: ignored").format(path=sidecar.path_for(file)))
         if was_fixed is None or before is None:
+            del text  # read again below: not held twice
             game = read_game(file)  # says which file cannot be read, as every action does
             done = take_back(game, typed.count)
             done.notes[:0] = said_first

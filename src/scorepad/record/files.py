@@ -16,7 +16,7 @@ from pathlib import Path
 from scorepad.engine.game import Game
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.record.format import MAX_RECORD_BYTES, EachRound, Loaded, RecordError, dumps, is_record, loads
+from scorepad.record.format import MAX_RECORD_BYTES, EachRound, Loaded, RecordError, dumps_parts, is_record, loads
 
 
 def real_path(path: str | os.PathLike) -> Path:
@@ -160,11 +160,13 @@ def backup_names(path: Path) -> Iterator[Path]:
 
 
 def save(game: Game, path: str | os.PathLike) -> Path | None:
-    """Write `game` as the record at `path` (see `save_text`)."""
-    return save_text(dumps(game), path)
+    """Write `game` as the record at `path` (see `save_text`), a round at a time."""
+    return save_text(dumps_parts(game), path)
 
 
-def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False, keeps_repair: bool = False) -> Path | None:
+def save_text(
+    text: str | list[str], path: str | os.PathLike, *, keep_comments: bool = False, keeps_repair: bool = False
+) -> Path | None:
     """Write atomically: a temporary file beside the real record (symbolic links followed),
     flushed and fsynced, then renamed over it, so a crash leaves either the old or the new
     record whole. The record keeps its mode, group and, where permitted, its owner.
@@ -175,8 +177,10 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     returns that copy's path, else None. A write that fails (a full disk, a file-size
     limit) leaves no part of a file behind, and its OSError names the file. The kept
     repair beside the record belongs to the record replaced and is removed, unless
-    `keeps_repair` (a fix and its undo write their own first)."""
-    check_readable(text, path)
+    `keeps_repair` (a fix and its undo write their own first). `text` may come in parts,
+    written one after another."""
+    parts = [text] if isinstance(text, str) else text
+    check_readable(parts, path)
     real = real_path(path)
     try:
         status: os.stat_result | None = os.stat(real)
@@ -185,10 +189,12 @@ def save_text(text: str, path: str | os.PathLike, *, keep_comments: bool = False
     backup = None
     if status is not None:
         _check_writable(str(path), status, real)
-        old = read_text(real)
-        if old != text and not keep_comments and has_comments(old):
-            backup = write_copy(backup_names(real), old, status)
-    _replace(real, text, status, str(path))
+        # The old text is read only when it may hold a comment: most records hold no '#'.
+        if not keep_comments and _holds_a_hash(real):
+            old = read_text(real)
+            if has_comments(old) and old != "".join(parts):
+                backup = write_copy(backup_names(real), old, status)
+    _replace(real, parts[0] if len(parts) == 1 else parts, status, str(path))
     if not keeps_repair:
         forget_kept(real)
     return backup
@@ -202,12 +208,22 @@ def encoded_size(text: str) -> int:
     return sum(len(text[start : start + step].encode("utf-8", "surrogatepass")) for start in range(0, len(text), step))
 
 
-def check_readable(text: str, path: str | os.PathLike) -> None:
-    """Refuse (RecordError) a record text the reader would refuse from its size: a save
-    must never leave a record that no command, `undo` included, can read again."""
-    if len(text) <= MAX_RECORD_BYTES // 4:  # four bytes at most to a character
+def _holds_a_hash(path: Path) -> bool:
+    """Whether the file holds a '#' (so perhaps a comment), read a MB at a time."""
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            if b"#" in chunk:
+                return True
+    return False
+
+
+def check_readable(text: str | list[str], path: str | os.PathLike) -> None:
+    """Refuse (RecordError) a record text (or its parts) the reader would refuse from its
+    size: a save must never leave a record that no command, `undo` included, can read again."""
+    parts = [text] if isinstance(text, str) else text
+    if sum(map(len, parts)) <= MAX_RECORD_BYTES // 4:  # four bytes at most to a character
         return
-    size = encoded_size(text)
+    size = sum(map(encoded_size, parts))
     if size <= MAX_RECORD_BYTES:
         return
     mb = 1024 * 1024

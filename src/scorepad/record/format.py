@@ -676,6 +676,12 @@ def dumps(game: Game) -> str:
     thirteen times the text). Rounds are always `[[rounds]]` tables, which the reader
     reads a round at a time; only a small record whose every round fits on a line is
     written, as tomli-w writes it then, as one inline array (chunks.CHUNKED_FROM)."""
+    return "".join(dumps_parts(game))
+
+
+def dumps_parts(game: Game) -> list[str]:
+    """`dumps(game)` in the parts it is made of, which a save writes one after another:
+    the whole text is never made at once."""
     import tomli_w  # only writing commands pay for it
 
     head = {"format": FORMAT, "players": list(game.players), "rules": {"preset": game.rules.preset, **game.rules.options()}}
@@ -687,11 +693,11 @@ def dumps(game: Game) -> str:
             text = _round_table_text(table)
         else:
             one_line = False
-        parts.append(text)
+        parts.append("\n" + text)
         size += len(text) + 1
     if one_line and len(parts) > 1 and size < CHUNKED_FROM:
-        return tomli_w.dumps(to_dict(game), indent=2)
-    return "\n".join(parts)
+        return [tomli_w.dumps(to_dict(game), indent=2)]
+    return parts
 
 
 def _round_table_text(table: dict[str, Any]) -> str:

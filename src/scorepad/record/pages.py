@@ -62,6 +62,12 @@ def carried_record(path: Path) -> tuple[bytes, str | None]:
         record = base64.b64decode(data.group(1), validate=True)
     except (binascii.Error, ValueError):
         raise NoRecordError(_("{path}: the record in the page is damaged").format(path=path)) from None
+    if len(record) > MAX_RECORD_BYTES:  # written, no command could read it again
+        raise NoRecordError(
+            _("{path}: the record in the page is larger than {limit} MB: not imported").format(
+                path=path, limit=MAX_RECORD_BYTES // (1024 * 1024)
+            )
+        )
     try:
         loads(record.decode("utf-8"))
     except UnicodeDecodeError:
