@@ -241,3 +241,9 @@ def test_a_german_page_says_o_for_east_everywhere(pages, name, tmp_path):
     shown = re.sub(r"<script.*?</script>", "", listed, flags=re.DOTALL)
     assert not re.search(r"\d-\d E\b", shown) and re.search(r"\d-\d O\b", shown)
     assert not re.search(r">E \d", text)  # an end count on a drawing
+
+
+def test_a_50_round_game_s_page_is_at_most_500_kb(records, tmp_path):
+    out = tmp_path / "long.html"
+    said = ok("export", out, "-f", records["long.toml"], width=200)
+    assert out.stat().st_size <= 500 * 1024, said

@@ -163,6 +163,15 @@
 
   // The current entry highlighted, and kept in view where the list scrolls by itself
   // (beside the board); on a phone the list is under the board and the page stays put.
+  // Measured once before the next frame, not at each step: measuring at once made every
+  // step lay the whole page out again.
+  let placing = 0;
+  function place() {
+    placing = 0;
+    if (!current || list.scrollHeight <= list.clientHeight + 1) return;
+    const box = list.getBoundingClientRect(), at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - list.clientHeight / 3;
+  }
   function follow(listed) {
     if (current === listed) return;
     if (current) { current.classList.remove("current"); current.removeAttribute("aria-current"); }
@@ -170,11 +179,7 @@
     if (!listed) return;
     listed.classList.add("current");
     listed.setAttribute("aria-current", "step");
-    if (list.scrollHeight <= list.clientHeight + 1) return;
-    const top = listed.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
-    if (top < list.scrollTop || top + listed.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top - list.clientHeight / 3;
-    }
+    if (!placing) placing = requestAnimationFrame(place);
   }
 
   // The score race: a marker on the step shown; a click goes to the step under it.
@@ -216,9 +221,19 @@
     return "#r" + numbers[at.r] + "m" + at.m;
   }
 
-  function remember(jumped) {  // the address names the move shown, for a link to it
+  // The address names the move shown, for a link to it. Browsers ignore a page that
+  // changes its address too often (Chromium: a hundred times in ten seconds), as holding
+  // an arrow key does: past a few a second, the address follows when the steps pause.
+  let changes = [];
+  let later = null;
+  function remember(jumped) {
+    clearTimeout(later);
+    const now = performance.now();
+    changes = changes.filter((t) => now - t < 10000);
+    if (!jumped && changes.length >= 50) { later = setTimeout(() => remember(false), 1000); return; }
     const fragment = address();
     if (location.hash === fragment) return;
+    changes.push(now);
     if (jumped) history.pushState(null, "", fragment); else history.replaceState(null, "", fragment);
   }
 
@@ -372,7 +387,7 @@
   // A fragment scrolls the browser to its entry of the list: the board comes first, and
   // the entry is kept in view in the list.
   if (/^#r/.test(location.hash)) {
-    const top = () => { window.scrollTo(0, 0); current = null; follow(entry(at.r, at.m)); };
+    const top = () => { window.scrollTo(0, 0); place(); };
     top();
     window.addEventListener("load", () => requestAnimationFrame(top), { once: true });
   }
