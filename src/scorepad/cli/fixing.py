@@ -42,7 +42,7 @@ from scorepad.cli.grammar import (
 )
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import MOST, Command, Repair, as_typed, counts_text, search
+from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, search
 from scorepad.errors import (
     AmbiguousMoveError,
     CountNeededError,
@@ -122,11 +122,13 @@ def _on_table(game: Game) -> Iterator[Tile]:
     return (t for t in ALL_TILES if layout.on_table(t))
 
 
-def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, list[Repair], Move | dict, set[str]]:
+def _search(
+    text: str, kept: dict[str, Any], live: bool = False, loaded: Game | None = None
+) -> tuple[Game, list[Repair], Move | dict, set[str]]:
     """The repairs offered for the kept input on the record `text`: those of the engine's
     search, best first, that `fix` can make and that leave a record `audit` finds clean
     (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
-    game = loads(text).game
+    game = loaded.fork(with_undo=True) if loaded is not None else loads(text).game
     refused = _engine_input(game, kept)
     claim = bool(kept.get("claim"))
     if claim:
@@ -136,7 +138,14 @@ def _search(text: str, kept: dict[str, Any], live: bool = False) -> tuple[Game, 
         game.pop()
     offered = []
     movers: set[str] = set()
-    for found in search(game, refused, claim=claim, most=None, named=kept.get("named") is not False):
+    recorded = [text for _index, text in game.current.faults]
+    named = kept.get("named") is not False
+
+    def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
+        return _made_on(game, recorded, repair, kept, refused, live, named)
+
+    # A few more than are shown: a candidate the replay below turns down makes room.
+    for found in search(game, refused, claim=claim, most=None, named=named, enough=MOST + 2):
         repair: Repair | None = found
         made = None
         if found.counts:
@@ -183,6 +192,34 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
             )
         )
     return repair.counted(count)
+
+
+def _made_on(
+    game: Game, recorded: list[str], repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool, named: bool
+) -> Done | None:
+    """`repair` made as `fix` makes it, on the game the record replays to rather than on
+    its text (the same replay, without writing and reading the record again): the round's
+    moves with the amendments, then the refused input; None if any of it is refused, or
+    a rule is broken that the round did not break (what `audit` reports)."""
+    after = game.fork(with_undo=True)
+    try:
+        moves = applied(after.current.moves, repair.commands, after.players)
+        after.restart_round()
+        for move in moves:
+            after.push(move)
+        if [text for _index, text in after.current.faults] != recorded and after.current.faults:
+            return None
+        if "hands" in kept:
+            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
+        if kept.get("claim"):
+            return Done(after, None, [])
+        assert not isinstance(refused, dict)
+        out = after.push(as_typed(after, refused, named))
+    except ScorepadError:
+        return None
+    if out.faults:
+        return None
+    return Done(after, out, [])
 
 
 def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
@@ -247,7 +284,7 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
                 refused = _engine_input(game, kept)
                 if not _still_refused(game, refused):
                     return None
-            _game, repairs, _refused, movers = _search(text, kept, live)
+            _game, repairs, _refused, movers = _search(text, kept, live, game)
             if not repairs:
                 return None
             try:

@@ -730,6 +730,15 @@ class Game:
             self._lay_again(r, r.moves[:-1])
         return item
 
+    def restart_round(self) -> None:
+        """Take back every move of the current round at once: as many `pop`s, without
+        laying the round again after each."""
+        if not self.undoable:
+            raise IllegalMoveError(_("nothing to undo"))
+        r = self.current
+        if r.hands is None:
+            self._lay_again(r, [])
+
     def _lay_again(self, r: Round, moves: Sequence[Move]) -> None:
         """Deal the last round `r` again and replay `moves` on it. Nothing can follow a
         game's end, so before `r` the game was not over."""

@@ -126,12 +126,23 @@ def counts_text(counts: Sequence[int]) -> str:
     return _("{counts} or {last}").format(counts=", ".join(str(c) for c in counts[:-1]), last=counts[-1])
 
 
-def search(game: Game, refused: Refused, *, claim: bool = False, most: int | None = MOST, named: bool = True) -> list[Repair]:
+def search(
+    game: Game,
+    refused: Refused,
+    *,
+    claim: bool = False,
+    most: int | None = MOST,
+    named: bool = True,
+    enough: int | None = None,
+) -> list[Repair]:
     """The repairs of the current round under which `refused` (a move or remaining hands)
     follows the record, best first, at most `most` (None: all found). `claim`: the move
     was accepted but its claim differs from the true score (muggins off); the repairs are
     those under which the claim is right. `named`: the move's player was named; if not,
-    the move is the turn's, whoever that is after a repair. The game is left as it was."""
+    the move is the turn's, whoever that is after a repair. `enough`: stop once that many
+    single changes (not a draw, whose count may be open) are found later in the round
+    than any change still to try: those rank before every earlier one (`most` if None).
+    The game is left as it was."""
     r = game.current
     n = len(r.moves)
     if n == 0 or game.winner is not None or not game.undoable:
@@ -140,8 +151,7 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int | Non
     # The state before each move of the round, from the round's start: a change at move i
     # is tried on a copy of states[i], so the moves before it are never replayed.
     start = game.fork(with_undo=True)
-    for _move in range(n):
-        start.pop()
+    start.restart_round()
     moves = list(r.moves)
     states: list[Game] = []
     wrong_before = [0]  # claims that disagree among the moves before i
@@ -172,11 +182,20 @@ def search(game: Game, refused: Refused, *, claim: bool = False, most: int | Non
         if key not in found or rank < found[key][0]:
             found[key] = (rank, repair)
 
+    if enough is None:
+        enough = most if most is not None else 1 << 30
+    settled: list[int] = []  # where the single changes found that settle the slip lie
     for edit in _edits(states, moves):
+        # Changes come latest first, and a later single change ranks before an earlier one.
+        if sum(latest > edit.latest for latest in settled) >= enough:
+            break
         result = _replay(states[edit.start], edit, moves, accepts, work)
         if result is not None:
             final, wrong = result
+            before = len(found)
             consider((edit,), final, wrong_before[edit.start] + wrong)
+            if len(found) > before and edit.kind != "draw":
+                settled.append(edit.latest)
     if not found:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
@@ -267,6 +286,29 @@ def reseated(moves: Sequence[Move], index: int, player: str, players: Sequence[s
     return out
 
 
+def applied(moves: Sequence[Move], commands: Sequence[Command], players: Sequence[str]) -> list[Move]:
+    """A round's moves with `commands` made on them, as the amendments make them."""
+    out = list(moves)
+    for command in commands:
+        for position, move in command.at:
+            i = position - 1
+            if command.action == "insert" and command.reseat:
+                shift = 0 if isinstance(move, Draw) else 1
+                later = [
+                    m if isinstance(m, Muggins) else m._replace(player=players[(players.index(m.player) + shift) % len(players)])
+                    for m in out[i:]
+                ]
+                out = [*out[:i], move, *later]
+            elif command.action == "insert":
+                out.insert(i, move)
+            elif command.reseat:
+                out = reseated(out, i, move.player, players)
+                out[i] = move
+            else:
+                out[i] = move
+    return out
+
+
 def _disagrees(move: Move, score: int) -> int:
     return int(isinstance(move, Play) and move.claim is not None and move.claim != score)
 
@@ -290,8 +332,11 @@ def _replay(
         for move in edit.moves:
             out = game.push(move)
             wrong += _disagrees(move, out.score)
+        layout = game.current.layout
         for move in moves[edit.stop :]:
             work.pushed += 1
+            if isinstance(move, Play) and move.end is not None and layout.placed and not layout.accepts(move.tile, move.end):
+                return None  # refused: said without wording the refusal, which no one reads
             out = game.push(move)
             wrong += _disagrees(move, out.score)
     except ScorepadError:
