@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """docs/guide.md's two pictures of the exported page, taken by headless Chromium (the Debian
-package `chromium`): the demo game on a phone (360 x 800, the top of the page) and on a
-desktop (1280 x 800, the replay at round 2, move 12).
+package `chromium`): the demo game on a phone (360 x 740, the first screen as the page
+opens: the board at the end of the game) and on a desktop (1280 x 800, the board and the
+move list at round 2, move 12).
 
     python scripts/page_screenshots.py      # writes docs/page-phone.png and docs/page-desktop.png
 """
@@ -32,8 +33,8 @@ def main() -> int:
         )
         browser = Browser(executable)
         try:
-            for name, fragment, width in (("page-phone.png", "", 360), ("page-desktop.png", "#r2m12", 1280)):
-                browser.open(page.as_uri() + fragment, width, 800)
+            for name, fragment, width, height in (("page-phone.png", "", 360, 740), ("page-desktop.png", "#r2m12", 1280, 800)):
+                browser.open(page.as_uri() + fragment, width, height)
                 (ROOT / "docs" / name).write_bytes(browser.screenshot())
                 print(f"wrote docs/{name}")
         finally:
