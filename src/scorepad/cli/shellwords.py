@@ -41,21 +41,31 @@ class Line:
     words: list[str]  # the words before the one being typed, quotes removed
     value: str  # the word being typed, quotes removed
     raw: str  # the same word as it is written on the line
-    quote: str  # `'` or `"` if the cursor is inside that quote, else ""
-    opened: int  # where in `raw` that quote opens (-1 if none)
+    quote: str  # `'`, `"` or `$'` (bash's ANSI-C quote) if the cursor is inside it, else ""
+    opened: int  # where in `raw` that quote opens (-1 if none), at the `$` of `$'` or `$"`
     escaped: bool  # the line ends in a backslash that escapes what comes next
+    # A backslash inside `$'...'`: readline, which knows only `'` and `"`, reads the quotes
+    # of the line otherwise than bash, and would put a candidate where bash reads it in
+    # another quote.
+    misread: bool = False
 
 
 def read_line(line: str) -> Line:
     """Split `line` into words without expanding anything; an open quote or a trailing
-    backslash is kept as the state the last word is in."""
+    backslash is kept as the state the last word is in.
+
+    `$'...'` is bash's ANSI-C quote, where a backslash escapes `'` too: a name quoted as
+    for `'...'` would end it early and run the rest. `$"..."` is read as `"...". After an
+    even run of `$` (`$$` is the shell's process id) the quote is a plain one."""
     words: list[str] = []
     value: list[str] = []
-    start, quote, opened, escaped, in_word = 0, "", -1, False, False
+    start, quote, opened, escaped, in_word, dollars, misread = 0, "", -1, False, False, 0, False
     for index, char in enumerate(line):
         if escaped:
             escaped = False
-            if quote == '"' and char not in '$`"\\\n':
+            if quote == "$'":
+                value.append(char if char in "\\'\"?" else "\\" + char)  # other escapes are not decoded
+            elif quote == '"' and char not in '$`"\\\n':
                 value.append("\\" + char)  # in double quotes a backslash stays before others
             elif char != "\n":  # a backslash and a newline are no character at all
                 value.append(char)
@@ -63,6 +73,13 @@ def read_line(line: str) -> Line:
         if quote == "'":
             if char == "'":
                 quote = ""
+            else:
+                value.append(char)
+        elif quote == "$'":
+            if char == "'":
+                quote = ""
+            elif char == "\\":
+                escaped = misread = True
             else:
                 value.append(char)
         elif quote == '"':
@@ -79,14 +96,20 @@ def read_line(line: str) -> Line:
         else:
             if not in_word:
                 start, in_word = index, True
-            if char in "'\"":
+            if char in "'\"" and dollars % 2:
+                value.pop()  # the `$` belongs to the quote
+                quote, opened = ("$'" if char == "'" else '"'), index - 1
+            elif char in "'\"":
                 quote, opened = char, index
             elif char == "\\":
                 escaped = True
             else:
                 value.append(char)
+            dollars = dollars + 1 if char == "$" else 0
+            continue
+        dollars = 0
     raw = line[start:] if in_word else ""
-    return Line(words, "".join(value), raw, quote, opened - start if quote else -1, escaped)
+    return Line(words, "".join(value), raw, quote, opened - start if quote else -1, escaped, misread)
 
 
 def bash_quote(text: str) -> str:
@@ -138,7 +161,7 @@ def _replaced(raw: str, quote: str, breaks: str) -> int:
 def bash_candidate(word: str, line: Line, breaks: str = BASH_BREAKS) -> str | None:
     """What bash must put in place of what readline replaces for the whole word `word` to
     stand on the line, one literal word; None if that cannot be done safely here."""
-    if line.escaped or not completable(word):
+    if line.escaped or line.misread or not completable(word):
         return None
     if line.quote:
         before = read_line(line.raw[: line.opened]).value if line.opened else ""
@@ -148,6 +171,8 @@ def bash_candidate(word: str, line: Line, breaks: str = BASH_BREAKS) -> str | No
         # readline closes the quote itself unless the text ends with it: it always does.
         if line.quote == "'":
             return rest.replace("'", "'\\''") + "'"
+        if line.quote == "$'":
+            return rest.replace("\\", "\\\\").replace("'", "\\'") + "'"
         return _inside_double_quotes(rest)
     cut = _replaced(line.raw, "", breaks)
     before = read_line(line.raw[:cut]).value if cut else ""
