@@ -48,6 +48,11 @@ BAD_USAGE = 2
 # Asks for candidates: `complete_<shell>`, with the line in `<VARIABLE>_LINE`. One name
 # whatever the program is called, so that a test's runner asks as the scripts do.
 VARIABLE = "_SCOREPAD_COMPLETE"
+# What Typer's scripts send with `complete_SHELL` instead of the line: a script that
+# Typer's installer put in place before scorepad had its own. Typer's bash script splits
+# and globs the answer, its zsh script runs it with `eval`; running the command instead
+# would hand them the help screen.
+TYPER_REQUEST = ("COMP_WORDS", "COMP_CWORD", "_TYPER_COMPLETE_ARGS")
 
 
 def asked_shell(args: Sequence[str]) -> str | None:
@@ -255,12 +260,29 @@ def answer(cli: Any, program: str, environ: Mapping[str, str]) -> str | None:
     return "".join(entry + "\n" for entry in dict.fromkeys(out))
 
 
+def old_script(environ: Mapping[str, str]) -> bool:
+    """Whether the request comes from one of Typer's scripts, not scorepad's."""
+    instruction = environ.get(VARIABLE, "")
+    return (
+        instruction.startswith("complete_")
+        and instruction.removeprefix("complete_") in SHELLS
+        and VARIABLE + "_LINE" not in environ
+        and any(name in environ for name in TYPER_REQUEST)
+    )
+
+
 def respond(cli: Any, prog_name: str) -> None:
     """Answer the completion script and exit, if that is what the environment asks for.
     Anything else in `_SCOREPAD_COMPLETE` (a stray value, or one without the line the
-    scripts send) is not a request: it is dropped and the command runs as typed."""
+    scripts send) is not a request: it is dropped and the command runs as typed. One of
+    Typer's old scripts gets no candidates, and a note on what to do."""
     if VARIABLE not in os.environ:
         return
+    if old_script(os.environ):
+        from scorepad.views.console import error
+
+        error(_("the completion script in use is an old one: run scorepad --install-completion, then start a new shell"))
+        raise SystemExit(0)
     text = answer(cli, program_name(prog_name), os.environ)
     if text is None:
         for name in (VARIABLE, VARIABLE + "_LINE", VARIABLE + "_WORD", VARIABLE + "_BREAKS"):
