@@ -125,3 +125,25 @@ def test_a_large_record_is_saved_without_its_whole_text_in_memory(tmp_path):
     size = path.stat().st_size
     assert peak(lambda: save(game, path)) < 4 * size
     assert path.read_text(encoding="utf-8") == dumps(game)
+
+
+@pytest.mark.slow
+def test_a_change_to_the_past_of_a_large_record_parses_only_the_rounds_changed(monkeypatch):
+    """amend parsed the whole record with tomllib (about ten times its text) to change one
+    round; it gives the same record as before, within a few times the text."""
+    from scorepad.engine.notation import parse_move
+    from scorepad.record import chunks
+    from scorepad.record import format as format_
+    from scorepad.record.amend import amend_all
+
+    text = dotted_and_literal(2 * MAX_WHOLE) + "\n[[rounds]]\nopener = 'Ann'\nmoves = ['Ann: 0-0']\n"
+    last = text.count("\n[[rounds]]\n")
+    steps = [("replace", (last, 1), parse_move("Ann: 1-1")), ("insert", (last, 2), parse_move("Bob: 1-2 W"))]
+    memory = peak(lambda: amend_all(text, steps))
+    by_rounds = amend_all(text, steps).text
+    monkeypatch.setattr(chunks, "CHUNKED_FROM", 1 << 40)  # as the whole record was parsed
+    monkeypatch.setattr(chunks, "MAX_WHOLE", 1 << 40)
+    monkeypatch.setattr(format_, "MAX_WHOLE", 1 << 40)
+    assert amend_all(text, steps).text == by_rounds
+    assert by_rounds.endswith('moves = [\n  "Ann: 1-1",\n  "Bob: 1-2 W",\n]\n')
+    assert memory < 8 * len(text)

@@ -10,13 +10,15 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Draw, Move, Muggins, parse_move
 from scorepad.engine.repair import reseated
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
-from scorepad.record.format import RecordError, dumps, loads
+from scorepad.record.chunks import Chunks, Whole
+from scorepad.record.format import RecordError, dumps, loads, round_table_text
 
 
 class AmendError(IllegalMoveError):
@@ -49,8 +51,32 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
     the last: a repair may need two changes that are legal only together."""
     had = _Faults()
     before = loads(text, had).game
-    data = tomllib.loads(text)
-    rounds = data.get("rounds", [])
+    try:
+        changed = _changed(Chunks.split(text), text, changes, before)
+    except Whole:  # a part that is not one round of its own: the whole record, as it reads
+        changed = _changed(None, text, changes, before)
+    has = _Faults()
+    try:
+        after = loads(changed, has).game
+    except RecordError as error:
+        raise AmendError(
+            _("nothing changed: with that change, {problem}").format(problem=str(error)),
+            round=error.round,
+            move=error.move,
+        ) from None
+    check_faults(has.found, had.found)
+    return Amended(before, after, dumps(after))
+
+
+def _changed(chunks: Chunks | None, text: str, changes: Sequence[tuple[str, tuple[int, int], Move | None]], before: Game) -> str:
+    """The record `text` with `changes` made to its rounds' moves (the points dropped: a
+    cache the replay recounts); read a round at a time when `chunks` are given."""
+    rounds: Any
+    if chunks is not None:
+        rounds = _Spliced(chunks)  # only the rounds changed are parsed and written again
+    else:
+        data = tomllib.loads(text)
+        rounds = data.get("rounds", [])
     for action, at, move in changes:
         _change(rounds, action, at, move, before.players)
         number = at[0]
@@ -61,21 +87,47 @@ def amend_all(text: str, changes: Sequence[tuple[str, tuple[int, int], Move | No
         # so does a lead by the table's own lot where scorepad had drawn another.
         if at[1] == 1 and names and table.get("moves"):
             table["opener"] = table["moves"][0].partition(": ")[0]
-    for table in rounds:
-        table.pop("points", None)  # a cache: the replay recounts it
+    if isinstance(rounds, _Spliced):
+        return rounds.text()
     import tomli_w
 
-    has = _Faults()
-    try:
-        after = loads(tomli_w.dumps(data, indent=2), has).game
-    except RecordError as error:
-        raise AmendError(
-            _("nothing changed: with that change, {problem}").format(problem=str(error)),
-            round=error.round,
-            move=error.move,
-        ) from None
-    check_faults(has.found, had.found)
-    return Amended(before, after, dumps(after))
+    for table in rounds:
+        table.pop("points", None)
+    return tomli_w.dumps(data, indent=2)
+
+
+class _Spliced:
+    """A large record's rounds as `_change` changes them: a round is parsed when it is
+    looked at, and the record's text is the old one with only those rounds written
+    again, so that the tables of every round are never made at once (tomllib's tables of
+    a whole record are about ten times its text)."""
+
+    def __init__(self, chunks: Chunks) -> None:
+        self.chunks = chunks
+        self.changed: dict[int, dict[str, Any]] = {}
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        if index < 0:
+            index += len(self.chunks)
+        if index not in self.changed:
+            table = dict(self.chunks[index])
+            table.pop("points", None)  # a cache: the replay recounts it
+            self.changed[index] = table
+        return self.changed[index]
+
+    def text(self) -> str:
+        """The record with the rounds looked at written again, the others as they were."""
+        text, starts = self.chunks.text, self.chunks.starts
+        pieces = [text[: starts[0]]]
+        for index, start in enumerate(starts):
+            if index in self.changed:
+                pieces.append(round_table_text(self.changed[index]) + "\n")
+            else:
+                pieces.append(text[start : starts[index + 1] if index + 1 < len(starts) else len(text)])
+        return "".join(pieces)
 
 
 class _Faults:

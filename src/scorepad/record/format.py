@@ -690,7 +690,7 @@ def dumps_parts(game: Game) -> list[str]:
     for table in _round_tables(game):
         text = tomli_w.dumps({"rounds": [table]}, indent=2)
         if not text.startswith("[[rounds]]"):  # it fits on a line: written as an array of one
-            text = _round_table_text(table)
+            text = round_table_text(table)
         else:
             one_line = False
         parts.append("\n" + text)
@@ -700,7 +700,7 @@ def dumps_parts(game: Game) -> list[str]:
     return parts
 
 
-def _round_table_text(table: dict[str, Any]) -> str:
+def round_table_text(table: dict[str, Any]) -> str:
     """A round as tomli-w writes one of an array of tables: `[[rounds]]`, its values, then
     each of its tables as `[rounds.NAME]`."""
     import tomli_w
