@@ -469,13 +469,16 @@ def test_a_line_typed_for_a_stale_prompt_records_nothing(here):
     assert moves(here)[-1] == "Cy: 6-2 E"
 
 
+HUNG = 180  # seconds without a byte from a live process: it hangs (never a wait: a loaded machine is slow)
+
+
 def read_until(process, prompt: bytes) -> bytes:
     """What a live process printed, up to its prompt; fails rather than waits forever."""
     import select
 
     seen = b""
     while not seen.endswith(prompt):
-        ready, _, _ = select.select([process.stdout], [], [], 30)
+        ready, _, _ = select.select([process.stdout], [], [], HUNG)
         assert ready, seen
         chunk = os.read(process.stdout.fileno(), 1)
         assert chunk, seen
@@ -501,7 +504,7 @@ def test_two_terminals_through_a_pipe(here):
     )
     read_until(process, b"Cy> ")
     ok("play", "62 e")  # recorded elsewhere while Cy's prompt waits
-    output, _ = process.communicate(b"32 w\nq\n", timeout=30)
+    output, _ = process.communicate(b"32 w\nq\n", timeout=HUNG)
     text = output.decode()
     assert process.returncode == 1, text
     assert flat(
@@ -527,10 +530,11 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
         cwd=here.parent,
     )
 
-    read_until(process, b"Ann> ")
+    read_until(process, b"? for help, q to leave\nAnn> ")  # the prompt loop waits for a line
     process.send_signal(signal.SIGINT)
-    read_until(process, b"Ann> ")  # a new prompt: live goes on
-    output, _ = process.communicate(b"55\nq\n", timeout=30)
+    # What live says to Ctrl-C at an empty prompt, then a new prompt: live goes on.
+    read_until(process, b"everything is saved)\nAnn> ")
+    output, _ = process.communicate(b"55\nq\n", timeout=HUNG)
     assert process.returncode == 0, output.decode()
     assert moves(here) == ["Ann: 5-5"]
 

@@ -10,7 +10,10 @@ runs many commands in one import). The commands keep their English texts, marked
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
+import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -79,8 +82,48 @@ def translate_help(command: Any) -> None:
                 setattr(item, name, filled(_(source)))
 
 
+class _Late(types.ModuleType):
+    """A module of rich's that Typer's panels import whatever they draw, standing in for it
+    until more than the name of its class is used: rich.markdown (and markdown_it with
+    it: scorepad's help is rich markup, never Markdown) and rich.traceback (pygments: only
+    for a crash). Together about half of what drawing the help cost."""
+
+    def __init__(self, name: str, kind: str) -> None:
+        super().__init__(name)
+        late = self
+
+        class Stand(type):  # instance checks and class attributes go to the real class
+            def __instancecheck__(cls, instance: Any) -> bool:
+                return isinstance(instance, getattr(late.real(), kind))
+
+            def __getattr__(cls, name: str) -> Any:  # Traceback.from_exception
+                return getattr(getattr(late.real(), kind), name)
+
+        def make(cls: type, *args: Any, **kwargs: Any) -> Any:
+            return getattr(late.real(), kind)(*args, **kwargs)
+
+        setattr(self, kind, Stand(kind, (), {"__new__": make}))
+
+    def real(self) -> types.ModuleType:
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        return importlib.import_module(self.__name__)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # the import system asking what this is (__path__, ...)
+            raise AttributeError(name)
+        return getattr(self.real(), name)
+
+
 def _translate_rich_words() -> None:
     """Typer's panel titles, read at import from click's own (untranslated) gettext."""
+    if "typer.rich_utils" not in sys.modules:
+        import rich
+
+        for name, kind in (("markdown", "Markdown"), ("traceback", "Traceback")):
+            if f"rich.{name}" not in sys.modules:
+                sys.modules[f"rich.{name}"] = late = _Late(f"rich.{name}", kind)
+                setattr(rich, name, late)
     from typer import rich_utils
 
     rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
