@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser import Browser, find  # noqa: E402  (the tests' own driver)
-
 from scorepad.engine.rules import Rules  # noqa: E402
 from scorepad.engine.simulate import play_game  # noqa: E402
 from scorepad.record.format import dumps  # noqa: E402
@@ -80,7 +79,8 @@ def main() -> int:
         demo_size = export(ROOT / "examples" / "demo.toml", demo_page)
         moves = sum(len(r.moves) for r in game.rounds)
         print(
-            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size / 1024:.0f} KB (goal <= 500 KB); the demo's {demo_size / 1024:.0f} KB"
+            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size / 1024:.0f} KB (goal <= 500 KB); "
+            f"the demo's {demo_size / 1024:.0f} KB"
         )
         browser = Browser(executable)
         try:
@@ -98,13 +98,15 @@ def main() -> int:
                     continue
                 demo, long = statistics.median(measured["demo"]), statistics.median(measured["long"])
                 print(
-                    f"first render, {what}: demo {demo:.0f} ms, 50 rounds {long:.0f} ms: {long / demo:.1f}x (goal <= 3x), median of {args.runs}"
+                    f"first render, {what}: demo {demo:.0f} ms, 50 rounds {long:.0f} ms: {long / demo:.1f}x (goal <= 3x), "
+                    f"median of {args.runs}"
                 )
             browser.open(long_page.as_uri(), 1280, 800)
             times = sorted(browser.evaluate(STEP % args.steps))
             p95 = times[int(0.95 * (len(times) - 1))]
             print(
-                f"a step on the 50-round page: median {statistics.median(times):.1f} ms, 95th percentile {p95:.1f} ms, worst {times[-1]:.1f} ms over {len(times)} steps (goal <= 16 ms)"
+                f"a step on the 50-round page: median {statistics.median(times):.1f} ms, 95th percentile {p95:.1f} ms, "
+                f"worst {times[-1]:.1f} ms over {len(times)} steps (goal <= 16 ms)"
             )
         finally:
             browser.close()
