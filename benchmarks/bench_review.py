@@ -11,6 +11,12 @@ totals, and the text or the JSON). As commands: `scorepad audit --json FILE` aga
 each counts (the machine is shared: a slower run measures the others' load); in process it
 is processor time. The review must
 stay within 2x the audit (docs/review.md).
+
+    valgrind --tool=callgrind python benchmarks/bench_review.py --count review --preset pagat
+
+runs one side (`none`, `audit`, `review`, `json`) five times on one game and times nothing:
+callgrind's count of instructions, less that of `none`, is a measure the machine's load does
+not move.
 """
 
 from __future__ import annotations
@@ -81,7 +87,16 @@ def command(*args: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--count", choices=["none", "audit", "review", "json"], help="run one side five times, untimed")
+    parser.add_argument("--preset", choices=list(TABLES), default="pagat")
     args = parser.parse_args()
+    if args.count:
+        text = record(args.preset, TABLES[args.preset])
+        work = {"none": lambda _text: None, "audit": audit_text, "review": review_text, "json": review_data}[args.count]
+        with redirect_stdout(io.StringIO()):
+            for _ in range(5):
+                work(text)
+        return
     worst = 0.0
     with tempfile.TemporaryDirectory() as folder:
         for preset, players in TABLES.items():

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from scorepad.cli.commands.common import BAD_USAGE
+from scorepad.engine.review import review_round
 from scorepad.i18n import ngettext
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ class Reviewed:
         self.rounds: dict[int, RoundReview] = {}
 
     def __call__(self, game: Game, r: Round) -> None:
-        from scorepad.engine.review import review_round
-
         if r.moves and (self.only is None or r.number == self.only):
             # By number: a record read again from its start gives its rounds again.
             self.rounds[r.number] = review_round(r, game.players)

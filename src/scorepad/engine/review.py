@@ -135,7 +135,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     hands = known_hands(r, players)
     seat = {name: p for p, name in enumerate(players)}
     moves = r.moves
-    repliers = _repliers(moves, seat, hands)
+    repliers, following = _repliers(moves, seat, hands)
+    ahead: tuple[int, list[Placing]] | None = None  # the next play's placements, when known
     highest_double = r.opener_rule == "highest-double"
     layout = Layout(r.layout.with_spinner)
     reviews = []
@@ -150,6 +151,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             # The highest double had to lead: the double led is the only legal lead (and a
             # lead that was no double, flagged by the replay, is taken as it was led).
             options: list[Placing] = [(move.tile, None, play_score(move.tile.pips))]
+        elif ahead is not None and ahead[0] == index:
+            options = ahead[1]  # worked out as the reply to the play before
         else:
             options = layout.scores_of(tiles)
         top = max([o[2] for o in options])
@@ -168,7 +171,10 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         left = best_left = None
         chosen = made if made is not None else candidates[0]
         if reply_tiles is not None:
-            left = layout.best_score(reply_tiles)
+            # The next player's placements now are those of their play, which comes next.
+            reply = layout.scores_of(reply_tiles)
+            ahead = (following[index], reply)
+            left = max([o[2] for o in reply], default=0)
             chosen, best_left = _set_against(before, made, candidates, reply_tiles, left)
         else:
             replier = None
@@ -235,18 +241,21 @@ def _set_against(
 
 def _repliers(
     moves: Sequence[Move], seat: dict[str, int], hands: list[tuple[tuple[Tile, ...], Unknown | None] | None]
-) -> list[tuple[int | None, tuple[Tile, ...] | None]]:
+) -> tuple[list[tuple[int | None, tuple[Tile, ...] | None]], list[int]]:
     """Per move: for a play, the next player and their whole hand right after it, when the
     record proves it (their next move, muggins calls aside, is a play whose known hand is
     whole); otherwise (None, None), as for every other move: what it left them cannot be
-    told. One pass back from the round's end."""
+    told. And per move the index of the next move that is no muggins call (-1: none). One
+    pass back from the round's end."""
     nobody: tuple[int | None, tuple[Tile, ...] | None] = (None, None)
     result = [nobody] * len(moves)
+    after = [-1] * len(moves)
     players = len(seat)
-    following: int | None = None  # the index of the next move that is no muggins call
+    following = -1  # the index of the next move that is no muggins call
     for index in range(len(moves) - 1, -1, -1):
         move = moves[index]
-        if isinstance(move, Play) and following is not None:
+        after[index] = following
+        if isinstance(move, Play) and following >= 0:
             then = moves[following]
             known = hands[following]
             if (
@@ -258,7 +267,7 @@ def _repliers(
                 result[index] = (seat[then.player], known[0])
         if not isinstance(move, Muggins):
             following = index
-    return result
+    return result, after
 
 
 class PlayerTotal(NamedTuple):

@@ -13,9 +13,20 @@ from scorepad.i18n import _, ngettext
 INDENT = "  "  # a wrapped entry's continuation lines
 
 
+# A tile as written (its halves in their order) and an end as the record names it, looked
+# up rather than formatted: the JSON of a long game names every known tile of every play.
+_WRITTEN = [f"{a}-{b}" for a in range(8) for b in range(8)]
+_RECORDED = {end: end.value for end in End}
+
+
+def written(tile: Tile) -> str:
+    """`str(tile)`, from a table."""
+    return _WRITTEN[tile.a * 8 + tile.b]
+
+
 def notation(tile: Tile, end: End | None) -> str:
     """A placement as the record writes it: `5-5 N`, the lead without an end."""
-    return f"{tile} {end.value}" if end is not None else str(tile)
+    return _WRITTEN[tile.a * 8 + tile.b] + " " + _RECORDED[end] if end is not None else _WRITTEN[tile.a * 8 + tile.b]
 
 
 def on_screen(tile: Tile, end: End | None) -> str:
@@ -30,7 +41,7 @@ def at(play: PlayReview) -> str:
 
 def play_json(play: PlayReview, players: Sequence[str]) -> dict[str, Any]:
     """One play of the review (docs/format.md "review --json")."""
-    known = None if play.unknown is not None and len(play.known) == 1 else [str(t) for t in play.known]
+    known = None if play.unknown is not None and len(play.known) == 1 else [_WRITTEN[t.a * 8 + t.b] for t in play.known]
     unknown = None
     if play.unknown is not None:
         unknown = {"why": play.unknown.why, "at": play.unknown.at, "pips": play.unknown.pips}
@@ -117,7 +128,7 @@ def untold(review: RoundReview, players: Sequence[str]) -> Iterator[str]:
     for (p, unknown), plays in sorted(runs.items(), key=lambda item: item[1][0].move):
         first, last = plays[0], plays[-1]
         where = at(first) if first is last else f"{at(first)}–{at(last)}"
-        tiles = " ".join(str(t) for t in first.known)
+        tiles = " ".join(map(written, first.known))
         yield _("{player}'s hand at {at} is not known beyond {tiles} ({why})").format(
             player=players[p], at=where, tiles=tiles, why=_why(unknown, review.number, players[p])
         )
