@@ -24,6 +24,7 @@ import os
 import stat
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,9 @@ from scorepad.i18n import _
 MARK = "_SCOREPAD_COMPLETE"  # every completion script for scorepad has it, Typer's too
 LARGEST_START_UP_FILE = 10_000_000  # bytes read to look for the line; larger is refused
 ASKING_POWERSHELL = 30  # seconds for PowerShell to name its profile
+
+# A path that is not UTF-8 (HOME as bytes from the system) is written back as those bytes.
+_BYTES = "surrogateescape"
 
 _OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
 
@@ -163,7 +167,7 @@ def add_line(path: Path, line: str, *, also: tuple[str, ...] = (), only_check: b
     found = _lstat(path)
     if found is None:
         if not only_check:
-            _new_file(path, (line.strip() + "\n").encode("utf-8"))
+            _new_file(path, (line.strip() + "\n").encode("utf-8", _BYTES))
         return True
     if not stat.S_ISREG(found.st_mode):
         raise CompletionInstallError(
@@ -175,9 +179,13 @@ def add_line(path: Path, line: str, *, also: tuple[str, ...] = (), only_check: b
         raise CompletionInstallError(
             _("{path} belongs to another user; scorepad leaves it alone. {by_hand}").format(path=path, by_hand=by_hand)
         )
+    data = _read(path, found)
     try:
-        text = _read(path, found).decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
+        # the line scorepad appended for a HOME that is not UTF-8 makes the file so
+        if _has_any(data.decode("utf-8", _BYTES), (line, *also)):
+            return False
         raise CompletionInstallError(
             _("{path} is not UTF-8 text; scorepad leaves it alone. {by_hand}").format(path=path, by_hand=by_hand)
         ) from None
@@ -185,7 +193,7 @@ def add_line(path: Path, line: str, *, also: tuple[str, ...] = (), only_check: b
         return False
     if only_check:
         return True
-    data = (("\n" if text and not text.endswith("\n") else "") + line.strip() + "\n").encode("utf-8")
+    data = (("\n" if text and not text.endswith("\n") else "") + line.strip() + "\n").encode("utf-8", _BYTES)
     descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | _OPEN)
     try:
         opened = os.fstat(descriptor)
@@ -225,15 +233,26 @@ def _powershell_profile(shell: str) -> Path:
     return Path(named)
 
 
-def plan(shell: str, home: Path, program: str) -> Plan:
-    """Where `shell`'s completion goes in `home`."""
+def _named_folder(environ: Mapping[str, str], variable: str, otherwise: Path) -> Path:
+    """The folder an environment variable names in place of one in HOME, as the shell
+    reads it: zsh its start-up files from ZDOTDIR, fish its own from XDG_CONFIG_HOME. A
+    relative path is no such folder (the XDG rule), and HOME's is used."""
+    named = environ.get(variable, "")
+    return Path(named) if named and Path(named).is_absolute() else otherwise
+
+
+def plan(shell: str, home: Path, program: str, environ: Mapping[str, str] | None = None) -> Plan:
+    """Where `shell`'s completion goes in `home` (and the folders `environ` names)."""
+    environ = os.environ if environ is None else environ
     if shell == "bash":
         path = home / ".bash_completions" / f"{program}.sh"
         return Plan(path, home / ".bashrc", "source " + bash_quote(str(path)), (f"source '{path}'",))
     if shell == "zsh":
-        return Plan(home / ".zfunc" / f"_{program}", home / ".zshrc", "fpath+=~/.zfunc; autoload -Uz compinit; compinit")
+        start_up = _named_folder(environ, "ZDOTDIR", home) / ".zshrc"
+        return Plan(home / ".zfunc" / f"_{program}", start_up, "fpath+=~/.zfunc; autoload -Uz compinit; compinit")
     if shell == "fish":
-        return Plan(home / ".config" / "fish" / "completions" / f"{program}.fish", None, "")
+        config = _named_folder(environ, "XDG_CONFIG_HOME", home / ".config")
+        return Plan(config / "fish" / "completions" / f"{program}.fish", None, "")
     profile = _powershell_profile(shell)
     return Plan(profile, None, "")
 

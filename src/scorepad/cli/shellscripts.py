@@ -53,7 +53,13 @@ ZSH = r"""
   fi
 }
 
-compdef %(function)s %(program)s
+# Loaded from fpath (what --install-completion sets up), this file is the body of
+# `_%(program)s`, run at the first TAB: it must complete then, not only register itself.
+if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+  %(function)s "$@"
+else
+  compdef %(function)s %(program)s
+fi
 """
 
 FISH = r"""
