@@ -30,7 +30,7 @@ from scorepad.cli.commands.common import (
 from scorepad.cli.helpscreen import Room
 from scorepad.engine.rules import PRESETS
 from scorepad.i18n import N_, _, ngettext
-from scorepad.views.console import console, echo, error, json_line, lines, width
+from scorepad.views.console import closed_pipe, console, echo, error, json_line, lines, width
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -39,16 +39,39 @@ room = Room()
 
 
 def _to_stdout(parts: "Iterable[str]") -> None:
-    """The page as UTF-8 (the charset it declares), whatever standard output's encoding."""
-    sys.stdout.flush()
-    out = getattr(sys.stdout, "buffer", None)
-    for part in parts:
+    """The page as UTF-8 (the charset it declares), whatever standard output's encoding.
+    A reader that left ends the run as it ends every command (exit status 141); an output
+    that cannot take the page (a full disk, a file-size limit) is refused as a file
+    would be; closed from the start, nobody reads it."""
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+        out = getattr(stream, "buffer", None)
+        for part in parts:
+            if out is not None:
+                out.write(part.encode("utf-8"))
+            else:
+                stream.write(part)
         if out is not None:
-            out.write(part.encode("utf-8"))
-        else:
-            sys.stdout.write(part)
-    if out is not None:
-        out.flush()
+            out.flush()
+    except BrokenPipeError:
+        closed_pipe(stream)
+    except OSError as problem:
+        _let_go(stream)
+        fail(_("cannot write to standard output: {reason}").format(reason=problem.strerror or problem), BAD_USAGE)
+
+
+def _let_go(stream: Any) -> None:
+    """Point `stream`'s descriptor at /dev/null: what is left in its buffer goes there
+    when Python flushes it at exit, instead of failing again after the message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 @room.command(help=N_("Show the game: layout, ends, scores, whose turn.\n\nExample: scorepad show --json"))
