@@ -632,14 +632,36 @@ def closed_pipe(stream: Any) -> NoReturn:
     raise SystemExit(CLOSED_PIPE)
 
 
+UNWRITABLE = 2  # the status of a file scorepad cannot write
+
+
+def unwritable(stream: Any, problem: OSError, *, output: bool = True) -> NoReturn:
+    """`stream` cannot take what is written to it (a full disk, a file-size limit on the
+    file standard output goes to): say so once on standard error, for standard output,
+    and stop with the status of a file scorepad cannot write. The descriptor is pointed
+    at /dev/null first, so that the flush at exit does not fail again after the message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if output:
+        from scorepad.i18n import _
+
+        error(_("cannot write to standard output: {reason}").format(reason=problem.strerror or problem))
+    raise SystemExit(UNWRITABLE)
+
+
 class PipeGuard:
     """Standard output or error as everything in the process writes to it (scorepad, rich,
     Typer's help and completion scripts): a reader that left ends the run by
     `closed_pipe`. Without it click would catch the BrokenPipeError and exit 1, which
     the docs define as an audit problem."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, *, output: bool = True) -> None:
         self.stream, self.unbuffered = _whole_writes(stream)
+        self.output = output  # standard output, not error: a failure there is reported
 
     def write(self, text: str) -> int:
         try:
@@ -649,12 +671,16 @@ class PipeGuard:
             return written
         except BrokenPipeError:
             closed_pipe(self.stream)
+        except OSError as problem:
+            unwritable(self.stream, problem, output=self.output)
 
     def flush(self) -> None:
         try:
             self.stream.flush()
         except BrokenPipeError:
             closed_pipe(self.stream)
+        except OSError as problem:
+            unwritable(self.stream, problem, output=self.output)
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno, buffer, ...
         return getattr(self.stream, name)
@@ -680,7 +706,7 @@ def guard_pipes() -> None:
     if sys.stdout is not None and not isinstance(sys.stdout, PipeGuard):
         sys.stdout = PipeGuard(sys.stdout)
     if sys.stderr is not None and not isinstance(sys.stderr, PipeGuard):
-        sys.stderr = PipeGuard(sys.stderr)
+        sys.stderr = PipeGuard(sys.stderr, output=False)
 
 
 def _write(stream: Any, text: str) -> None:

@@ -30,7 +30,7 @@ from scorepad.cli.commands.common import (
 from scorepad.cli.helpscreen import Room
 from scorepad.engine.rules import PRESETS
 from scorepad.i18n import N_, _, ngettext
-from scorepad.views.console import closed_pipe, console, echo, error, json_line, lines, width
+from scorepad.views.console import closed_pipe, console, echo, error, json_line, lines, unwritable, width
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -59,19 +59,7 @@ def _to_stdout(parts: "Iterable[str]") -> None:
     except BrokenPipeError:
         closed_pipe(stream)
     except OSError as problem:
-        _let_go(stream)
-        fail(_("cannot write to standard output: {reason}").format(reason=problem.strerror or problem), BAD_USAGE)
-
-
-def _let_go(stream: Any) -> None:
-    """Point `stream`'s descriptor at /dev/null: what is left in its buffer goes there
-    when Python flushes it at exit, instead of failing again after the message."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
+        unwritable(stream, problem)
 
 
 @room.command(help=N_("Show the game: layout, ends, scores, whose turn.\n\nExample: scorepad show --json"))

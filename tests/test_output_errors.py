@@ -1,0 +1,48 @@
+"""Standard output that cannot take what a command prints (a file-size limit on the file
+it goes to, as a full disk would be): one message, exit status 2, no traceback, for
+every command, buffered or not. Only files of the test's own folder are written."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+from tests.helpers import ok
+
+LIMIT = 100  # bytes: less than each command below prints
+
+
+def printed_into_a_small_file(args: list[str], target, *, unbuffered: bool = False) -> subprocess.CompletedProcess:
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, LIMIT))
+
+    env = {**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": "80", "NO_COLOR": "1"}
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with target.open("wb") as out:
+        return subprocess.run(
+            [sys.executable, "-m", "scorepad", *args],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+            preexec_fn=limited,
+        )
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", [["--help"], ["rules", "pagat"], ["log", "--json"], ["export", "-"]])
+def test_a_full_output_is_one_message(here, tmp_path, args, unbuffered):
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    ok("play", "64")
+    target = tmp_path / "out.txt"
+    result = printed_into_a_small_file(args, target, unbuffered=unbuffered)
+    assert target.stat().st_size <= LIMIT
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.stderr.strip() == "scorepad: cannot write to standard output: File too large"
