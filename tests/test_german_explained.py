@@ -8,7 +8,7 @@ def test_the_next_step_says_what_hands_does(here):
     ok("new", "--players", "Ann,Bob", "--rules", "pagat", "--opener", "Ann", "--deal", "1,7,5")
     out = ok("play", "64", lang="de")
     assert out.endswith(
-        "Runde zu Ende: Ann hat Domino gemacht.\nWeiter: scorepad hands Bob=AUGEN (hands:\ndie Resthände eintragen)\n"
+        "Runde zu Ende: Ann hat Domino gemacht.\nWeiter: scorepad hands Bob=AUGEN\n(hands: die Resthände eintragen)\n"
     )
     assert "(hands:" not in ok("show")  # English needs no gloss
 
