@@ -247,3 +247,24 @@ def test_a_50_round_game_s_page_is_at_most_500_kb(records, tmp_path):
     out = tmp_path / "long.html"
     said = ok("export", out, "-f", records["long.toml"], width=200)
     assert out.stat().st_size <= 500 * 1024, said
+
+
+@pytest.mark.parametrize("name", ["demo.toml", "pagat-split.toml"])
+def test_the_downloaded_record_is_the_file_byte_for_byte(browser, pages, records, name, tmp_path):
+    import time
+
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    browser.open(pages[name, "en"], 1280, 800)
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads), eventsEnabled=True)
+    try:
+        assert browser.evaluate("document.getElementById('record').getAttribute('download')") == name
+        browser.evaluate("document.getElementById('record').click()")
+        saved = downloads / name
+        for _ in range(100):  # the download is written in the background
+            if saved.exists() and saved.read_bytes() == records[name].read_bytes():
+                break
+            time.sleep(0.1)
+        assert saved.read_bytes() == records[name].read_bytes()
+    finally:
+        browser.call("Browser.setDownloadBehavior", behavior="default")

@@ -115,8 +115,6 @@ def words() -> dict[str, str]:
         "pause": _("Pause"),
         "next_mark": _("Next mark"),
         "back_mark": _("Mark before"),
-        "just": _("just placed: {tile}"),
-        "board": _("The table"),
         "download": _("Download the record ({name})"),
         "help": _("Help"),
         "help_keys": _(
