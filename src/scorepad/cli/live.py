@@ -50,8 +50,12 @@ q         leave (all is saved)""")
 
 
 def history_path() -> Path:
-    """The per-user history of lines typed: $XDG_STATE_HOME/scorepad/history."""
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    """The per-user history of lines typed: $XDG_STATE_HOME/scorepad/history. A relative
+    XDG_STATE_HOME is ignored, as the XDG rule says: it would put the history in whatever
+    folder `live` is started in, beside the records."""
+    state = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):
+        state = os.path.join(os.path.expanduser("~"), ".local", "state")
     return Path(state) / "scorepad" / "history"
 
 
