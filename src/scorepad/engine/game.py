@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
+from scorepad.engine.held import proven_faults
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
@@ -639,12 +640,15 @@ class Game:
         next round (unless the game is over). Undo with `pop`. `problems`: see check_hands."""
         found = len(problems) if problems is not None else 0
         given, pips = self.check_hands(hands, problems=problems)
-        if problems is not None and len(problems) > found:
+        sound = problems is None or len(problems) == found
+        if not sound:
             self.current.regular = False  # hands taken as written although wrong: laying them again would fail
-        return self._enter_hands(given, pips)
+        return self._enter_hands(given, pips, prove=sound)
 
-    def _enter_hands(self, given: dict[int, Hand], pips: list[int]) -> Outcome:
-        """The hands of the current round, checked: their award, and the next round."""
+    def _enter_hands(self, given: dict[int, Hand], pips: list[int], *, prove: bool = True) -> Outcome:
+        """The hands of the current round, checked: their award, and the next round.
+        `prove`: the hands are sound, so what they prove of the round's passes and draws
+        counts (wrong hands prove nothing: their problem is reported instead)."""
         r = self.current
         out = Outcome(None)
         if r.pending is not None and not r.pending.penalty:
@@ -662,6 +666,10 @@ class Game:
             if len(self._awards) < MAX_SHARED:
                 self._awards[key] = award
         r.hands, r.award, out.award = given, award, award
+        # The hands in tiles and the plays after a pass or draw can prove it against the
+        # rules (engine/held.py): a fault of that move, which `hands` refuses and an audit reports.
+        for index, text in proven_faults(r, self.players) if prove else ():
+            self._warn(r, out, index, text, fault=True)
         for side, points in enumerate(award.points):
             if points:
                 self._credit(r, out, Credit(side, points, "hands", self.sides[side][0], None), check=False)

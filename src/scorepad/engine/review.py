@@ -4,8 +4,9 @@
 The known hand of a play is what the record proves its player held just before it: the tile
 played; every tile the same player played later in the round with no draw of theirs in
 between; and, when the player drew nothing after the play and the round's hands give theirs
-as tiles (or they hold nothing at its end), that final hand. A tile played after a later draw
-may have been drawn, a pip total names no tile, and a partner's tiles are never the player's.
+as tiles (or they hold nothing at its end), that final hand (`held.held_hands`, which the
+rules' check of passes and draws shares). A tile played after a later draw may have been
+drawn, a pip total names no tile, and a partner's tiles are never the player's.
 
 Legality and the ends' score are the layout's own (`Layout.scores_of`, what `placements`
 finds for each tile), and so is the best reply a play leaves (`Layout.best_score`, the most
@@ -17,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from scorepad.engine.held import Held, Unknown, held_hands
 from scorepad.engine.layout import Layout
-from scorepad.engine.notation import Draw, Move, Muggins, Play
+from scorepad.engine.notation import Move, Muggins, Play
 from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
 
@@ -32,17 +34,6 @@ MISSED_MARK = 5
 # step of the count); 10, two steps, is what a player at the table notices and could have
 # seen coming.
 LEFT_MARK = 10
-
-
-class Unknown(NamedTuple):
-    """Why a known hand is not the whole hand: `drew` (the player drew at move `at`, 1-based,
-    after the play), `pips` (the round's hands give theirs as a pip total, `pips`), or
-    `unentered` (the round has no hands yet: it is still being played, its hands are not
-    written, or the game ended in it)."""
-
-    why: str
-    at: int | None = None
-    pips: int | None = None
 
 
 Placing = tuple[Tile, End | None, int]  # a known tile, where it goes (None: the lead), its score
@@ -85,40 +76,10 @@ class RoundReview(NamedTuple):
     plays: tuple[PlayReview, ...]
 
 
-def known_hands(r: Round, players: Sequence[str]) -> list[tuple[tuple[Tile, ...], Unknown | None] | None]:
+def known_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
     """Per move of round `r`: for a play, its known hand (the played tile first) and why it
     is not the whole hand (None when it is); None for every other move."""
-    moves = r.moves
-    seat = {name: p for p, name in enumerate(players)}
-    result: list[tuple[tuple[Tile, ...], Unknown | None] | None] = [None] * len(moves)
-    # Walking back from the round's end: what each player certainly holds from here on.
-    later: list[tuple[Tile, ...]] = []
-    why: list[Unknown | None] = []
-    for p in range(len(players)):
-        hand = r.hands.get(p) if r.hands is not None else None
-        if r.hand_sizes[p] == 0:
-            later.append(())
-            why.append(None)
-        elif isinstance(hand, tuple):
-            later.append(hand)
-            why.append(None)
-        elif isinstance(hand, int):
-            later.append(())
-            why.append(Unknown("pips", pips=hand))
-        else:
-            later.append(())
-            why.append(Unknown("unentered"))
-    for index in range(len(moves) - 1, -1, -1):
-        move = moves[index]
-        if isinstance(move, Play):
-            p = seat[move.player]
-            later[p] = (move.tile, *later[p])
-            result[index] = (later[p], why[p])
-        elif isinstance(move, Draw):
-            p = seat[move.player]
-            later[p] = ()
-            why[p] = Unknown("drew", at=index + 1)
-    return result
+    return [h if isinstance(m, Play) else None for m, h in zip(r.moves, held_hands(r, players))]
 
 
 _new = tuple.__new__  # a named tuple made without its Python-level __new__: one per play

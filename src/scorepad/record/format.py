@@ -394,6 +394,7 @@ class _Reader:
             except ScorepadError as error:
                 self.problem(_("hands: {problem}").format(problem=error), number)
         notes: list[str] | None = None if self.strict else []
+        known = len(r.faults)
         try:
             game.end_round(parsed, problems=notes)
         except ScorepadError as error:
@@ -401,6 +402,11 @@ class _Reader:
             return False
         for note in notes or ():
             self.problem(_("hands: {problem}").format(problem=note), number)
+        if not self.strict:
+            # A pass or draw the hands prove against the rules: a problem of that move. A
+            # strict read takes it as a fault of the round, which no amendment may add.
+            for index, text in r.faults[known:]:
+                self.problem(_("hands: {problem}").format(problem=text), number, None if index is None else index + 1)
         self._points(game, number, table.get("points"))
         return True
 

@@ -1,0 +1,137 @@
+"""What a round's record proves a player held at each of their moves (docs/rules.md "Turn",
+docs/review.md).
+
+Proven held by a player from some point of the round on: every tile they play later with
+no draw of theirs in between, and, when they draw nothing more, their final hand as the
+round's hands give it in tiles (or nothing, when they hold none at its end). A tile played
+after a later draw may have been drawn, a pip total names no tile, and a partner's tiles are
+never the player's. The review sets each play against this hand; the round's hands are
+refused, and an audit reports them, when it shows a pass or a draw the rules forbid
+(`proven_faults`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from scorepad.engine.layout import Layout
+from scorepad.engine.notation import Draw, Pass, Play
+from scorepad.engine.tiles import End, Tile
+from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from scorepad.engine.game import Round
+
+
+class Unknown(NamedTuple):
+    """Why a known hand is not the whole hand: `drew` (the player drew at move `at`, 1-based,
+    after the move), `pips` (the round's hands give theirs as a pip total, `pips`), or
+    `unentered` (the round has no hands yet: it is still being played, its hands are not
+    written, or the game ended in it)."""
+
+    why: str
+    at: int | None = None
+    pips: int | None = None
+
+
+Held = tuple[tuple[Tile, ...], Unknown | None]  # the tiles proven held, and why that may not be all
+
+
+def held_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
+    """Per move of round `r`, the tiles its player is proven to hold: for a play, just
+    before it (the played tile first); for a pass, at it; for a draw, just after it (the
+    tiles drawn may be among them). None for a muggins call."""
+    moves = r.moves
+    seat = {name: p for p, name in enumerate(players)}
+    result: list[Held | None] = [None] * len(moves)
+    # Walking back from the round's end: what each player certainly holds from here on.
+    later: list[tuple[Tile, ...]] = []
+    why: list[Unknown | None] = []
+    for p in range(len(players)):
+        hand = r.hands.get(p) if r.hands is not None else None
+        if r.hand_sizes[p] == 0:
+            later.append(())
+            why.append(None)
+        elif isinstance(hand, tuple):
+            later.append(hand)
+            why.append(None)
+        elif isinstance(hand, int):
+            later.append(())
+            why.append(Unknown("pips", pips=hand))
+        else:
+            later.append(())
+            why.append(Unknown("unentered"))
+    for index in range(len(moves) - 1, -1, -1):
+        move = moves[index]
+        if isinstance(move, Play):
+            p = seat[move.player]
+            later[p] = (move.tile, *later[p])
+            result[index] = (later[p], why[p])
+        elif isinstance(move, Pass):
+            p = seat[move.player]
+            result[index] = (later[p], why[p])
+        elif isinstance(move, Draw):
+            p = seat[move.player]
+            result[index] = (later[p], why[p])
+            later[p] = ()
+            why[p] = Unknown("drew", at=index + 1)
+    return result
+
+
+def proven_faults(r: Round, players: Sequence[str]) -> list[tuple[int, str]]:
+    """The passes and draws of round `r` that the tiles proven held show to break the rules
+    (a player who can play must play), as (move index, 0-based; what was wrong). A pass is
+    wrong when a tile held at it fits an open end; a draw when two tiles held right after it
+    fit: at most the last tile drawn may fit (it is then played at once), so one of them was
+    held before it, or drawn and not played. Fit is judged on the layout as it stood, by its
+    own rules (a spinner's side arms only once both line sides are filled)."""
+    held = held_hands(r, players)
+    if not any(h is not None and len(h[0]) > isinstance(m, Draw) and not isinstance(m, Play) for m, h in zip(r.moves, held)):
+        return []  # nothing proven at any pass or draw: no layout to lay again
+    layout = Layout(r.layout.with_spinner)
+    faults: list[tuple[int, str]] = []
+    for index, move in enumerate(r.moves):
+        if isinstance(move, Play):
+            layout.place(move.tile, move.end)
+            continue
+        known = held[index]
+        if known is None or not known[0] or not layout.placed:
+            continue
+        fitting = [(tile, ends) for tile in known[0] if (ends := [p.end for p in layout.placements(tile) if p.end is not None])]
+        at = f"{r.number}.{index + 1}"
+        if isinstance(move, Pass) and fitting:
+            tile, ends = fitting[0]
+            faults.append(
+                (
+                    index,
+                    _("{player} passed at {at} holding {tile}, which fits {end}").format(
+                        player=move.player, at=at, tile=tile, end=_ends(ends)
+                    ),
+                )
+            )
+        elif isinstance(move, Draw) and len(fitting) > 1:
+            tiles = [tile for tile, _ends in fitting]
+            fit: list[End] = []
+            for _tile, ends in fitting:
+                fit += [end for end in ends if end not in fit]
+            faults.append(
+                (
+                    index,
+                    _("{player} drew at {at} and then held {tiles}, which fit {end}: only the last tile drawn may fit").format(
+                        player=move.player, at=at, tiles=_joined([str(t) for t in tiles]), end=_ends(fit)
+                    ),
+                )
+            )
+    return faults
+
+
+def _ends(ends: Sequence[End]) -> str:
+    ordered = sorted(ends, key=lambda end: end.slot)
+    return _joined([end.label for end in ordered])
+
+
+def _joined(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {item}").format(items=", ".join(words[:-1]), item=words[-1])
