@@ -224,13 +224,22 @@ def forgotten_draw(here):
         ok("play", typed)
 
 
+def forgotten_draw_then_hands(here):
+    """As forgotten_draw, but Tom's second tile fitted no end at the draw: with 4-2 on E he
+    would have held 4-4 and 4-2 right after it, both fitting E, and his hands are refused
+    (only the last tile drawn may fit)."""
+    ok(*FORGOT)
+    for typed in ("64", "44 e", "61 w", "13 w", "33 w"):
+        ok("play", typed)
+
+
 def test_a_forgotten_draw_is_repaired_with_one_insert(here):
-    forgotten_draw(here)
+    forgotten_draw_then_hands(here)
     refused(["hands", TOM], here, 1, "Tom holds 1 tile, not 5")
     result = run("insert", "1.2", "Tom: draw 4")
     assert result.exit_code == 0, result.output
     assert "Inserted at 1.2: Tom: draw 4\nScores unchanged: Ann 10, Tom 0" in result.output
-    assert moves(here) == ["Ann: 6-4", "Tom: draw 4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: 1-1 W"]
+    assert moves(here) == ["Ann: 6-4", "Tom: draw 4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 1-3 W", "Ann: 3-3 W"]
     result = run("hands", TOM)
     assert result.exit_code == 0, result.output
     assert "Ann +25: round5(Tom 23)" in result.output
@@ -293,7 +302,7 @@ def test_undo_n_lists_each_move(here):
 
 
 def test_live_amends_with_the_same_words(here):
-    forgotten_draw(here)
+    forgotten_draw_then_hands(here)
     result = live("insert 1.2 tom: draw 4\nhands " + TOM + "\nq\n")
     assert result.exit_code == 0, result.output
     assert "Inserted at 1.2: Tom: draw 4" in result.output and "Ann +25: round5(Tom 23)" in result.output
