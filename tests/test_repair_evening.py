@@ -24,12 +24,13 @@ EVENING = {
         "1. replace 1.1 Ann: 6-6 --reseat",
         ["Ann: 6-6", "Bob: 6-3 E", "Ann: 6-1 W", "Bob: 3-4 E", "Ann: 1-2 W"],
     ),
-    # Bob's draw typed after his play, so it went to Ann.
+    # Bob's draw typed after his play, so it went to Ann. (Not 6-4 W later: with 6-1 it
+    # would have fitted [6|6] right after the draw, which the rules forbid.)
     "after": (
         ["--players", "Ann,Bob", "--rules", "two-ends", "--deal", "3,7,5"],
-        ["66 @ann", "61 e", "d 2", "12 e", "64 w", "23 e", "hands Bob=5-5,0-0,3-4", "1"],
+        ["66 @ann", "61 e", "d 2", "12 e", "25 e", "53 e", "hands Bob=5-5,0-0,3-4", "1"],
         "1. replace 1.2 Bob: draw 2 1.3 Bob: 6-1 E",
-        ["Ann: 6-6", "Bob: draw 2", "Bob: 6-1 E", "Ann: 1-2 E", "Bob: 6-4 W", "Ann: 2-3 E"],
+        ["Ann: 6-6", "Bob: draw 2", "Bob: 6-1 E", "Ann: 1-2 E", "Bob: 2-5 E", "Ann: 5-3 E"],
     ),
     # Bob's 2-2 came before Ann's spinner 1-1; typed the other way round.
     "swap": (
