@@ -6,6 +6,7 @@ its geometry from the layout module. Only `export` imports this package."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import tempfile
@@ -376,7 +377,13 @@ class _Spool:
             self.made.clear()
 
     def close(self) -> None:
-        self.file.close()
+        # A spool cut by a full disk or a size limit still holds text to flush: closing
+        # must not raise again, nor leave the flush to the interpreter's finalizer.
+        with contextlib.suppress(OSError):
+            self.file.close()
+
+    def __del__(self) -> None:
+        self.close()
 
     def read_back(self) -> Iterator[Markup]:
         self.file.write("".join(self.made))
