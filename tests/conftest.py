@@ -38,3 +38,17 @@ def folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
     return tmp_path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for the page's tests (tests/browser.py), one per test file; the
+    test skips, saying why, where Chromium is not installed."""
+    from browser import Browser, find
+
+    executable = find()
+    if executable is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
+    b = Browser(executable)
+    yield b
+    b.close()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, find
 from helpers import ok
 from scorepad.record.files import load
 from scorepad.record.format import dumps
@@ -26,16 +25,6 @@ from test_page_viewer import long_game
 AXE_VERSION = "4.10.3"
 CACHE = Path(__file__).parent / ".cache" / f"axe-core-{AXE_VERSION}"
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.toml"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = find()
-    if executable is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
-    b = Browser(executable)
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="module")

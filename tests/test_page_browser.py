@@ -7,23 +7,12 @@ import struct
 import pytest
 from tests.helpers import run
 
-from browser import Browser, find
 from scorepad.record.files import load
 from test_cli import EXAMPLES
 
 pytestmark = pytest.mark.slow  # a browser started for the page
 
 SIZES = [(360, 800), (1280, 800)]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = find()
-    if executable is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
-    b = Browser(executable)
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import re
 
 import pytest
 
-from browser import Browser, find
 from helpers import ok, run
 from scorepad.engine.game import Game
 from scorepad.engine.rules import Rules
@@ -27,16 +26,6 @@ def long_game() -> Game:
     """50 rounds of careless players with muggins on: calls, misses, claims too high."""
     rules = Rules.from_options("pagat", target=100_000, muggins=True)
     return play_game(["Ann", "Bob", "Cy"], rules, random.Random(50), max_rounds=49, careless=0.1)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = find()
-    if executable is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
-    b = Browser(executable)
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="module")

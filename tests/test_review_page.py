@@ -5,23 +5,11 @@ review mark to the next, in headless Chromium (skipped, saying so, without Chrom
 import json
 import re
 
-import pytest
 from tests.helpers import ok
 
-from browser import Browser, find
 from scorepad.record.files import load
 from test_cli import EXAMPLES
 from test_review import DRAWS, PARTNERS
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = find()
-    if executable is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not looked at in a browser")
-    b = Browser(executable)
-    yield b
-    b.close()
 
 
 def page_of(folder, record: str, lang: str = "en") -> str:
