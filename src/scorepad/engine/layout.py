@@ -168,53 +168,21 @@ class Layout:
         asks this of every hand at every play."""
         if not self.placed:
             return [(t, None, play_score(t.pips)) for t in tiles if not self._mask >> t.id & 1]
-        # `_sums` written out, as in best_score.
-        count, opened, double, mask = self._count, self._open, self._double, self._mask
-        now = sum(count)
-        lone = len(self.placed) == 1
-        slots = [(i, n, ENDS[i]) for i, n in enumerate(opened) if n != NO_END]
-        found: list[tuple[Tile, End | None, int]] = []
-        for tile in tiles:
-            if mask >> tile.id & 1:
-                continue
-            a, b = tile.a, tile.b
-            for i, n, end in slots:
-                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
-                    outer = b if a == n else a
-                    total = now - count[i] + (outer * 2 if a == b else outer)
-                    if lone:
-                        j = 1 - i
-                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
-                    found.append((tile, end, total if total > 0 and total % 5 == 0 else 0))
-        return found
+        return [(tile, ENDS[i], play_score(total)) for tile, i, total in self._sums(tiles)]
 
     def best_score(self, tiles: Sequence[Tile], enough: int | None = None) -> int:
         """The most any of `tiles` would score anywhere now (0 when none fits), or the first
         score of at least `enough` found (a caller that only asks whether it is reached)."""
         if not self.placed:
             return max((play_score(t.pips) for t in tiles if not self._mask >> t.id & 1), default=0)
-        # `_sums` written out: a review asks this at most plays, and a generator costs more
-        # than the sums themselves.
-        count, opened, double, mask = self._count, self._open, self._double, self._mask
-        now = sum(count)
-        lone = len(self.placed) == 1
-        slots = [(i, n) for i, n in enumerate(opened) if n != NO_END]
         most = 0
-        for tile in tiles:
-            if mask >> tile.id & 1:
-                continue
-            a, b = tile.a, tile.b
-            for i, n in slots:
-                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
-                    outer = b if a == n else a
-                    total = now - count[i] + (outer * 2 if a == b else outer)
-                    if lone:
-                        j = 1 - i
-                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
-                    if total > most and total % 5 == 0:
-                        most = total
-                        if enough is not None and most >= enough:
-                            return most
+        for _tile, _i, total in self._sums(tiles):
+            score = play_score(total)
+            if score > most:
+                most = score
+                if enough is not None and most >= enough:
+                    break
+        return most
         return most
 
     def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
