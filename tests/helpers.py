@@ -4,8 +4,13 @@ as one line, and the live prompt. Fixtures that give a record folder are in conf
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner, Result
 
@@ -52,3 +57,35 @@ def flat(text: str) -> str:
 def live(typed: str, width: int = 40, lang: str = "en", *args: object) -> Result:
     """The live prompt fed `typed` as standard input."""
     return run("live", *args, width=width, lang=lang, input=typed)
+
+
+def process(
+    args: list[str],
+    stdout: Any,
+    *,
+    fsize: int | None = None,
+    closed: bool = False,
+    width: int = 80,
+    env: Mapping[str, str] | None = None,
+) -> subprocess.CompletedProcess:
+    """`scorepad ARGS…` as a process of its own writing into `stdout`: under a file-size limit
+    of `fsize` bytes, or with its standard output closed (`closed`), in English."""
+
+    def prepare() -> None:
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+        if closed:
+            os.close(1)
+
+    environment = {**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": str(width), "NO_COLOR": "1"}
+    environment.pop("PYTHONUNBUFFERED", None)
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        timeout=120,
+        preexec_fn=prepare,
+    )

@@ -5,32 +5,14 @@ case writes only into the test's own folder."""
 
 from __future__ import annotations
 
-import os
-import resource
 import subprocess
-import sys
 
 import pytest
-from tests.helpers import ok
+from tests.helpers import ok, process
 
 
 def export_to(args: list[str], stdout, *, limit: int | None = None, closed: bool = False) -> subprocess.CompletedProcess:
-    def prepare() -> None:
-        if limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-        if closed:
-            os.close(1)
-
-    env = {**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": "200", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "scorepad", "export", "-", *args],
-        stdout=stdout,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        timeout=120,
-        preexec_fn=prepare,
-    )
+    return process(["export", "-", *args], stdout, fsize=limit, closed=closed, width=200)
 
 
 @pytest.fixture

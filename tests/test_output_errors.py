@@ -4,35 +4,17 @@ every command, buffered or not. Only files of the test's own folder are written.
 
 from __future__ import annotations
 
-import os
-import resource
 import subprocess
-import sys
 
 import pytest
-from tests.helpers import ok
+from tests.helpers import ok, process
 
 LIMIT = 100  # bytes: less than each command below prints
 
 
 def printed_into_a_small_file(args: list[str], target, *, unbuffered: bool = False) -> subprocess.CompletedProcess:
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, LIMIT))
-
-    env = {**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": "80", "NO_COLOR": "1"}
-    env.pop("PYTHONUNBUFFERED", None)
-    if unbuffered:
-        env["PYTHONUNBUFFERED"] = "1"
     with target.open("wb") as out:
-        return subprocess.run(
-            [sys.executable, "-m", "scorepad", *args],
-            stdout=out,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            timeout=120,
-            preexec_fn=limited,
-        )
+        return process(args, out, fsize=LIMIT, env={"PYTHONUNBUFFERED": "1"} if unbuffered else None)
 
 
 @pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
