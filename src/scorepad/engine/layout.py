@@ -183,7 +183,6 @@ class Layout:
                 if enough is not None and most >= enough:
                     break
         return most
-        return most
 
     def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
         """Each of `tiles` not on the table, with each end slot it fits and the end sum it
