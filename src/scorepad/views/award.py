@@ -3,17 +3,18 @@ under the log's round, after `hands`, on the page."""
 
 from __future__ import annotations
 
-from scorepad.engine.game import Game, Outcome
+from scorepad.engine.game import Game, Outcome, Round
 from scorepad.engine.scoring import Held, formula
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.status import points, side_label
 
 
-def award_reason(game: Game, r) -> str:
+def award_reason(game: Game, r: Round) -> str:
     """Why the hands of round `r` gave what they gave, with the names and pips that went
     into it: `round5(Bob 8 + Cy 9)`, `15 split: round5(Cy 13)`. The sum is the scoring's
     own (engine/scoring.py's Reason); this names its players and sides and words it."""
     award = r.award
+    assert award is not None  # a round whose hands are in
     reason = award.reason
 
     def named(held: Held) -> str:
@@ -47,9 +48,14 @@ def hands_note(game: Game, out: Outcome) -> str:
     return pgettext("the award of the hands just entered", "{who}: {why}").format(who=", ".join(won), why=reason)
 
 
-def hands_summary(game: Game, r) -> str:
+def hands_summary(game: Game, r: Round) -> str:
+    assert r.award is not None  # a round whose hands are in
     won = [f"{side_label(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
-    how = _("domino by {player}").format(player=game.players[r.domino_maker]) if r.result == "domino" else _("blocked")
+    if r.result == "domino":
+        assert r.domino_maker is not None  # the engine names the maker of every domino
+        how = _("domino by {player}").format(player=game.players[r.domino_maker])
+    else:
+        how = _("blocked")
     reason = award_reason(game, r)
     said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason
     return _("{how}; {said}").format(how=how, said=said)

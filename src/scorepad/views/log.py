@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from scorepad.engine.game import Game, Round
-from scorepad.engine.notation import Play, shown_move
+from scorepad.engine.notation import Move, Play, shown_move
 from scorepad.i18n import _, pgettext
 from scorepad.views.award import award_reason
 from scorepad.views.status import points, side_label
@@ -18,8 +18,14 @@ from scorepad.views.tables import plain_table
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from scorepad.views.console import Spool
+
 
 SHOWN_MOVES = 4096  # moves' texts (and rounds' lines under the table) the log keeps, at most
+
+# A round's part of the log: its title, its rows (#, move, sum, points) and the lines
+# under it, each with its style.
+LoggedRound = tuple[str, list[tuple[str, str, str, str]], list[tuple[str, str]]]
 
 
 class _LogRows:
@@ -32,10 +38,10 @@ class _LogRows:
         self.numbers: list[str] = []  # "1", "2", …: the first column of every round
         # A move's text by the move's id (the move kept beside it, so the id stays its
         # own): the record's reader and a folded round share the objects of equal moves.
-        self.shown: dict[int, tuple] = {}
+        self.shown: dict[int, tuple[Move, str]] = {}
         self.unders: dict[tuple, list[tuple[str, str]]] = {}  # see __call__
 
-    def __call__(self, game: Game, r: Round) -> tuple[str, list[tuple[str, str, str, str]], list[tuple[str, str]]]:
+    def __call__(self, game: Game, r: Round) -> LoggedRound:
         players, numbers, shown = game.players, self.numbers, self.shown
         moves = r.moves
         n = len(moves)
@@ -89,7 +95,7 @@ def _logged(r: Round) -> bool:
     return bool(r.moves) or r.hands is not None
 
 
-def _log_rounds(game: Game, only_round: int | None = None):
+def _log_rounds(game: Game, only_round: int | None = None) -> Iterator[LoggedRound]:
     """Per round shown in the log: its title, its rows and the lines under it (`_LogRows`)."""
     rows = _LogRows()
     for r in game.rounds:
@@ -97,7 +103,7 @@ def _log_rounds(game: Game, only_round: int | None = None):
             yield rows(game, r)
 
 
-def _round_lines(columns: list[tuple[str, str, str]], logged: tuple, width: int) -> Iterator[str]:
+def _round_lines(columns: list[tuple[str, str, str]], logged: LoggedRound, width: int) -> Iterator[str]:
     """A round's part of the log as plain lines (`log_lines`)."""
     from scorepad.views.console import wrapped
 
@@ -113,7 +119,7 @@ class LoggedRounds:
     (`console.Spool`): a long game is then not laid out a second time to be logged. A new
     game (the reader reading the text again) starts the spool again."""
 
-    def __init__(self, width: int, spool) -> None:
+    def __init__(self, width: int, spool: Spool) -> None:
         self.width, self.spool = width, spool
         self.game: Game | None = None
         self.columns = _log_columns()
@@ -156,7 +162,7 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
     return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
 
 
-def log_lines(game: Game, width: int, only_round: int | None = None):
+def log_lines(game: Game, width: int, only_round: int | None = None) -> Iterator[str]:
     """The log as `log_table` draws it when nothing needs wrapping, as plain lines made
     one at a time: for games too long to lay out with rich (STREAM_ROWS)."""
     shown = False

@@ -9,8 +9,10 @@ from scorepad.i18n import _, ngettext
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from scorepad.engine.rules import Rules
 
-def rules_table(rules, players: int | None = None) -> RenderableType:
+
+def rules_table(rules: Rules, players: int | None = None) -> RenderableType:
     """The options of a preset or a game, in words."""
     from rich.table import Table
 

@@ -13,10 +13,16 @@ from scorepad.i18n import _, pgettext
 from scorepad.views.status import points, side_label
 from scorepad.views.tables import column_widths, plain_table, table_width
 
+Columns = list[tuple[str, str, str]]  # (header, justify, style) of each column
+# What the sheet shows, in order (_sheet_parts): a line (text, style), or a table
+# (columns, rows of cells, the `needs` row, the gap between columns, the columns' widths).
+SheetPart = tuple[str, str] | tuple[Columns, Iterable[list[str]], list[str], int, list[int]]
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
     from rich.console import RenderableType
+    from rich.table import Table
 
 
 class SheetRows:
@@ -57,7 +63,7 @@ class SheetRows:
         self._keep([2 * value for value in got])
         self.playing = playing
 
-    def _keep(self, doubled: list) -> None:
+    def _keep(self, doubled: list[int | Fraction]) -> None:
         if isinstance(self.halves, list) or all(int(value) == value for value in doubled):
             self.halves.extend(int(value) if int(value) == value else value for value in doubled)
         else:  # not whole or halves: kept as they are, exactly
@@ -149,7 +155,9 @@ class _SheetBody:
             yield cells
 
 
-def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int], muggins: bool):
+def _sheet_cells(
+    game: Game, rows: SheetRows, names: list[str], sides: list[int], muggins: bool
+) -> tuple[Columns, _SheetBody, list[str]]:
     """The sheet's columns (header, justify), its rows of cells (`_SheetBody`), and the `needs` row."""
     kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
     heads = {
@@ -158,7 +166,7 @@ def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int]
         "hands": pgettext("sheet column", "hand"),
         "total": pgettext("sheet column", "total"),
     }
-    columns = [(pgettext("sheet column", "round"), "right", "")]
+    columns: Columns = [(pgettext("sheet column", "round"), "right", "")]
     for s in sides:
         for k, kind in enumerate(kinds):
             head = f"{names[s]}\n{heads[kind]}" if k == 0 and len(sides) > 1 else heads[kind]
@@ -169,7 +177,7 @@ def _sheet_cells(game: Game, rows: SheetRows, names: list[str], sides: list[int]
     return columns, _SheetBody(rows, sides, kinds), needs
 
 
-def _sheet_table(columns: list[tuple[str, str, str]], body: Iterable[list[str]], needs: list, gap: int):
+def _sheet_table(columns: Columns, body: Iterable[list[str]], needs: list[str], gap: int) -> Table:
     from rich.table import Table
     from rich.text import Text
 
@@ -182,7 +190,7 @@ def _sheet_table(columns: list[tuple[str, str, str]], body: Iterable[list[str]],
     return table
 
 
-def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None):
+def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None) -> list[SheetPart]:
     """What the sheet shows, in order: (text, style) lines and (columns, body, needs, gap,
     widths) tables; one table when it fits the width, else one per side (closer set if need
     be). The rounds are read once (or `rows` were made as the record was read); the
@@ -193,13 +201,13 @@ def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None):
         return [(_("(no moves yet)"), "dim")]
     names = [side_label(game, s) for s in range(len(game.sides))]
     muggins = game.rules.muggins or rows.any_muggins
-    parts: list = [(_("to {target}").format(target=game.target), "bold")]
+    parts: list[SheetPart] = [(_("to {target}").format(target=game.target), "bold")]
     wide = _sheet_cells(game, rows, names, list(range(len(names))), muggins)
     # The widest cell of each column of the wide table, found in one pass; a table of one
     # side has the same columns but for the headers.
     cells = column_widths([("", "", "")] * len(wide[0]), chain(wide[1], [wide[2]]))
 
-    def widths(columns: list[tuple[str, str, str]], picked: list[int]) -> list[int]:
+    def widths(columns: Columns, picked: list[int]) -> list[int]:
         return [max(n, w) for n, w in zip(column_widths(columns, []), (cells[k] for k in picked), strict=True)]
 
     wide_widths = widths(wide[0], list(range(len(cells))))
@@ -233,7 +241,7 @@ def sheet(game: Game, width: int, rows: SheetRows | None = None) -> RenderableTy
     return Group(*shown) if len(shown) > 1 else shown[0]
 
 
-def sheet_lines(game: Game, width: int, rows: SheetRows | None = None):
+def sheet_lines(game: Game, width: int, rows: SheetRows | None = None) -> Iterator[str]:
     """The sheet as `sheet` draws it, as plain lines made one at a time (see STREAM_ROWS)."""
     for part in _sheet_parts(game, width, rows):
         if len(part) == 2:

@@ -3,7 +3,7 @@ the log and the sheet of a long game, too long to lay out with rich."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 # Past this many rows, `log` and `sheet` write their tables line by line as plain text
@@ -12,7 +12,7 @@ from functools import lru_cache
 STREAM_ROWS = 2000
 
 
-def column_widths(columns: list[tuple[str, str, str]], rows: Iterable) -> list[int]:
+def column_widths(columns: list[tuple[str, str, str]], rows: Iterable[Sequence[str]]) -> list[int]:
     """Each column's width as rich gives it when the table fits: its widest cell or header line."""
     from rich.cells import cell_len
 
@@ -47,13 +47,13 @@ def _heads(columns: tuple[tuple[str, str, str], ...]) -> tuple[tuple[int, ...], 
 
 def plain_table(
     columns: list[tuple[str, str, str]],
-    rows: Iterable,
+    rows: Iterable[Sequence[str]],
     *,
     title: str | None = None,
     left: int,
     right: int,
     widths: list[int] | None = None,
-):
+) -> Iterator[str]:
     """A table as rich draws one with `box=None, pad_edge=False` when it fits its width:
     each column as wide as its widest cell (`column_widths`, or `widths` when the caller
     found them: then `rows` is read once, as the lines are made), headers of several lines
@@ -80,7 +80,7 @@ def plain_table(
         f"%{'' if justified else '-'}{width}s" for justified, width in zip(right_justified, widths, strict=True)
     )
 
-    def line(cells) -> str:
+    def line(cells: Sequence[str]) -> str:
         # str.rjust and ljust pad by characters; a wide character takes two cells.
         return between.join(
             [

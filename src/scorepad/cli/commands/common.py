@@ -7,8 +7,9 @@ shared actions, and turning a domain error into a message and an exit code (0 su
 # and its options' callbacks' one by one, which cost more than making them all at import.
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
+from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TypeVar
 
 import typer
 
@@ -22,6 +23,7 @@ from scorepad.views.console import error, print_styled, width
 # The engine, the record and the views are imported by the commands that use them: every
 # run imports this module, and a command needs only its own part of them.
 if TYPE_CHECKING:
+    from scorepad.cli.grammar import Typed
     from scorepad.engine.game import Game, Outcome
     from scorepad.record.format import EachRound
 
@@ -45,6 +47,8 @@ else:
 HELP_FACTS.update(presets=" | ".join(PRESETS), default_preset=DEFAULT_PRESET)  # "{presets}" in a help text
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
+
+T = TypeVar("T")
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -124,7 +128,7 @@ def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str
     print_styled(status(game, width(), out))
 
 
-def act(file: Path, typed) -> None:
+def act(file: Path, typed: "Typed") -> None:
     """Do a change through the shared actions; a refusal becomes a message and an exit code,
     followed by the repairs of an earlier slip that would let it through."""
     from scorepad.cli.perform import perform
@@ -145,7 +149,7 @@ def act(file: Path, typed) -> None:
         offer_repairs(file, typed, None)
 
 
-def offer_repairs(file: Path, typed, problem: ScorepadError | None) -> None:
+def offer_repairs(file: Path, typed: "Typed", problem: ScorepadError | None) -> None:
     """After a refusal (`problem`), or a claim that differs from the true score (None):
     the repairs of an earlier slip in the round, numbered, each as the command that makes it."""
     from scorepad.cli.fixing import suggest
@@ -153,7 +157,8 @@ def offer_repairs(file: Path, typed, problem: ScorepadError | None) -> None:
     suggest(file, typed, problem, live=False, named=None if file == DEFAULT_FILE else file)
 
 
-def attempt(action, file: Path | None = None):
+def attempt(action: Callable[[], T], file: Path | None = None) -> T:
+    """What `action` returns; a refusal or a failed write becomes a message and an exit code."""
     try:
         return action()
     except ScorepadError as error:

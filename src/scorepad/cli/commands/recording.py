@@ -10,7 +10,7 @@ import inspect
 import math
 import unicodedata
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import typer
 
@@ -55,7 +55,7 @@ RULE_HELP = {
 }
 
 
-def rule_option(name: str) -> Any:
+def rule_option(name: str) -> object:
     """The option of `new` that changes rules option `name`, typed by its kind: a flag is
     --name/--no-name, a choice takes one of its values (Typer checks them and the shell
     completes them), a number a whole number, several numbers a comma-separated list."""
@@ -68,10 +68,10 @@ def rule_option(name: str) -> Any:
     return Annotated[kind | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
 
 
-def rule_value(name: str, given: Any) -> Any:
+def rule_value(name: str, given: bool | int | str) -> bool | int | str | list[int]:
     """The value of rules option `name` as `new` was given it."""
-    if name not in NUMBERS or NUMBERS[name] == 1:
-        return given
+    if name not in NUMBERS or NUMBERS[name] == 1 or not isinstance(given, str):
+        return given  # a flag, a choice or one number, as Typer read it
     try:
         return [int(n) for n in given.split(",")]
     except ValueError:
@@ -86,10 +86,12 @@ def rule_value(name: str, given: Any) -> Any:
         )
 
 
-def new(**given: Any) -> None:
+def new(
+    *, players: str | None, rules: str | None, opener: str | None, force: bool, file: Path, **given: bool | int | str | None
+) -> None:
+    # `given`: an option for each option of the rules (_new_parameters), None when not given.
     from scorepad.cli.actions import cannot_write, new_game
 
-    players, rules, opener, force, file = (given.pop(name) for name in ("players", "rules", "opener", "force", "file"))
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None
     options = {name: rule_value(name, value) for name, value in given.items() if value is not None}
@@ -108,7 +110,7 @@ def new(**given: Any) -> None:
 def _new_parameters() -> list[inspect.Parameter]:
     # `new` takes an option for every option of the rules, made from the rules' tables:
     # Typer reads the parameters from the signature, so they are written into it.
-    def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+    def option(name: str, annotation: object, default: object = None) -> inspect.Parameter:
         return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
 
     return [
