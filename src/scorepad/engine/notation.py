@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from scorepad.engine.tiles import End, Tile, parse_end, parse_tile
 from scorepad.errors import InvalidMoveError
-from scorepad.i18n import _
+from scorepad.i18n import _, pgettext
 
 MAX_NAME_LENGTH = 40
 # Vietnamese stacks two accents on a letter, Thai a vowel and a tone mark; more is a
@@ -180,9 +180,16 @@ Move = Play | Draw | Pass | Muggins
 
 def shown_move(move: Move) -> str:
     """A move as the screen shows it: the record's notation with the end named in the
-    current language (E is O in German); the record itself keeps `str(move)`."""
+    current language (E is O in German), and in German a draw or pass glossed
+    (`Tom: draw 2 (ziehen)`); the record itself keeps `str(move)`."""
     if isinstance(move, Play) and move.end is not None:
         return move.written(move.end.label)
+    # The words stay as typed and recorded; another language adds what they mean, as it
+    # does for `hands` and `round5`.
+    if isinstance(move, Draw):
+        return pgettext("a draw on screen", "{move}").format(move=move)
+    if isinstance(move, Pass):
+        return pgettext("a pass on screen", "{move}").format(move=move)
     return str(move)
 
 

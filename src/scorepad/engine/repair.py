@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scorepad.engine.game import Game, Hand
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -667,5 +667,5 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
 
 
 def _what(move: Move) -> str:
-    """A move named in a sentence: a play by its tile, anything else as written."""
-    return str(move.tile) if isinstance(move, Play) else str(move)
+    """A move named in a sentence: a play by its tile, anything else as the screen shows it."""
+    return str(move.tile) if isinstance(move, Play) else shown_move(move)
