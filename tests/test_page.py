@@ -257,6 +257,24 @@ def test_language_and_words_follow_lang(tmp_path):
     )
 
 
+@pytest.mark.parametrize(("lang", "blocked", "domino"), [("en", "blocked", "domino by"), ("de", "gesperrt", "Domino gemacht")])
+def test_a_rounds_end_and_points_are_said_once(tmp_path, lang, blocked, domino):
+    """The two-ends example's round 2 is blocked, Bob holding the fewest pips: the reason
+    names the block itself, and the move list shows the points beside it already."""
+    out = tmp_path / f"{lang}.html"
+    assert run("--lang", lang, "export", out, "-f", EXAMPLES / "two-ends.toml").exit_code == 0
+    page = Tree(out.read_text(encoding="utf-8")).root
+    listed = {p.attrs["id"]: p for p in page.find_all("p", "hands")}
+    whys = [p.text() for p in page.find_all("p", "why")]
+    assert listed["r2m31"].find("b").text() == "Bob +15"
+    assert listed["r2m31"].find("i").text().startswith(f"{blocked}, Bob ")
+    assert whys[1].startswith(f"Bob +15: {blocked}, Bob ")
+    assert whys[0].startswith(f"{domino} Bob; Bob +15: " if lang == "en" else f"Bob hat {domino}; Bob +15: ")
+    for text in [p.text() for p in listed.values()] + whys:
+        won = re.findall(r"\S+ \+[\d½]+", text)
+        assert text.count(blocked) <= 1 and len(won) == len(set(won)), text
+
+
 def hostile_record(tmp_path, name):
     game = Game(["<script>alert(1)</script>", "<img src onerror>"], opener="<script>alert(1)</script>")
     for move in ("<script>alert(1)</script>: 6-6", "<img src onerror>: 6-4 E", "<script>alert(1)</script>: 6-1 W"):

@@ -48,14 +48,20 @@ def hands_note(game: Game, out: Outcome) -> str:
     return pgettext("the award of the hands just entered", "{who}: {why}").format(who=", ".join(won), why=reason)
 
 
-def hands_summary(game: Game, r: Round) -> str:
+def hands_summary(game: Game, r: Round, *, with_points: bool = True) -> str:
+    """How round `r` ended and what its hands gave, for the page:
+    `domino by Bob; Bob +40: round5(Ann 30 + Cy 10)`. A block the reason names itself
+    (`blocked, Bob holds the fewest pips: …`) is said once; without `with_points` (the
+    move list, which shows them beside it) the points are left out."""
     assert r.award is not None  # a round whose hands are in
     won = [f"{side_label(game, s)} +{points(p)}" for s, p in enumerate(r.award.points) if p]
+    reason = award_reason(game, r)
+    said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won and with_points else reason
+    if r.award.reason.case == "fewest":
+        return said
     if r.result == "domino":
         assert r.domino_maker is not None  # the engine names the maker of every domino
         how = _("domino by {player}").format(player=game.players[r.domino_maker])
     else:
         how = _("blocked")
-    reason = award_reason(game, r)
-    said = _("{who}: {why}").format(who=", ".join(won), why=reason) if won else reason
     return _("{how}; {said}").format(how=how, said=said)

@@ -334,7 +334,8 @@ class _Articles:
         scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
         grown = self.drawings.growth(layout)
         reviewed = review_tally(self.missed, self.marked, r, game.players) if r.moves else {}
-        entries, replay = round_list(game, r, totals, summary, hands, reviewed)
+        listed_why = hands_summary(game, r, with_points=False) if r.award is not None else ""
+        entries, replay = round_list(game, r, totals, listed_why, hands, reviewed)
         line_order, arm_orders = _orders(layout)
         orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
         steps = f'{{"round":{r.number},"grown":{grown},{orders},"steps":{_json(replay)}}}'
