@@ -178,6 +178,20 @@ def test_file_option_and_environment(tmp_path, monkeypatch):
     assert json.loads(run("show", "--json", "--file", "club.toml").output)["end_sum"] == 10
 
 
+def test_audit_without_a_file_audits_the_game_the_other_commands_use(folder):
+    missing = run("audit")
+    assert missing.exit_code == 2 and missing.output == "scorepad.toml: cannot read the file: No such file or directory\n"
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    (folder / "club.toml").write_text((EXAMPLES / "demo.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert ok("audit") == "scorepad.toml: ok\n"
+    assert ok("audit", env={"SCOREPAD_FILE": "club.toml"}) == "club.toml: ok\n"
+    assert json.loads(ok("audit", "--json", "-f", "club.toml"))["file"] == "club.toml"
+    assert ok("audit", "club.toml", "scorepad.toml", env={"SCOREPAD_FILE": "nowhere.toml"}) == "club.toml: ok\nscorepad.toml: ok\n"
+    (folder / "scorepad.toml").write_text('format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n[[rounds]]\nmoves = ["Ann: 6-4", "Ann: 4-4 E"]\n')
+    bad = run("audit")
+    assert bad.exit_code == 1 and bad.output.startswith("scorepad.toml: round 1, move 2: ") and "Traceback" not in bad.output
+
+
 @pytest.mark.parametrize("width", [40, 100])
 def test_status_fits_the_terminal(game, width):
     for move in (

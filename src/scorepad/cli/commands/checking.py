@@ -39,12 +39,17 @@ def place(round_: int | None, move: int | None) -> str:
     )
 )
 def audit(
-    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    records: Annotated[
+        list[Path] | None,
+        typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
+    file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.record.format import Problem, RecordError, audit_text
     from scorepad.views.summary import audit_json
 
+    records = records or [file]
     worst = 0
     progress = None
     if len(records) > 1 and sys.stderr.isatty():
