@@ -345,11 +345,37 @@ def test_a_game_not_yet_started(tmp_path, monkeypatch):
     assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
     result = run("export", "page.html", width=100)
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(r"Wrote page\.html \(HTML, \d+ KB\): 0 rounds, Ann, Bob\n", result.output)
-    assert "(no moves yet)" in Tree((tmp_path / "page.html").read_text(encoding="utf-8")).root.text()
+    assert re.fullmatch(r"Wrote page\.html \(HTML, \d+ KB\): 0 rounds, round 1 begun, Ann, Bob\n", result.output)
+    page = Tree((tmp_path / "page.html").read_text(encoding="utf-8")).root
+    assert "(no moves yet)" in page.text() and "being played, round 1:" in page.text()
     assert run("play", "5-5").exit_code == 0
     result = run("export", "page.svg", width=100)
     assert re.fullmatch(r"Wrote page\.svg \(SVG, \d+ KB\): 1 round, Ann, Bob\n", result.output)
+
+
+@pytest.mark.parametrize(
+    ("lang", "begun", "header"),
+    [("en", "1 round, round 2 begun", "being played, round 2:"), ("de", "1 Runde, Runde 2 begonnen", "Runde 2")],
+)
+def test_a_round_dealt_but_not_led_is_counted_as_the_page_shows_it(tmp_path, monkeypatch, lang, begun, header):
+    """Round 1 over and its hands in, round 2 dealt and nobody has led it: the page's header
+    says round 2 is being played, its list and layouts hold round 1 alone; export and import
+    say both."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    for args in (("new", "--players", "Ann,Bob", "--opener", "Ann", "--deal", "1,7,5"), ("play", "64"), ("hands", "Bob=1-2")):
+        assert run(*args).exit_code == 0
+    result = run("export", "page.html", width=100, lang=lang)
+    assert result.exit_code == 0 and f"KB): {begun}, Ann, Bob\n" in result.output, result.output
+    page = Tree((tmp_path / "page.html").read_text(encoding="utf-8")).root
+    assert header in page.find("header").text()
+    assert [h.text() for h in page.find_all("h3") if h.attrs.get("id", "").endswith("m0")] == [
+        "Round 1" if lang == "en" else "Runde 1"
+    ]
+    said = run("import", "page.html", "-f", "back.toml", width=100, lang=lang)
+    assert said.exit_code == 0 and f": {begun}, Ann, Bob\n" in said.output, said.output
+    assert run("play", "11").exit_code == 0
+    assert "KB): 2 rounds, Ann, Bob\n" in run("export", "page.html", width=100).output
 
 
 # --- export never destroys anything -----------------------------------------------------------

@@ -32,6 +32,17 @@ def side_label(game: Game, side: int) -> str:
     return " & ".join(game.side_names(side))
 
 
+def rounds_said(game: Game) -> str:
+    """The rounds of a game, as `export` and `import` say them: those played or started,
+    and a round dealt that nobody has led yet named apart, `1 round, round 2 begun`, as
+    the page's header says it is being played while its list and layouts have none of it."""
+    played = game.played_count()
+    said = ngettext("{n} round", "{n} rounds", played).format(n=played)
+    if game.winner is None and not game.current.moves and game.current.hands is None:
+        said = _("{rounds}, round {number} begun").format(rounds=said, number=game.current.number)
+    return said
+
+
 def _tile(p: Placed, left: int, right: int) -> Styled:
     if p.tile.is_double:
         return Styled(f"{{{left}|{right}}}" if p.spinner else f"[{left}|{right}]", style="bold magenta" if p.spinner else "bold")

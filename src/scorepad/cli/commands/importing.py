@@ -11,7 +11,7 @@ import typer
 
 from scorepad.cli.commands.common import BAD_USAGE, fail
 from scorepad.cli.helpscreen import Room
-from scorepad.i18n import N_, _, ngettext
+from scorepad.i18n import N_, _
 from scorepad.views.console import echo
 
 room = Room()
@@ -54,12 +54,13 @@ def import_(
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=target, reason=problem.strerror), BAD_USAGE)
     game = loads(record.decode("utf-8")).game
-    played = game.played_count()
+    from scorepad.views.status import rounds_said
+
     echo(
         _("Wrote {path} from {page}: {rounds}, {players}").format(
             path=target,
             page=page,
-            rounds=ngettext("{n} round", "{n} rounds", played).format(n=played),
+            rounds=rounds_said(game),
             players=", ".join(game.players),
         )
     )

@@ -343,14 +343,14 @@ def export(
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
-    played = game.played_count()
-    rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+    from scorepad.views.status import rounds_said
+
     echo(
         _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
             path=out_file,
             kind=kind.upper(),
             size=math.ceil(size / 1024),
-            rounds=rounds,
+            rounds=rounds_said(game),
             players=", ".join(game.players),
         )
     )
