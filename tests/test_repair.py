@@ -132,7 +132,8 @@ def test_each_repair_printed_lets_the_refused_input_through_the_command_line(tmp
             assert words[0] == "scorepad" and f"-f {shlex.quote(str(path))}" in shlex.join(words)
             result = run(*words[1:])
             assert result.exit_code == 0, result.output
-        result = run(*refused_args, "-f", path)
+        # The refused input, or the move a repair records in its place.
+        result = run(*(typed(repairs[0].instead) if repairs[0].instead else refused_args), "-f", path)
         assert result.exit_code == 0, result.output
     assert set(taken) == set(KINDS)
 
@@ -470,10 +471,17 @@ def test_a_move_by_the_wrong_player_names_the_pass_left_out(here):
     record(here, ["Ann", "Bob"], ["Ann: 6-6"], deal=[14, 7, 5])
     result = run("play", "65", "e", "--by", "ann")
     assert result.exit_code == 1
-    assert flat(result.output) == (
-        "scorepad: it is Bob's turn, not Ann's Perhaps a slip earlier in the round: "
-        '1. scorepad insert 1.2 "Bob: pass" if Bob passed before this move '
-        "scorepad fix N makes repair N, then records Ann: 6-5 E."
+    # Or the name was the slip: Bob played it. Each repair then says what it records.
+    assert result.output == (
+        "scorepad: it is Bob's turn, not Ann's\n"
+        "Perhaps a slip in this move or earlier\n"
+        "in the round:\n"
+        '1. scorepad insert 1.2 "Bob: pass"\n'
+        "   scorepad play 6-5 E --by Ann\n"
+        "   if Bob passed before this move\n"
+        "2. scorepad play 6-5 E --by Bob\n"
+        "   if Bob played 6-5, not Ann\n"
+        "scorepad fix N makes repair N.\n"
     )
     assert run("fix", "1").exit_code == 0
     assert [str(m) for m in load(here).game.current.moves] == ["Ann: 6-6", "Bob: pass", "Ann: 6-5 E"]
@@ -485,7 +493,8 @@ def test_a_named_file_is_in_every_command(tmp_path):
     result = run("play", "06", "e", "-f", path)
     assert result.exit_code == 1
     quoted = shlex.quote(str(path))
-    assert f'1. scorepad replace 1.6 "Cy: 4-6 E" -f {quoted}\n' in result.output
+    # The path on a line of its own, the line before it continued: pasted, still one command.
+    assert f'1. scorepad replace 1.6 "Cy: 4-6 E" \\\n     -f {quoted}\n' in result.output
     assert f"scorepad fix N -f {quoted} makes repair N" in flat(result.output)
     assert run("fix", "1", "-f", path).exit_code == 0
 

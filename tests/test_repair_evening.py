@@ -29,7 +29,7 @@ EVENING = {
     "after": (
         ["--players", "Ann,Bob", "--rules", "two-ends", "--deal", "3,7,5"],
         ["66 @ann", "61 e", "d 2", "12 e", "25 e", "53 e", "hands Bob=5-5,0-0,3-4", "1"],
-        "1. replace 1.2 Bob: draw 2 1.3 Bob: 6-1 E",
+        "1. replace 1.2 Bob: draw 2\n     1.3 Bob: 6-1 E",  # broken to fit 40 columns
         ["Ann: 6-6", "Bob: draw 2", "Bob: 6-1 E", "Ann: 1-2 E", "Bob: 2-5 E", "Ann: 5-3 E"],
     ),
     # Bob's 2-2 came before Ann's spinner 1-1; typed the other way round.

@@ -69,7 +69,7 @@ def test_a_lead_typed_without_a_name_is_repaired_as_the_tables_lot(here, bob_dra
         "scorepad: Ann still holds 1 tile: give\n"
         "  Ann's hand\n"
         "Perhaps a slip earlier in the round:\n"
-        '1. scorepad replace 1.1 "Ann: 6-6" --reseat\n'
+        '1. scorepad replace 1.1 "Ann: 6-6" \\\n     --reseat\n'
         "   if the table's lot chose Ann, not\n"
         "   scorepad's (Bob), and every later\n"
         "   move followed the turn\n"

@@ -27,7 +27,7 @@ def test_a_draw_typed_after_the_play_is_offered_as_the_swap(draw_after):
         "scorepad: round 1 is still being played:\n"
         "  hands are entered once it ends\n"
         "Perhaps a slip earlier in the round:\n"
-        '1. scorepad replace 1.2 "Bob: draw 2" 1.3 "Bob: 6-1 E"\n'
+        '1. scorepad replace 1.2 "Bob: draw 2" \\\n     1.3 "Bob: 6-1 E"\n'
         "   if Bob drew 2 tiles before playing\n"
         "   6-1 at 1.2, not Ann after it\n"
         "scorepad fix N makes repair N, then\n"
@@ -44,7 +44,7 @@ def test_a_draw_typed_after_the_play_is_offered_as_the_swap(draw_after):
 def test_the_draw_after_the_play_in_german(draw_after):
     out = refused(("hands", "Bob=5-5,0-0,3-4"), draw_after, 1, lang="de")
     assert (
-        '1. scorepad replace 1.2 "Bob: draw 2" 1.3 "Bob: 6-1 E"\n'
+        '1. scorepad replace 1.2 "Bob: draw 2" \\\n     1.3 "Bob: 6-1 E"\n'
         "   wenn Bob 2 Steine zog, bevor er bei\n"
         "   1.2 6-1 anlegte, nicht Ann danach\n"
     ) in out
@@ -67,7 +67,7 @@ def test_two_plays_typed_the_other_way_round_are_the_first_repair(swapped):
         "  open only once both line sides of the\n"
         "  spinner 1-1 are occupied\n"
         "Perhaps a slip earlier in the round:\n"
-        '1. scorepad replace 1.2 "Bob: 2-2 W" 1.3 "Ann: 1-1 E"\n'
+        '1. scorepad replace 1.2 "Bob: 2-2 W" \\\n     1.3 "Ann: 1-1 E"\n'
         "   if 2-2 (1.3) came before 1-1 (1.2)\n"
         '2. scorepad replace 1.2 "Bob: 0-1 E"\n'
         "   if Bob played 0-1 at 1.2, not 1-1\n"
@@ -88,4 +88,31 @@ def test_two_plays_typed_the_other_way_round_are_the_first_repair(swapped):
 
 def test_the_swap_in_german(swapped):
     out = refused(("play", "32", "n"), swapped, 1, lang="de")
-    assert '1. scorepad replace 1.2 "Bob: 2-2 W" 1.3 "Ann: 1-1 E"\n   wenn 2-2 (1.3) vor 1-1 (1.2) kam\n' in out
+    assert '1. scorepad replace 1.2 "Bob: 2-2 W" \\\n     1.3 "Ann: 1-1 E"\n   wenn 2-2 (1.3) vor 1-1 (1.2) kam\n' in out
+
+
+@pytest.fixture
+def swapped_last(here):
+    """Bob's 4-4 on E came before Cy's 4-2 on E; typed the other way round, 4-2 went to
+    Bob, and Cy's 4-4 is refused at once: the refused play is the first of the two."""
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    ok("play", "64")
+    ok("play", "42", "e")
+    return here
+
+
+@pytest.mark.parametrize("by", [[], ["--by", "Bob"]])
+def test_the_refused_play_typed_after_the_one_it_came_before_is_the_swap(swapped_last, by):
+    out = refused(("play", "44", "e", *by), swapped_last, 1)
+    assert (
+        '1. scorepad replace 1.2 "Bob: 4-4 E"\n   scorepad play 4-2 E --by Cy\n   if 4-4 (this move) came before 4-2\n   (1.2)\n'
+    ) in out
+    ok("fix", "1")
+    assert [str(m) for m in load(swapped_last).game.current.moves] == ["Ann: 6-4", "Bob: 4-4 E", "Cy: 4-2 E"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_offer_reads_at_40_columns(draw_after, lang):
+    out = refused(("hands", "Bob=5-5,0-0,3-4"), draw_after, 1, lang=lang)
+    assert max(len(line) for line in out.splitlines()) <= 40, out
+    assert '1. scorepad replace 1.2 "Bob: draw 2" \\\n     1.3 "Bob: 6-1 E"\n' in out

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.cli.actions import (
     Done,
@@ -214,7 +214,7 @@ def _made_on(
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
-        out = after.push(as_typed(after, refused, named))
+        out = after.push(repair.instead or as_typed(after, refused, named))
     except ScorepadError:
         return None
     if out.faults:
@@ -238,7 +238,7 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict,
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
     refused or breaks a rule the record did not break (what `audit` reports)."""
-    return _make(text, steps_of(repair), kept, refused, live)
+    return _make(text, steps_of(repair), kept, refused, live, instead=repair.instead)
 
 
 def _make(
@@ -248,9 +248,11 @@ def _make(
     refused: Move | dict,
     live: bool,
     lot: str | None = None,
+    instead: Move | None = None,
 ) -> Done | None:
     """`steps` made on `text`, then the refused input, as `_made` says; `lot`: who the lot
-    drew to open the next round when the fix was made (undo replays it)."""
+    drew to open the next round when the fix was made (undo replays it); `instead`: the
+    move recorded in place of the refused input, where the repair changes it."""
     from scorepad.record.amend import amend_all
 
     try:
@@ -261,7 +263,7 @@ def _make(
         if kept.get("claim"):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
-        out = after.push(as_typed(after, refused, kept.get("named") is not False))
+        out = after.push(instead or as_typed(after, refused, kept.get("named") is not False))
     except ScorepadError:
         return None
     if out.faults:
@@ -321,48 +323,97 @@ def _shown(move: object) -> object:
         return move
 
 
-def command_text(command: Command, *, live: bool, file: Path | None, counts: bool = False) -> str:
-    """One amendment as the player would type it: `scorepad replace 4.5 "Ann: 4-6 E"`
-    (`-f FILE` when a file was named), at the live prompt `replace 4.5 Ann: 4-6 E`."""
-    words = [command.action]
+def command_parts(command: Command, *, live: bool, file: Path | None, counts: bool = False) -> list[str]:
+    """One amendment as the player would type it, in the parts a line may break between:
+    `scorepad replace`, `4.5 "Ann: 4-6 E"`, `-f FILE` when a file was named; at the live
+    prompt `replace`, `4.5 Ann: 4-6 E`."""
+    parts = [command.action if live else f"scorepad {command.action}"]
     for position, move in command.at:
         text = f"{move.player}: draw N" if counts else str(move)
-        words += [f"{command.round}.{position}", text if live else quoted(text)]
+        parts.append(f"{command.round}.{position} {text if live else quoted(text)}")
     if command.reseat:
-        words.append("--reseat")
-    if live:
-        return " ".join(words)
-    if file is not None:
-        words += ["-f", shlex.quote(str(file))]
-    return "scorepad " + " ".join(words)
+        parts.append("--reseat")
+    if file is not None and not live:
+        parts.append(f"-f {shlex.quote(str(file))}")
+    return parts
 
 
-def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str, str]]:
+def command_text(command: Command, *, live: bool, file: Path | None, counts: bool = False) -> str:
+    """One amendment as one line: `scorepad replace 4.5 "Ann: 4-6 E"`."""
+    return " ".join(command_parts(command, live=live, file=file, counts=counts))
+
+
+def input_parts(move: Move, *, named: bool, live: bool, file: Path | None) -> list[str]:
+    """A move as the player types it to record it, in parts as `command_parts` gives them:
+    `scorepad play 5-1 W`, `--by Cy`; at the live prompt `5-1 W @Cy` (a name only where
+    `named`)."""
+    player = move.player if live else shlex.quote(move.player)
+    if isinstance(move, Play):
+        words = [str(move.tile), *([move.end.value] if move.end is not None else [])]
+        if move.claim is not None:
+            words.append(f"={move.claim}" if live else f"--claim {move.claim}")
+        parts = [" ".join(words if live else ["scorepad play", *words])]
+    elif isinstance(move, Draw):
+        parts = [f"d {move.count}" if live else f"scorepad draw {move.count}"]
+    elif isinstance(move, Pass):
+        parts = ["p" if live else "scorepad pass"]
+    else:
+        parts = [f"m {player}" if live else f"scorepad muggins {player}"]  # a call always names its caller
+    if named and not isinstance(move, Muggins):
+        parts.append(f"@{player}" if live else f"--by {player}")
+    if file is not None and not live:
+        parts.append(f"-f {shlex.quote(str(file))}")
+    return parts
+
+
+class Line(NamedTuple):
+    """One line of an offer: `how` is 'say', 'why' (wrapped as words), or 'command' (broken
+    only between its `parts`, so what is copied still runs)."""
+
+    text: str
+    how: str
+    parts: tuple[str, ...] = ()
+
+
+def _command_line(lead: str, parts: Sequence[str]) -> Line:
+    return Line(lead + " ".join(parts), "command", (lead + parts[0], *parts[1:]))
+
+
+def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     """The lines that follow a refusal: a heading, per repair its commands and what it
-    assumes, and how to make one; each as (text, how): 'say', 'command' (never wrapped:
-    it is copied) or 'why'."""
+    assumes, and how to make one. Where a repair records another move in place of the
+    refused input, every repair lists the move it records too, and `fix N` makes all of
+    one repair's lines."""
     kept = made.refused
     claim = bool(kept.get("claim"))
     if claim:
         head = _("Repairs under which the claim is right:")
+    elif any(repair.instead is not None for repair in made.repairs):
+        head = _("Perhaps a slip in this move or earlier in the round:")
     else:
         head = _("Perhaps a slip earlier in the round:")
-    lines = [(head, "say")]
+    lines = [Line(head, "say")]
+    whole = any(repair.instead is not None for repair in made.repairs)
+    typed = parse_move(kept["move"]) if whole and isinstance(kept.get("move"), str) else None
     for number, repair in enumerate(made.repairs, 1):
-        for k, command in enumerate(repair.commands):
-            lead = f"{number}. " if k == 0 else "   "
-            lines.append((lead + command_text(command, live=live, file=file, counts=bool(repair.counts)), "command"))
-        lines.append(("   " + repair.assumes(), "why"))
+        commands = [command_parts(command, live=live, file=file, counts=bool(repair.counts)) for command in repair.commands]
+        if repair.instead is not None:
+            commands.append(input_parts(repair.instead, named=True, live=live, file=file))
+        elif typed is not None:
+            commands.append(input_parts(typed, named=kept.get("named") is not False, live=live, file=file))
+        for k, parts in enumerate(commands):
+            lines.append(_command_line(f"{number}. " if k == 0 else "   ", parts))
+        lines.append(Line("   " + repair.assumes(), "why"))
     if not made.kept:
         return lines
     fix = "scorepad fix N" + (f" -f {shlex.quote(str(file))}" if file is not None else "")
-    if live and claim:
+    if live and (claim or whole):
         foot = _("Type a repair's number to make it.")
     elif live and "hands" in kept:
         foot = _("Type a repair's number to make it, then enter the hands.")
     elif live:
         foot = _("Type a repair's number to make it, then record {move}.")
-    elif claim:
+    elif claim or whole:
         foot = _("{fix} makes repair N.")
     elif "hands" in kept:
         foot = _("{fix} makes repair N, then enters the hands.")
@@ -373,7 +424,7 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
         # Typed without a name, and a repair gives the turn to another player: the move
         # is recorded as that player's, so it is shown without one.
         move = move.partition(": ")[2]
-    lines.append((foot.format(fix=fix, move=move), "say"))
+    lines.append(Line(foot.format(fix=fix, move=move), "say"))
     for number, repair in enumerate(made.repairs, 1):
         if repair.counts:
             bounds = counts_text(repair.counts)
@@ -382,14 +433,14 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[tuple[str
             else:
                 ask = _("Repair {number} needs the count: {fix} --count N ({bounds}).")
             fixed = fix.replace(" N", f" {number}", 1)
-            lines.append((ask.format(number=number, player=repair.drawer, bounds=bounds, fix=fixed), "say"))
+            lines.append(Line(ask.format(number=number, player=repair.drawer, bounds=bounds, fix=fixed), "say"))
     return lines
 
 
 def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bool, named: Path | None) -> None:
     """Print the repairs after a refusal (`problem`, on standard error under it) or after a
     claim that differs from the true score (None); nothing when there are none."""
-    from scorepad.views.console import echo
+    from scorepad.views.console import command_lines, echo, width
 
     made = None
     if isinstance(typed, FixIn) and problem is not None:
@@ -402,8 +453,12 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
         if problem is not None:
             sidecar.forget_refusal(file)
         return
-    for text, how in offer_lines(made, live=live, file=named):
-        echo(text, err=problem is not None, wrap=how != "command")
+    for line in offer_lines(made, live=live, file=named):
+        if line.how == "command":
+            for text in command_lines(line.parts, width(), shell=not live):
+                echo(text, err=problem is not None, wrap=False)
+        else:
+            echo(line.text, err=problem is not None)
 
 
 # --- making one -----------------------------------------------------------------------------
@@ -443,7 +498,8 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
         # The kept file first: it holds both the refusal and the fix, so whichever of the two
         # records a crash leaves, it says the right thing of it.
         try:
-            sidecar.keep_fixed(file, text, kept, new_text, _what_undo_needs(game, steps, kept, after))
+            undo_needs = _what_undo_needs(game, steps, kept, after, repair.instead)
+            sidecar.keep_fixed(file, text, kept, new_text, undo_needs)
             keeps = True
         except (OSError, RecordError):
             keeps = False  # the fix stands; only its one-step undo is lost
@@ -452,10 +508,13 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
     return Done(after, out, notes)
 
 
-def _what_undo_needs(game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: dict[str, Any], after: Game) -> dict:
+def _what_undo_needs(
+    game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: dict[str, Any], after: Game, instead: Move | None
+) -> dict:
     """What `undo` needs to put the record back as it was before a fix: the round the
-    repair changed, as it was (its opener and moves), the repair's changes, and who the
-    lot drew to open the next round if the fix's hands made it draw."""
+    repair changed, as it was (its opener and moves), the repair's changes, the move
+    recorded in place of the refused input if the repair changed it, and who the lot drew
+    to open the next round if the fix's hands made it draw."""
     number = steps[0][1][0] if steps else game.current.number
     r = game.rounds[number - 1]
     moves = [str(m) for m in r.moves]
@@ -473,6 +532,7 @@ def _what_undo_needs(game: Game, steps: list[tuple[str, tuple[int, int], Move]],
         "moves": moves,
         "steps": [[action, at[0], at[1], None if move is None else str(move)] for action, at, move in steps],
         "lot": drawn,
+        "instead": None if instead is None else str(instead),
     }
 
 
@@ -514,7 +574,10 @@ def _proven(before: str, text: str, kept: dict[str, Any], fix: dict[str, Any]) -
     the record `text` byte for byte: only then is it the record before this fix."""
     steps = fix.get("steps")
     lot = fix.get("lot")
-    if not isinstance(steps, list) or not steps or (lot is not None and not isinstance(lot, str)):
+    instead = fix.get("instead")
+    if not isinstance(steps, list) or (lot is not None and not isinstance(lot, str)):
+        return False
+    if not isinstance(instead, (str, type(None))) or (not steps and instead is None):
         return False
     try:
         changes_made = []
@@ -526,7 +589,7 @@ def _proven(before: str, text: str, kept: dict[str, Any], fix: dict[str, Any]) -
                 return False
             changes_made.append((action, (number, position), None if move is None else parse_move(move)))
         refused = _engine_input(loads(before).game, kept)
-        made = _make(before, changes_made, kept, refused, False, lot)
+        made = _make(before, changes_made, kept, refused, False, lot, None if instead is None else parse_move(instead))
     except (ScorepadError, ValueError, TypeError):
         return False
     return made is not None and dumps(made.game) == text
@@ -563,7 +626,8 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         kept, fix_kept = was_fixed
         game = loads(before).game
         if "move" in kept and not kept.get("claim"):
-            notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(kept["move"]))]
+            made_move = fix_kept.get("instead") or kept["move"]
+            notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
         elif "move" in kept:
             notes = [_("Undone: the fix (the repair)")]
         else:

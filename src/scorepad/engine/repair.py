@@ -17,7 +17,16 @@ engine, and keeps the changes under which all of them are legal:
   went one seat off (the table's next player was credited with the pass's turn);
 - ``after``: a draw typed after the play it came before, so credited to the next player;
 - ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
-  while the players keep their seats).
+  while the players keep their seats);
+- ``mover``: the refused input itself credited to the wrong player: typed with a name on
+  another's turn, it is the move of the player whose turn it is (a muggins call: of another
+  opponent);
+- ``swap-in``: the last recorded play and the refused one typed in the wrong order, the
+  players keeping their seats: the refused play went before, the recorded one is the input;
+- ``claim``: for a refused muggins call, the called play's claim as typed where the
+  player claimed nothing (so the score was missed). A muggins call is searched for these,
+  its caller and who made the plays (`CALL_KINDS`) alone: a tile or end changed earlier
+  in the round to make a call right is no explanation a table would give.
 
 Single changes are tried first; pairs only when no single change works, within a fixed
 budget of replayed moves. Changes that leave the game in the same state (a forgotten draw
@@ -39,7 +48,10 @@ from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
-KINDS = ("end", "digit", "draw", "pass", "pass-seat", "player", "seat", "lot", "swap", "after")  # also the order among equals
+# Also the order among equals.
+KINDS = ("mover", "end", "digit", "claim", "draw", "pass", "pass-seat", "player", "seat", "lot", "swap", "swap-in", "after")
+
+CALL_KINDS = ("player", "seat", "lot", "pass-seat")  # who made a play, for a refused muggins call
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -84,6 +96,14 @@ class Repair:
     # A draw left out whose count the record cannot tell: every count that fits (the edit
     # and command hold the smallest); empty for every other repair.
     counts: tuple[int, ...] = ()
+    # The refused input was itself part of the slip: `input.moves[0]` is recorded in its
+    # place (`input.was[0]`, as typed); None where the input is recorded as typed.
+    input: Edit | None = None
+
+    @property
+    def instead(self) -> Move | None:
+        """The move recorded in place of the refused input, if the repair changes it."""
+        return self.input.moves[0] if self.input is not None else None
 
     def assumes(self) -> str:
         """What the repair takes to be true, in words: 'if 4-6 went on E, not N'."""
@@ -95,6 +115,10 @@ class Repair:
             else:
                 text = _("if {player} drew tiles before {at}: how many, the record cannot tell (N: {counts})")
             return text.format(player=draw.player, at=f"{self.round}.{edit.start + 1}", counts=counts_text(self.counts))
+        if self.input is not None and self.input.kind == "mover":
+            return _mover_assumption(self.input)
+        if self.input is not None:
+            return _swap_in_assumption(self.round, self.edits[0], self.input)
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
 
     @property
@@ -168,20 +192,31 @@ def search(
     work = _Work()
     recorded = [text for _index, text in state.current.faults]
 
-    def consider(edits: tuple[Edit, ...], final: Game, wrong: int) -> None:
+    def consider(edits: tuple[Edit, ...], final: Game, wrong: int, changed: Edit | None = None) -> None:
         # A rule broken that the round as recorded did not break (a lead that is not the
         # highest double): `audit` would report the repaired record, so it is no repair.
         if final.current.faults and [text for _index, text in final.current.faults] != recorded:
             return
-        commands = _commands(r.number, edits, states, moves)
+        commands = _commands(r.number, edits, states, moves) if edits else ()
         if commands is None:
             return
-        repair = Repair(r.number, edits, commands, wrong, n)
+        repair = Repair(r.number, edits, commands, wrong, n, input=changed)
         rank = _rank(repair)
         key = _state_key(final)
         if key not in found or rank < found[key][0]:
             found[key] = (rank, repair)
 
+    for edit, changed in () if claim else _input_changes(states, moves, refused, named):
+        at = edit.start if edit is not None else n
+        typed = changed.moves[0] if changed is not None else refused
+        result = _replay(states[at], edit, moves, _acceptance(typed, False), work)
+        if result is not None:
+            final, wrong = result
+            consider((edit,) if edit is not None else (), final, wrong_before[at] + wrong, changed)
+    # A refused call is explained by who called it, the claim it was called on (above), or
+    # who made the play called on; a tile, an end or a draw changed earlier in the round so
+    # that some play scores, or scores for another side, is not a call's slip.
+    call = isinstance(refused, Muggins)
     if enough is None:
         enough = most if most is not None else 1 << 30
     settled: list[int] = []  # where the single changes found that settle the slip lie
@@ -189,6 +224,8 @@ def search(
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
             break
+        if call and edit.kind not in CALL_KINDS:
+            continue
         result = _replay(states[edit.start], edit, moves, accepts, work)
         if result is not None:
             final, wrong = result
@@ -196,7 +233,7 @@ def search(
             consider((edit,), final, wrong_before[edit.start] + wrong)
             if len(found) > before and edit.kind != "draw":
                 settled.append(edit.latest)
-    if not found:
+    if not found and not call:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
     return [repair for _rank_, repair in best[:most]]
@@ -209,8 +246,8 @@ def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repai
     out: list[tuple[tuple, Repair]] = []
     groups: dict[tuple[int, str], tuple[int, list[int]]] = {}
     for rank, repair in best:
-        edit = repair.edits[0]
-        if len(repair.edits) == 1 and edit.kind == "draw":
+        if len(repair.edits) == 1 and repair.edits[0].kind == "draw":
+            edit = repair.edits[0]
             draw = edit.moves[0]
             assert isinstance(draw, Draw)
             key = (edit.start, draw.player)
@@ -322,12 +359,16 @@ class _Work:
 
 
 def _replay(
-    state: Game, edit: Edit, moves: Sequence[Move], accepts: Callable[[Game], int | None], work: _Work
+    state: Game, edit: Edit | None, moves: Sequence[Move], accepts: Callable[[Game], int | None], work: _Work
 ) -> tuple[Game, int] | None:
     """`edit` made on a copy of `state`, the moves after it replayed, then the refused
-    input: the game after it and the disagreeing claims, or None if anything is refused."""
+    input: the game after it and the disagreeing claims, or None if anything is refused.
+    No edit: `state` is the record's last, and only the input is tried on it."""
     game = state.fork()
     wrong = 0
+    if edit is None:
+        last = accepts(game)
+        return None if last is None else (game, last)
     try:
         for move in edit.moves:
             out = game.push(move)
@@ -365,11 +406,17 @@ def _state_key(game: Game) -> tuple:
 
 
 def _rank(repair: Repair) -> tuple:
-    latest = sorted((edit.latest for edit in repair.edits), reverse=True)
-    nearness = sum(_size(edit) for edit in repair.edits)
-    kinds = [KINDS.index(edit.kind) for edit in repair.edits]
-    text = " ".join(str(m) for edit in repair.edits for m in edit.moves)
-    return (len(repair.edits), [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+    edits = list(repair.edits)
+    latest = sorted((edit.latest for edit in edits), reverse=True)
+    if repair.input is not None and not edits:
+        # The refused input's player: one change, after every other single change. A name
+        # typed is what the recorder saw; a move left out before it, which put the turn
+        # elsewhere, is the likelier slip.
+        edits, latest = [repair.input], [-1]
+    nearness = sum(_size(edit) for edit in edits)
+    kinds = [KINDS.index(edit.kind) for edit in edits]
+    text = " ".join(str(m) for edit in edits for m in edit.moves)
+    return (len(edits), [-p for p in latest], repair.disagreeing, nearness, kinds, text)
 
 
 def _size(edit: Edit) -> int:
@@ -508,6 +555,47 @@ def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
             yield Edit("after", i, i + 2, (second._replace(player=first.player), first), was)
 
 
+def _input_changes(
+    states: Sequence[Game], moves: Sequence[Move], refused: Refused, named: bool
+) -> Iterator[tuple[Edit | None, Edit | None]]:
+    """The changes that take the refused input for part of the slip, each as the change to
+    the recorded moves (None: none) and the change to the input (None: as typed)."""
+    if not isinstance(refused, (Play, Draw, Pass, Muggins)):
+        return
+    n = len(moves)
+    now = states[n]
+    last = moves[-1] if moves else None
+    if isinstance(refused, Muggins):
+        # Another opponent called it; or the play called on was claimed as typed, where the
+        # player in fact claimed nothing and so missed its score.
+        for player in now.players:
+            if player != refused.player:
+                yield None, Edit("mover", n, n, (Muggins(player),), (refused,))
+        if isinstance(last, Play) and last.claim is not None:
+            yield Edit("claim", n - 1, n, (last._replace(claim=None),), (last,)), None
+        return
+    turn = now.turn
+    if named and turn is not None and refused.player != turn:
+        # Typed with a name on another's turn: the player whose turn it was made it.
+        yield None, Edit("mover", n, n, (refused._replace(player=turn),), (refused,))
+    if not (isinstance(refused, Play) and isinstance(last, Play)) or last.end is None or turn is None:
+        return
+    if turn == last.player or (named and refused.player not in (last.player, turn)):
+        return
+    # The refused play went before the last one recorded, each typed for the turn: the
+    # recorded player made the refused play, and the turn's player the recorded one.
+    before = states[n - 1].current.layout
+    ends = [refused.end] if refused.end is not None else list(before.ends_for(refused.tile))
+    for end in ends:
+        if refused.tile.id == last.tile.id or not before.accepts(refused.tile, end):
+            continue
+        first = Play(last.player, refused.tile, end, refused.claim)
+        yield (
+            Edit("swap-in", n - 1, n, (first,), (last,)),
+            Edit("swap-in", n, n, (Play(turn, last.tile, last.end, last.claim),), (refused,)),
+        )
+
+
 def _pairs(
     states: Sequence[Game],
     moves: Sequence[Move],
@@ -608,6 +696,12 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
             )
         assert old.end is not None
         return _("if {tile} went on {end}, not {old}").format(tile=new.tile, end=new.end.label, old=old.end.label)
+    if edit.kind == "claim":
+        old = edit.was[0]
+        assert isinstance(old, Play)
+        return _("if {player} claimed nothing for {tile} at {at}, not {claim}").format(
+            player=old.player, tile=old.tile, at=at, claim=old.claim
+        )
     if edit.kind == "digit":
         old, new = edit.was[0], edit.moves[0]
         assert isinstance(old, Play) and isinstance(new, Play)
@@ -663,6 +757,21 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
     first, second = edit.was
     return _("if {later} ({later_at}) came before {earlier} ({at})").format(
         later=_what(second), later_at=f"{number}.{edit.start + 2}", earlier=_what(first), at=at
+    )
+
+
+def _mover_assumption(changed: Edit) -> str:
+    new, old = changed.moves[0], changed.was[0]
+    if isinstance(new, Play):
+        return _("if {player} played {tile}, not {old}").format(player=new.player, tile=new.tile, old=old.player)
+    if isinstance(new, Muggins):
+        return _("if {player} called muggins, not {old}").format(player=new.player, old=old.player)
+    return _("if {player} made this move, not {old}").format(player=new.player, old=old.player)
+
+
+def _swap_in_assumption(number: int, edit: Edit, changed: Edit) -> str:
+    return _("if {later} (this move) came before {earlier} ({at})").format(
+        later=_what(changed.was[0]), earlier=_what(edit.was[0]), at=f"{number}.{edit.start + 1}"
     )
 
 

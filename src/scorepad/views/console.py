@@ -27,7 +27,7 @@ import math
 import os
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -436,6 +436,26 @@ def wrapped(text: str, columns: int, indent: str = "") -> str:
             or [""]
         )
     return "\n".join(lines)
+
+
+def command_lines(parts: Sequence[str], columns: int, *, shell: bool) -> list[str]:
+    """A command to copy, in lines of at most `columns` where its parts allow: broken only
+    between parts (a move in quotes stays whole; a part longer than a line, a path, has
+    one of its own), the lines after the first indented past the repair's number;
+    for a shell each but the last ends in ` \\`, so the lines pasted are one command."""
+    first = parts[0]
+    indent = " " * 5  # under the command, past its number
+    out: list[str] = []
+    line = first
+    for k, part in enumerate(parts[1:], 2):
+        room = columns - (2 if shell and k < len(parts) else 0)
+        if len(line) + 1 + len(part) <= room:
+            line += " " + part
+        else:
+            out.append(line + (" \\" if shell else ""))
+            line = indent + part
+    out.append(line)
+    return out
 
 
 def echo(message: object = "", *, err: bool = False, wrap: bool = True, indent: str = "") -> None:
