@@ -285,7 +285,8 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
                     key = _state_key(after)
                 else:
                     assert not isinstance(refused, dict)
-                    after.push(as_typed(after, refused, slip.kept.get("named") is not False))
+                    # The refused input, or the move the repair records in its place.
+                    after.push(repair.instead or as_typed(after, refused, slip.kept.get("named") is not False))
                     key = _state_key(after)
                 if len(audit_text(dumps(after)).problems) > had:
                     bad += 1

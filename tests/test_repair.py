@@ -50,7 +50,7 @@ def repaired(case, repair) -> Game:
     if isinstance(case.refused, dict):
         game.check_hands(case.refused)
     else:
-        game.push(case.refused)
+        game.push(repair.instead or case.refused)  # the move a repair records in its place
     return game
 
 
