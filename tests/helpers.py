@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import sys
+import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,31 @@ from typer.testing import CliRunner, Result
 from scorepad.cli.app import app
 
 runner = CliRunner()
+
+
+def choices_of(param: Any) -> tuple[str, ...]:
+    """The values a choice option or argument of the built command line takes: click's
+    `Choice` up to typer 0.28, the `Literal` it was declared with from 0.29 on."""
+    kind = getattr(param, "type", None)
+    if kind is not None:
+        return tuple(kind.choices)
+    return typing.get_args(param.type_descriptor.annotation)
+
+
+def kind_of(param: Any) -> type:
+    """`int` or `str`: what a number or text option of the built command line reads."""
+    from scorepad.cli.helpscreen import click
+
+    kind = getattr(param, "type", None)
+    if kind is None:
+        return param.type_descriptor.annotation
+    return (
+        int
+        if isinstance(kind, click.types.IntParamType)
+        else str
+        if isinstance(kind, click.types.StringParamType)
+        else type(kind)
+    )
 
 
 def environment(width: int = 40, lang: str = "en", env: Mapping[str, str | None] | None = None) -> dict[str, str | None]:

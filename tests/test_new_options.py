@@ -8,11 +8,10 @@ import subprocess
 import sys
 
 import typer.main
-from tests.helpers import flat, ok
+from tests.helpers import choices_of, flat, kind_of, ok
 
 from scorepad.cli.app import app
 from scorepad.cli.commands.recording import RULE_HELP
-from scorepad.cli.helpscreen import click
 from scorepad.engine.rules import CHOICES, FLAGS, NUMBERS, OPTION_ORDER, PRESETS
 
 OWN = {"players", "rules", "opener", "force", "file"}  # new's own options, not the rules'
@@ -38,16 +37,15 @@ def test_new_takes_every_option_of_the_rules_and_its_choices():
         if name in FLAGS:
             assert param.secondary_opts == ["--no-" + flag[2:]]
         elif name in CHOICES:
-            assert tuple(param.type.choices) == CHOICES[name]
+            assert choices_of(param) == CHOICES[name]
         else:
-            kind = click.types.IntParamType if NUMBERS[name] == 1 else click.types.StringParamType
-            assert isinstance(param.type, kind)
-    assert tuple(params["rules"].type.choices) == tuple(PRESETS)
+            assert kind_of(param) is (int if NUMBERS[name] == 1 else str)
+    assert choices_of(params["rules"]) == tuple(PRESETS)
 
 
 def test_rules_offers_and_names_every_preset():
     preset = next(p for p in command("rules").params if p.name == "preset")
-    assert tuple(preset.type.choices) == tuple(PRESETS)
+    assert choices_of(preset) == tuple(PRESETS)
     shown = flat(ok("rules", "--help", width=100))
     assert f"A preset ({' | '.join(PRESETS)})" in shown
 

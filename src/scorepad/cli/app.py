@@ -143,7 +143,9 @@ def main() -> None:
         if context is not None:
             echo(context.get_usage(), err=True)
             echo(_("Try '{command} --help' for help.").format(command=context.command_path), err=True)
-        error(usage.format_message())
+        # typer 0.29 words a refused choice through pydantic, which puts "Value error, "
+        # before click's own words ("'x' is not one of ...").
+        error(usage.format_message().replace(": Value error, ", ": ", 1))
         code = usage.exit_code
     except KeyboardInterrupt:
         # Saving is atomic: the record is the one before the command or the one after.

@@ -24,7 +24,7 @@ try:  # typer 0.26 and later carry their own click; older ones use click itself
 except ImportError:
     # Only one of the two exists in a given install: the ignore codes cover both cases.
     import click  # type: ignore[no-redef, import-not-found, unused-ignore]
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from scorepad import i18n
 from scorepad.cli import completion
@@ -225,7 +225,20 @@ class _PlainWhenNarrow:
 
 
 class ScreenCommand(_PlainWhenNarrow, TyperCommand):
-    pass
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # An argument's own metavar as written, in braces when required, else in brackets
+        # (as typer up to 0.28 shows it): typer 0.29 adds "..." to any that takes several
+        # values, which "TILE [END]" does not mean, and "NAME=PIPS|TILES..." says already.
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            metavar = param.metavar if isinstance(param, TyperArgument) else None
+            if metavar is None:
+                pieces.extend(param.get_usage_pieces(ctx))
+            elif metavar.startswith("["):
+                pieces.append(metavar)
+            else:
+                pieces.append(f"{{{metavar}}}" if param.required else f"[{metavar}]")
+        return pieces
 
 
 class ScreenGroup(_PlainWhenNarrow, TyperGroup):

@@ -4,7 +4,7 @@ chart (drawn by plotext) and the page's picture."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game, Round
 from scorepad.i18n import _
@@ -92,18 +92,6 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     steps, scores, starts = score_race(game)
     if len(steps) < 2:
         return Text(_("(no moves yet)"), style="dim")
-    plotext.clf()
-    plotext.limitsize(False, False)  # the page is drawn at its own width, not the terminal's
-    plotext.plotsize(max(28, width), height or (12 if width < 60 else 18))
-    plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
-    # Steps, not slopes: a score changes at a move and holds until the next.
-    xs = [x for step in steps for x in (step, step)][1:]
-    for s, ys in enumerate(scores):
-        stepped = [y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:]
-        plotext.plot(xs, stepped, marker=MARKERS[s % 4], color=COLOURS[s % 4])
-    plotext.hline(game.target)
-    for step, _number in starts[1:]:
-        plotext.vline(step)
     # Only round numbers that do not run into the one before: when many would, plotext
     # chose which to show differently from one run to the next.
     room = max(28, width) - len(str(int(max(game.target, *(max(ys) for ys in scores))))) - 2
@@ -113,7 +101,6 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
         at = step * room / last
         if not marks or at >= marks[-1][0] * room / last + len(str(marks[-1][1])) + 1:
             marks.append((step, number))
-    plotext.xticks([step for step, _n in marks], [str(n) for _s, n in marks])
     top = max(game.target, *(max(ys) for ys in scores))
     every = 25 if top <= 100 else 50 if top <= 300 else 100
     # At most ten marks on the axis, whatever the target: with hundreds, plotext picked
@@ -123,12 +110,12 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
         larger += 1
         every = (100, 250, 500)[larger % 3] * 10 ** (larger // 3)
     ticks = list(range(0, int(top) + every, every))
-    plotext.ylim(0, ticks[-1])
-    plotext.yticks(ticks, [str(t) for t in ticks])
-    plotext.xlabel(_("round"))
-    plotext.title(_("the race to {target}").format(target=game.target))
-    drawn = str(plotext.build()).rstrip("\n")
-    plotext.clf()
+    # Steps, not slopes: a score changes at a move and holds until the next.
+    xs = [x for step in steps for x in (step, step)][1:]
+    race = [[y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:] for ys in scores]
+    size = (max(28, width), height or (12 if width < 60 else 18))
+    draw = _draw_6 if not hasattr(plotext, "clf") else _draw_5  # plotext 6 has figure objects instead
+    drawn = draw(plotext, game, size, xs, race, [step for step, _n in starts[1:]], marks, ticks).rstrip("\n")
     key = Text("  ").join(
         Text.assemble(
             (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {side_label(game, s)} {points(game.scores[s])}"
@@ -139,3 +126,67 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     for line in lines:
         line.rstrip()
     return Group(Text("\n").join(lines), key)
+
+
+def _draw_5(
+    plotext: Any,
+    game: Game,
+    size: tuple[int, int],
+    xs: list[int],
+    race: list[list[float]],
+    starts: list[int],
+    marks: list[tuple[int, int]],
+    ticks: list[int],
+) -> str:
+    """The race drawn by plotext 5's functions of one global figure."""
+    plotext.clf()
+    plotext.limitsize(False, False)  # the page is drawn at its own width, not the terminal's
+    plotext.plotsize(*size)
+    plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
+    for s, ys in enumerate(race):
+        plotext.plot(xs, ys, marker=MARKERS[s % 4], color=COLOURS[s % 4])
+    plotext.hline(game.target)
+    for step in starts:
+        plotext.vline(step)
+    plotext.xticks([step for step, _n in marks], [str(n) for _s, n in marks])
+    plotext.ylim(0, ticks[-1])
+    plotext.yticks(ticks, [str(t) for t in ticks])
+    plotext.xlabel(_("round"))
+    plotext.title(_("the race to {target}").format(target=game.target))
+    drawn = str(plotext.build())
+    plotext.clf()
+    return drawn
+
+
+def _draw_6(
+    plotext: Any,
+    game: Game,
+    size: tuple[int, int],
+    xs: list[int],
+    race: list[list[float]],
+    starts: list[int],
+    marks: list[tuple[int, int]],
+    ticks: list[int],
+) -> str:
+    """The same race drawn by plotext 6, whose figure is an object with methods."""
+    figure = plotext.figure
+    figure.clear()
+    plotext.terminal.limit(False, False)
+    figure.plot_size(*size)
+    figure.theme("colorless")  # as plotext 5's "clear": only the sides' own colours
+    for s, ys in enumerate(race):
+        marker = plotext.marker(MARKERS[s % 4], plotext.pixel(COLOURS[s % 4]))
+        figure.draw(figure.signal(xs, ys, marker=marker).lines())
+    # The target and the rounds' starts in plotext 6's own line colour: a pixel given
+    # here takes its unset colours from that one, so they cannot be left plain.
+    figure.line(game.target)
+    for step in starts:
+        figure.line(step, "vertical")
+    figure.ruler("x").ticks([step for step, _n in marks], [str(n) for _s, n in marks])
+    figure.ruler("y").lim(0, ticks[-1])
+    figure.ruler("y").ticks(ticks, [str(t) for t in ticks])
+    figure.label(_("round"))
+    figure.title(_("the race to {target}").format(target=game.target))
+    drawn = str(figure.build().string())
+    figure.clear()
+    return drawn
