@@ -186,8 +186,12 @@ def test_audit_without_a_file_audits_the_game_the_other_commands_use(folder):
     assert ok("audit") == "scorepad.toml: ok\n"
     assert ok("audit", env={"SCOREPAD_FILE": "club.toml"}) == "club.toml: ok\n"
     assert json.loads(ok("audit", "--json", "-f", "club.toml"))["file"] == "club.toml"
-    assert ok("audit", "club.toml", "scorepad.toml", env={"SCOREPAD_FILE": "nowhere.toml"}) == "club.toml: ok\nscorepad.toml: ok\n"
-    (folder / "scorepad.toml").write_text('format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n[[rounds]]\nmoves = ["Ann: 6-4", "Ann: 4-4 E"]\n')
+    assert (
+        ok("audit", "club.toml", "scorepad.toml", env={"SCOREPAD_FILE": "nowhere.toml"}) == "club.toml: ok\nscorepad.toml: ok\n"
+    )
+    (folder / "scorepad.toml").write_text(
+        'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n[[rounds]]\nmoves = ["Ann: 6-4", "Ann: 4-4 E"]\n'
+    )
     bad = run("audit")
     assert bad.exit_code == 1 and bad.output.startswith("scorepad.toml: round 1, move 2: ") and "Traceback" not in bad.output
 
