@@ -1,6 +1,8 @@
-"""What `scorepad -h`, the first thing a newcomer types, imports: Typer's panels need rich,
-but neither markdown_it (scorepad's help is rich markup, never Markdown) nor pygments
-(rich's tracebacks); the screen is the same as with them."""
+"""What `scorepad -h`, the first thing a newcomer types, imports: its panels are laid out
+without rich (cli/helppanels.py; tests/test_styled.py compares them with rich's); a
+command's help in Typer's panels needs rich, but neither markdown_it (scorepad's help is
+rich markup, never Markdown) nor pygments (rich's tracebacks); the screen is the same as
+with them."""
 
 import io
 import os
@@ -19,13 +21,31 @@ finally:
 """
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_help_in_panels_imports_neither_markdown_nor_pygments(lang):
+def imported_for(*args: str, lang: str, code: int = 0) -> tuple[str, list[str]]:
+    """What `scorepad ARGS` writes, and the modules of rich, markdown_it and pygments it imported."""
     env = {**os.environ, "COLUMNS": "100", "SCOREPAD_LANG": lang, "NO_COLOR": "1"}
-    done = subprocess.run([sys.executable, "-c", PROBE, "-h"], capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "╭─" in done.stdout  # drawn in panels, by rich
-    imported = eval(done.stderr.strip().splitlines()[-1])
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == code, done.stderr
+    assert "╭─" in done.stdout  # drawn in panels
+    return done.stdout, eval(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_programs_help_in_panels_imports_no_rich(lang):
+    import typer
+
+    from scorepad.cli import helppanels
+
+    if not typer.__version__.startswith(helppanels.TYPERS):
+        pytest.skip(f"Typer {typer.__version__} draws the panels itself")
+    for asked, code in ((["-h"], 0), (["--help"], 0), ([], 2)):  # without a command: the help, and status 2
+        _shown, imported = imported_for(*asked, lang=lang, code=code)
+        assert imported == [], (asked, imported)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_commands_help_in_panels_imports_neither_markdown_nor_pygments(lang):
+    _shown, imported = imported_for("show", "-h", lang=lang)
     assert "rich.panel" in imported
     assert not [name for name in imported if name.startswith(("markdown_it", "pygments"))], imported
 

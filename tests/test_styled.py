@@ -1,7 +1,8 @@
 """What is written without the libraries it used to take (so that commands start fast) is byte for
 byte what they write: the status without rich (views/console.print_styled) plain, in colour
 and under NO_COLOR, for every move of random games in every rule set, German too, at widths
-from a phone's to a wide terminal's; small JSON without the json package."""
+from a phone's to a wide terminal's; the program's help in panels without rich
+(cli/helppanels) as Typer and rich draw it; small JSON without the json package."""
 
 import io
 import json
@@ -177,3 +178,101 @@ def test_what_the_small_json_writer_leaves_to_the_json_module():
     assert boundary._plain_json({"ends": {"W": 6}, "winner": None, "half": 7.5, "t": (1, True)}) == (
         '{"ends": {"W": 6}, "winner": null, "half": 7.5, "t": [1, true]}'
     )
+
+
+def help_written(asked: list[str], *, terminal: bool, rich: bool, monkeypatch) -> tuple[str, bool]:
+    """What `scorepad ASKED` (a help of the program) writes on standard output, drawn by
+    Typer and rich (`rich`) or where it can by cli/helppanels, and whether helppanels drew it."""
+    import typer.main
+
+    from scorepad.cli import helppanels
+    from scorepad.cli.app import app
+
+    screen = Screen(terminal)
+    drawn = []
+    draw = helppanels.draw
+    with monkeypatch.context() as patch:
+        patch.setattr("sys.stdout", screen)
+        patch.setattr(helppanels, "draw", lambda group, ctx: drawn.append(not rich and draw(group, ctx)) or drawn[-1])
+        try:
+            typer.main.get_command(app).main(asked, prog_name="scorepad", standalone_mode=False)
+        finally:
+            i18n.use("en")
+    return screen.getvalue(), any(drawn)
+
+
+HELP_ENVIRONMENTS = {
+    "a pipe": ({}, False),
+    "a terminal": ({}, True),
+    "a terminal under NO_COLOR": ({"NO_COLOR": "1"}, True),
+    "FORCE_COLOR into a pipe": ({"FORCE_COLOR": "1"}, False),
+    "TTY_COMPATIBLE=1 into a pipe": ({"TTY_COMPATIBLE": "1"}, False),
+    "TTY_COMPATIBLE=0 on a terminal": ({"TTY_COMPATIBLE": "0"}, True),
+}
+
+
+def compare_help(widths, environments, monkeypatch, asked=("-h",), languages=("en", "de"), drawn_by_helppanels=True) -> int:
+    """Compare the program's help drawn both ways; how many helppanels drew (all of them,
+    where `drawn_by_helppanels` and Typer is one whose panels it lays out)."""
+    import typer
+
+    from scorepad.cli import helppanels
+
+    mine_drawn = 0
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "LINES", "TERMINAL_WIDTH"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for where in environments:
+        environment, terminal = HELP_ENVIRONMENTS[where]
+        with monkeypatch.context() as patch:
+            for name, value in environment.items():
+                patch.setenv(name, value)
+            for language in languages:
+                patch.setenv("SCOREPAD_LANG", language)
+                for columns in widths:
+                    patch.setenv("COLUMNS", str(columns))
+                    theirs, _ = help_written(list(asked), terminal=terminal, rich=True, monkeypatch=patch)
+                    mine, drawn = help_written(list(asked), terminal=terminal, rich=False, monkeypatch=patch)
+                    assert mine == theirs, (where, language, columns)
+                    assert "╭─" in mine
+                    mine_drawn += drawn
+                    if drawn_by_helppanels and typer.__version__.startswith(helppanels.TYPERS):
+                        assert drawn, (where, language, columns)
+    return mine_drawn
+
+
+@pytest.mark.parametrize("asked", [["-h"], ["--help"], ["--lang", "de", "--help"]])
+def test_the_programs_help_is_written_as_typer_and_rich_write_it(asked, monkeypatch):
+    compare_help((70, 80, 101), ("a pipe", "a terminal", "a terminal under NO_COLOR"), monkeypatch, asked)
+
+
+@pytest.mark.slow
+def test_the_programs_help_is_written_as_typer_and_rich_write_it_at_every_width(monkeypatch):
+    compare_help([*range(70, 161), 200, 399, 400], sorted(HELP_ENVIRONMENTS), monkeypatch)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keep [bold]the[/bold] score.",  # markup
+        "Keep the score :thumbs_up: at the table.",  # an emoji's name
+        "Use --lang de or -h, a <value> or Usage: here.",  # highlighted
+        "One paragraph.\n\nAnd a second one.",
+        "A word " + "x" * 90 + " wider than the screen.",
+        "tab\there, and a line\nbroken by hand",
+        "名前 wide characters",
+        "Trailing blanks   ",
+    ],
+)
+def test_an_awkward_help_text_is_written_as_typer_and_rich_write_it(text, monkeypatch):
+    from scorepad.cli import helpscreen
+
+    translate = helpscreen.translate_help
+
+    def awkward(command):
+        translate(command)
+        if command.__class__.__name__ == "ScreenGroup" or command.name == "show":  # the program's text, and a command's
+            command.help = text
+
+    monkeypatch.setattr(helpscreen, "translate_help", awkward)
+    compare_help((70, 90), ("a pipe", "a terminal"), monkeypatch, languages=("en",), drawn_by_helppanels=False)

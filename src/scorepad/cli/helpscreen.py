@@ -214,6 +214,11 @@ class _PlainWhenNarrow:
         for command in getattr(self, "commands", {}).values():
             translate_help(command)
         if width() >= PANELS_FROM:
+            if isinstance(self, ScreenGroup):
+                from scorepad.cli import helppanels
+
+                if helppanels.draw(self, ctx):
+                    return
             _translate_rich_words()
             super().format_help(ctx, formatter)  # type: ignore[misc]
             return

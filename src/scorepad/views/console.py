@@ -330,10 +330,11 @@ def _sgr(styles: list[str], colour: bool) -> str:
     return ";".join(codes)
 
 
-def _how_rich_would_style(stream: Any) -> str:
+def _how_rich_would_style(stream: Any, forced: bool | None = None) -> str:
     """ "plain", "colour" or "no-colour": how a rich console (`console()`) would write to
     `stream`, following rich's own tests (FORCE_COLOR, TTY_COMPATIBLE, a terminal, TERM,
-    NO_COLOR). Raises _Unsure where rich looks at more (Windows, Jupyter, IDLE)."""
+    NO_COLOR); `forced` is the console's `force_terminal`. Raises _Unsure where rich looks
+    at more (Windows, Jupyter, IDLE)."""
     import builtins
 
     if os.name == "nt" or hasattr(builtins, "get_ipython") or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
@@ -341,7 +342,9 @@ def _how_rich_would_style(stream: Any) -> str:
     environ = os.environ
     compatible = environ.get("TTY_COMPATIBLE", "")
     force = environ.get("FORCE_COLOR")
-    if compatible in ("0", "1"):
+    if forced is not None:
+        terminal = forced
+    elif compatible in ("0", "1"):
         terminal = compatible == "1"
     elif force is not None:
         terminal = force != ""
@@ -406,6 +409,44 @@ def print_styled(shown: Styled | StyledLines, style: str = "") -> None:
         console().print(shown, style=style or None)
         return
     _write(stream, written)
+
+
+def narrow(text: str) -> bool:
+    """Whether every character of `text` is one that rich and a terminal both give one column."""
+    return _NARROW.issuperset(text)
+
+
+# A line as rich's segments make it: pieces of text, each with the rich styles over it in
+# the order rich combines them ("bold", "bold cyan").
+Pieces = list[tuple[str, tuple[str, ...]]]
+Line = Pieces
+
+
+def print_pieces(lines: list[Line], forced: bool | None = None) -> bool:
+    """Write `lines` on standard output as a rich console (with `force_terminal=forced`)
+    writes segments: each piece with its styles' SGR codes of its own, in colour or not as
+    rich decides, each line ended by a newline. False, with nothing written, where rich
+    would write otherwise (not UTF-8, a dumb terminal, Windows) or a style is not one
+    `_sgr` knows."""
+    stream = sys.stdout
+    try:
+        if stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
+            raise _Unsure
+        if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+            raise _Unsure  # rich takes such a terminal as 80 columns
+        mode = _how_rich_would_style(stream, forced)
+        out = []
+        for line in lines:
+            for text, styles in line:
+                if not text:
+                    continue  # rich writes no segment that is empty
+                codes = "" if mode == "plain" or not styles else _sgr(list(styles), mode == "colour")
+                out.append(f"\x1b[{codes}m{text}\x1b[0m" if codes else text)
+            out.append("\n")
+    except _Unsure:
+        return False
+    _write(stream, "".join(out))
+    return True
 
 
 # --- plain lines --------------------------------------------------------------------------
