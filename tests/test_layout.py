@@ -1,9 +1,12 @@
 """docs/rules.md's worked examples, literally, and the layout's refusals."""
 
+import random
+
 import pytest
 
 from scorepad import AmbiguousMoveError, End, IllegalMoveError, Layout, Tile, parse_tile
 from scorepad.engine.scoring import play_score
+from scorepad.engine.tiles import ALL_TILES
 
 
 def lay(layout: Layout, *plays: str) -> list[tuple[int, int]]:
@@ -153,3 +156,23 @@ def test_four_outer_doubles():
     layout = Layout(with_spinner=True)
     lay(layout, "6-6", "6-5 W", "5-5 W", "6-4 E", "4-4 E", "6-3 N", "3-3 N", "6-2 S", "2-2 S")
     assert layout.end_sum == 10 + 8 + 6 + 4
+
+
+def test_the_ends_kept_find_what_placements_find_then():
+    # Round.stood keeps the layout's ends at each pass and draw; the fit proven hands are
+    # judged on must be what the layout itself found then, for every tile, on or off the table.
+    rng = random.Random(5)
+    for with_spinner in (True, False):
+        for _game in range(40):
+            layout = Layout(with_spinner=with_spinner)
+            kept = [(layout.ends(), layout.copy())]
+            for _play in range(rng.randint(1, 20)):
+                options = [(t, p.end) for t in ALL_TILES for p in layout.placements(t)]
+                if not options:
+                    break
+                layout.place(*rng.choice(options))
+                kept.append((layout.ends(), layout.copy()))
+            for ends, then in kept:
+                tiles = rng.sample(ALL_TILES, 28)
+                expected = [(t, ends_) for t in tiles if (ends_ := [p.end for p in then.placements(t) if p.end is not None])]
+                assert ends.fitting(tiles) == expected

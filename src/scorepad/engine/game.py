@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
 from scorepad.engine.held import proven_faults
-from scorepad.engine.layout import Layout
+from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
 from scorepad.engine.scoring import HandAward, hand_award, play_score
@@ -94,6 +94,7 @@ class Round:
         "result",
         "start_drawn",
         "start_opener",
+        "stood",
         "sums",
         "turn",
         "uncalled",
@@ -114,6 +115,9 @@ class Round:
         self.layout = Layout(with_spinner)
         self.moves: list[Move] = []
         self.sums: list[int] = []  # the end sum after each play, in the order of the plays
+        # The open ends at each pass and draw, in the order of those moves: what the hands
+        # prove against them is judged on these (engine/held.py), not on the round laid again.
+        self.stood: list[Ends] = []
         self.hand_sizes = [deal] * players  # dealt - played + drawn
         self.boneyard = len(ALL_TILES) - players * deal
         self.turn = opener  # None while nobody has led and the opener is not known
@@ -140,6 +144,7 @@ class Round:
         new.layout = self.layout.copy()
         new.moves = self.moves.copy()
         new.sums = self.sums.copy()
+        new.stood = self.stood.copy()
         new.hand_sizes = self.hand_sizes.copy()
         new.credits = self.credits.copy()
         new.uncalled = self.uncalled.copy()
@@ -412,6 +417,7 @@ class Game:
                 self._credit(r, out, Credit(self.side_of[p], missed.amount, "muggins", p, index))
                 return out
             self._close_muggins_chance(r)
+            r.stood.append(layout.ends())
             if isinstance(move, Draw):
                 r.boneyard -= move.count
                 r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Draw, Pass, Play
 from scorepad.engine.tiles import End, Tile
 from scorepad.i18n import _
@@ -38,10 +37,11 @@ class Unknown(NamedTuple):
 Held = tuple[tuple[Tile, ...], Unknown | None]  # the tiles proven held, and why that may not be all
 
 
-def held_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
+def held_hands(r: Round, players: Sequence[str], *, plays: bool = True) -> list[Held | None]:
     """Per move of round `r`, the tiles its player is proven to hold: for a play, just
     before it (the played tile first); for a pass, at it; for a draw, just after it (the
-    tiles drawn may be among them). None for a muggins call."""
+    tiles drawn may be among them). None for a muggins call, and for a play when not
+    `plays` (all that an audit asks of every round is its passes and draws)."""
     moves = r.moves
     seat = {name: p for p, name in enumerate(players)}
     result: list[Held | None] = [None] * len(moves)
@@ -67,7 +67,8 @@ def held_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
         if isinstance(move, Play):
             p = seat[move.player]
             later[p] = (move.tile, *later[p])
-            result[index] = (later[p], why[p])
+            if plays:
+                result[index] = (later[p], why[p])
         elif isinstance(move, Pass):
             p = seat[move.player]
             result[index] = (later[p], why[p])
@@ -86,19 +87,19 @@ def proven_faults(r: Round, players: Sequence[str]) -> list[tuple[int, str]]:
     fit: at most the last tile drawn may fit (it is then played at once), so one of them was
     held before it, or drawn and not played. Fit is judged on the layout as it stood, by its
     own rules (a spinner's side arms only once both line sides are filled)."""
-    held = held_hands(r, players)
-    if not any(h is not None and len(h[0]) > isinstance(m, Draw) and not isinstance(m, Play) for m, h in zip(r.moves, held)):
-        return []  # nothing proven at any pass or draw: no layout to lay again
-    layout = Layout(r.layout.with_spinner)
+    if not r.stood:
+        return []  # no pass, no draw
+    held = held_hands(r, players, plays=False)
+    stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
     faults: list[tuple[int, str]] = []
     for index, move in enumerate(r.moves):
-        if isinstance(move, Play):
-            layout.place(move.tile, move.end)
+        if not isinstance(move, (Pass, Draw)):
             continue
+        ends_then = next(stood)
         known = held[index]
-        if known is None or not known[0] or not layout.placed:
+        if known is None or not known[0]:
             continue
-        fitting = [(tile, ends) for tile in known[0] if (ends := [p.end for p in layout.placements(tile) if p.end is not None])]
+        fitting = ends_then.fitting(known[0])
         at = f"{r.number}.{index + 1}"
         if isinstance(move, Pass) and fitting:
             tile, ends = fitting[0]

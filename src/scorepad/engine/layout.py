@@ -39,7 +39,27 @@ class Placed(NamedTuple):
     spinner: bool
 
 
-_new_placed = tuple.__new__  # builds a Placed without the Python-level __new__: plays are hot
+class Ends(NamedTuple):
+    """The open ends of a layout at one moment, kept to judge afterwards what fitted then
+    (`Round.stood`, engine/held.py): each end's open number (NO_END where none is open yet)
+    and the tiles on the table."""
+
+    numbers: tuple[int, int, int, int]  # W, E, N, S
+    mask: int  # bit t.id set for every tile on the table
+
+    def fitting(self, tiles: Sequence[Tile]) -> list[tuple[Tile, list[End]]]:
+        """Each of `tiles` that could have been joined to an end then, with those ends, as
+        `Layout.placements` found them (none for a tile on the table, none before the lead)."""
+        numbers, mask = self.numbers, self.mask
+        found = []
+        for tile in tiles:
+            a, b = tile.a, tile.b
+            if (a in numbers or b in numbers) and not mask >> tile.id & 1:  # NO_END matches no half
+                found.append((tile, [ENDS[i] for i, n in enumerate(numbers) if n == a or n == b]))  # noqa: SIM109 - as _sums
+        return found
+
+
+_new_placed = tuple.__new__  # builds a Placed (or Ends) without the Python-level __new__: plays are hot
 # Placed tuples are immutable and few tell apart (a tile, an end, its inner half, spinner or
 # not): every round shares them, so a long game's layouts cost a pointer per tile.
 _PLACED: dict[int, Placed] = {}
@@ -91,6 +111,11 @@ class Layout:
     @property
     def tiles_mask(self) -> int:
         return self._mask
+
+    def ends(self) -> Ends:
+        """The open ends as they are now, to keep."""
+        o = self._open
+        return _new_placed(Ends, ((o[0], o[1], o[2], o[3]), self._mask))
 
     def open_ends(self) -> list[End]:
         """Every end a tile could be joined to now, a side arm not yet started included."""
