@@ -294,6 +294,21 @@ def test_the_quick_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(seed)
     assert read > 1000  # edits that keep the plain form (a blank more, a comma at the end) are read too
 
 
+def test_a_round_as_scorepad_writes_it_is_matched_whole_and_read_as_line_by_line():
+    # Matching a round whole is a shortcut for the form scorepad writes: every round it
+    # writes takes it, and whatever it reads (edits too), the line by line reader reads alike.
+    rng = random.Random(7)
+    for text in [dumps(long_game(seed, preset=preset, rounds=3)) for seed in range(3) for preset in ("pagat", "two-ends")]:
+        for part in parts_of(text):
+            assert plain._WRITTEN.fullmatch(part) is not None, part
+    whole = 0
+    for part in PARTS + [edited(rng.choice(PARTS), rng) for _trial in range(3000)]:
+        if plain._WRITTEN.fullmatch(part) is not None:
+            whole += 1
+            assert read_round(part) == plain._read_lines(part), part
+    assert whole > 300  # edits within a string or a number keep the form
+
+
 @pytest.mark.parametrize(
     "line",
     [

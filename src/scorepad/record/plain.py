@@ -31,6 +31,14 @@ _ITEM = re.compile(rf"[ \t]*({_STRING})(?:[ \t]*(,))?[ \t]*")
 _ARRAY_END = re.compile(r"[ \t]*\][ \t]*")
 _SUBTABLE = re.compile(r"\[[ \t]*rounds[ \t]*\.[ \t]*(hands|points)[ \t]*\][ \t]*")
 _STRINGS = re.compile(_STRING)
+# A round exactly as scorepad writes it (tomli-w, indented by two), matched whole: an audit
+# of a club's folder reads thousands, and matching them line by line was most of reading.
+# Anything else is read line by line below.
+_PAIR_LINE = f"{_KEY} = {_VALUE}\n"
+_WRITTEN = re.compile(
+    rf"\[\[rounds\]\]\nopener = ({_STRING})\nmoves = \[(?:\n((?:  {_STRING},\n)+))?\]\n"
+    rf"(?:\n\[rounds\.hands\]\n((?:{_PAIR_LINE})+))?(?:\n\[rounds\.points\]\n((?:{_PAIR_LINE})+))?\n*"
+)
 
 
 def _value(text: str) -> str | int | float:
@@ -44,7 +52,8 @@ def _key(text: str) -> str:
 
 
 def _pairs(text: str) -> dict[str, Any] | None:
-    """`k = v, k = v` of an inline table; None for a key given twice."""
+    """`k = v, k = v` of an inline table (or `k = v` lines matched already); None for a key
+    given twice."""
     table: dict[str, Any] = {}
     for m in _PAIR.finditer(text):
         key = _key(m[1])
@@ -57,6 +66,23 @@ def _pairs(text: str) -> dict[str, Any] | None:
 def read_round(part: str) -> dict[str, Any] | None:
     """The round table of `part` (a `[[rounds]]` line and what follows it) when it is in
     the plain form; None otherwise (tomllib decides then)."""
+    written = _WRITTEN.fullmatch(part)
+    if written is not None:
+        # `  "move",` lines: no string holds a quote, so they part only where one ends.
+        moves = written[2][3:-3].split('",\n  "') if written[2] is not None else []
+        table: dict[str, Any] = {"opener": written[1][1:-1], "moves": moves}
+        for key, lines in (("hands", written[3]), ("points", written[4])):
+            if lines is not None:
+                pairs = _pairs(lines)  # each line one pair, as in an inline table
+                if pairs is None:
+                    return None  # as _read_lines finds it
+                table[key] = pairs
+        return table
+    return _read_lines(part)
+
+
+def _read_lines(part: str) -> dict[str, Any] | None:
+    """`read_round` for any plain form: line by line."""
     lines = part.split("\n")
     if lines[0].rstrip(" \t") != "[[rounds]]":
         return None
