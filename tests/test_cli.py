@@ -2,10 +2,11 @@
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
-from tests.helpers import flat, ok, refused, run
+from tests.helpers import flat, ok, process, refused, run
 
 from scorepad.engine.notation import Draw, Muggins, Pass, Play
 from scorepad.record.files import load
@@ -341,3 +342,12 @@ def test_stats_skip_unplayed_records_and_merge_a_name_written_in_two_cases(tmp_p
     rows = json.loads(run("stats", "--json", played, other, empty).output)
     assert [r["player"] for r in rows] == sorted({names[0], names[1]}, key=str.casefold)
     assert all(r["games"] == 2 for r in rows)
+
+
+def test_scorepad_alone_shows_the_help_and_no_error():
+    """Typing `scorepad` alone asks for the help: it is shown, with no usage line and no
+    empty error after it, and the exit status is a success."""
+    done = process([], subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "[OPTIONS] COMMAND [ARGS]" in done.stdout and "One prompt for the whole game" in done.stdout

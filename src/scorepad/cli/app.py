@@ -138,6 +138,10 @@ def main() -> None:
         error(_("aborted"))
         code = RULE_PROBLEM
     except ClickException as usage:
+        if type(usage).__name__ == "NoArgsIsHelpError":
+            # Bare `scorepad` asks for the help, which the group has just printed (click
+            # before 8.2 exits 0 here too); an error line after it would be an empty one.
+            sys.exit(0)
         # Click would print the bad argument as typed: say it through the boundary instead.
         context = getattr(usage, "ctx", None)
         if context is not None:
