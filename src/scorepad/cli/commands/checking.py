@@ -7,14 +7,18 @@ against the tiles their players held, a hand weighed against the layout."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, RULE_PROBLEM, FileOption, attempt, read, record_text
 from scorepad.cli.helpscreen import Room
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, ngettext
 from scorepad.views.console import console, echo, json_line
+
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game, Round
+    from scorepad.engine.review import RoundReview
 
 room = Room()
 
@@ -110,9 +114,47 @@ def review(
     round_: Annotated[int | None, typer.Option("--round", "-r", min=1, help=N_("Only this round."), show_default=False)] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
-    from scorepad.cli.review import review as review_game
+    from scorepad.engine.review import totals
+    from scorepad.views.console import error, lines, width
+    from scorepad.views.review import review_json, review_lines
 
-    review_game(file, round_, as_json, read)
+    reviewed = Reviewed(round_)
+    game = read(file, reviewed)
+    if round_ is not None and round_ > len(game.rounds):
+        error(
+            ngettext(
+                "there is no round {number}: the game has round {last} only",
+                "there is no round {number}: the game has rounds 1 to {last}",
+                len(game.rounds),
+            ).format(number=round_, last=len(game.rounds))
+        )
+        raise typer.Exit(BAD_USAGE)
+    rounds = reviewed.of()
+    sums = totals(rounds, len(game.players))
+    if as_json:
+        json_line(review_json(rounds, game.players, sums))
+        return
+    lines(review_lines(rounds, game.players, sums, width()))
+
+
+class Reviewed:
+    """The `each_round` of `review`'s read (record.format.loads): the review of every round
+    that was started, or of round `only`, each as the record is read, so a long game's
+    folded rounds are not laid out a second time."""
+
+    def __init__(self, only: int | None) -> None:
+        self.only = only
+        self.rounds: dict[int, RoundReview] = {}
+
+    def __call__(self, game: "Game", r: "Round") -> None:
+        from scorepad.engine.review import review_round
+
+        if r.moves and (self.only is None or r.number == self.only):
+            # By number: a record read again from its start gives its rounds again.
+            self.rounds[r.number] = review_round(r, game.players)
+
+    def of(self) -> list["RoundReview"]:
+        return [self.rounds[n] for n in sorted(self.rounds)]
 
 
 @room.command(
