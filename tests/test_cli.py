@@ -197,6 +197,16 @@ def test_audit_without_a_file_audits_the_game_the_other_commands_use(folder):
     assert bad.exit_code == 1 and bad.output.startswith("scorepad.toml: round 1, move 2: ") and "Traceback" not in bad.output
 
 
+
+def test_stats_without_a_file_counts_the_game_the_other_commands_use(folder):
+    missing = run("stats", "--json")
+    assert missing.exit_code == 2 and "scorepad.toml" in missing.output and "Traceback" not in missing.output
+    (folder / "club.toml").write_text((EXAMPLES / "demo.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    named = json.loads(ok("stats", "--json", "club.toml"))
+    assert json.loads(ok("stats", "--json", "-f", "club.toml")) == named
+    assert json.loads(ok("stats", "--json", env={"SCOREPAD_FILE": "club.toml"})) == named
+    assert named and all(row["games"] == 1 for row in named)
+
 @pytest.mark.parametrize("width", [40, 100])
 def test_status_fits_the_terminal(game, width):
     for move in (

@@ -183,9 +183,13 @@ def rules_(
     )
 )
 def stats(
-    records: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Game records."))],
+    records: Annotated[
+        list[Path] | None,
+        typer.Argument(metavar="[FILE...]", help=N_("Game records (default: the --file game)."), show_default=False),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("JSON: one object per player."))] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help=N_("CSV for spreadsheets."))] = False,
+    file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.record.files import load
     from scorepad.record.format import RecordError, loads
@@ -193,7 +197,7 @@ def stats(
 
     table: dict[str, PlayerStats] = {}
     code = 0
-    for path in records:
+    for path in records or [file]:
         try:
             add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
         except (RecordError, OSError) as problem:
