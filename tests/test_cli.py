@@ -197,7 +197,6 @@ def test_audit_without_a_file_audits_the_game_the_other_commands_use(folder):
     assert bad.exit_code == 1 and bad.output.startswith("scorepad.toml: round 1, move 2: ") and "Traceback" not in bad.output
 
 
-
 def test_stats_without_a_file_counts_the_game_the_other_commands_use(folder):
     missing = run("stats", "--json")
     assert missing.exit_code == 2 and "scorepad.toml" in missing.output and "Traceback" not in missing.output
@@ -206,6 +205,7 @@ def test_stats_without_a_file_counts_the_game_the_other_commands_use(folder):
     assert json.loads(ok("stats", "--json", "-f", "club.toml")) == named
     assert json.loads(ok("stats", "--json", env={"SCOREPAD_FILE": "club.toml"})) == named
     assert named and all(row["games"] == 1 for row in named)
+
 
 @pytest.mark.parametrize("width", [40, 100])
 def test_status_fits_the_terminal(game, width):
