@@ -2,8 +2,10 @@
 that breaks no rule), the round in which the game ends audited like every other, the log's
 muggins marks, and a lenient replay that never ends in a traceback."""
 
+import gc
 import json
 import random
+from pathlib import Path
 
 import pytest
 import tomli_w
@@ -265,3 +267,29 @@ def test_a_claim_too_low_that_nobody_called_gives_two_notes():
         (1, 1, "'Ann: 5-5 =5': Ann claimed 5, but 5-5 scores 10"),
         (1, 1, "'Ann: 5-5 =5': Ann missed 10 and nobody called muggins (Bob could have)"),
     ]
+
+
+def test_an_audit_leaves_no_reference_cycles():
+    """`scorepad audit` turns the cycle collector off while it audits a record
+    (cli/commands/checking.py): all that an audit makes, of a sound record or a broken one,
+    must be freed without it."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.toml"))]
+    texts.append((Path(__file__).parent / "broken.toml").read_text(encoding="utf-8"))
+    rng = random.Random(11)
+    for text in [dumps(game) for game in GAMES[:4]]:
+        lines = text.split("\n")
+        for _edit in range(20):  # a line dropped or doubled: moves out of turn, refused, hands wrong
+            at = rng.randrange(len(lines))
+            texts.append("\n".join(lines[:at] + lines[at + 1 :] if rng.random() < 0.5 else lines[: at + 1] + lines[at:]))
+    texts += ["not = [toml", 'format = "scorepad/9"', record('opener = "Ann"\nmoves = ["Ann: 5-5", "Ann: 5-4 E"]')]
+    for text in texts:  # patterns compiled and caches filled before counting
+        audit_text(text)
+    gc.collect()
+    gc.disable()
+    try:
+        audited = [audit_text(text) for text in texts]
+        del audited
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0
