@@ -26,8 +26,10 @@ _read_so_far = 0
 # array). A larger record that cannot be read a round at a time is refused on reading.
 MAX_WHOLE = 1024 * 1024
 
-# A line that is only a `[[rounds]]` header, as scorepad writes it.
-_ROUND_HEADER = r"^\[\[rounds\]\][ \t]*\r?$"
+# A `[[rounds]]` header, as scorepad writes it, up to the line's end; only one that starts
+# a line counts. Without a `^` first the pattern starts with its literal, which the search
+# looks for as a whole rather than trying the pattern at every character.
+_ROUND_HEADER = r"\[\[rounds\]\][ \t]*\r?$"
 
 
 class Whole(Exception):
@@ -62,7 +64,7 @@ class Chunks:
         _read_so_far += len(text)
         if _read_so_far < CHUNKED_FROM or '"""' in text or "'''" in text:
             return None
-        starts = [m.start() for m in re.finditer(_ROUND_HEADER, text, re.MULTILINE)]
+        starts = [at for m in re.finditer(_ROUND_HEADER, text, re.MULTILINE) if (at := m.start()) == 0 or text[at - 1] == "\n"]
         if not starts:
             return None
         head = _toml(text[: starts[0]])
