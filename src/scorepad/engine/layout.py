@@ -131,7 +131,7 @@ class Layout:
     # --- counting -------------------------------------------------------------------
 
     def end_count(self, end: End) -> int:
-        """What one open end counts now (docs/rules.md "Counting the ends"); see `_put`."""
+        """What one open end counts now (docs/rules.md "Counting the ends"); see `place`."""
         return self._count[end.slot]
 
     def end_counts(self) -> dict[End, int]:
@@ -211,7 +211,7 @@ class Layout:
 
     def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
         """Each of `tiles` not on the table, with each end slot it fits and the end sum it
-        would make there: what `_put` would make the ends count, without a copy to put it
+        would make there: what `place` would make the ends count, without a copy to put it
         on (it changes the count of the end joined to, and while the lead lies alone that
         of its other end). Only after the lead."""
         count, opened, double, mask = self._count, self._open, self._double, self._mask
@@ -289,13 +289,48 @@ class Layout:
 
     def place(self, tile: Tile, end: End | None) -> int:
         """Put `tile` down at `end` (None for the lead) and return the new end sum.
-        Call `resolve_end` first: this does not check legality again."""
-        if self.placed:
-            assert end is not None  # resolve_end gives every play after the lead its end
-            self._put(tile, end)
-        else:
+        Call `resolve_end` first: this does not check legality again. Every play of a
+        replay comes here, so a tile joined to an end is put in this body, not a helper."""
+        if not self.placed:
             self._lead(tile)
-        return sum(self._count)
+            return sum(self._count)
+        assert end is not None  # resolve_end gives every play after the lead its end
+        i = end.slot
+        opened, count, double = self._open, self._count, self._double
+        inner = opened[i]
+        outer = tile.b if tile.a == inner else tile.a
+        is_double = tile.is_double
+        # Only the first double of a round is a spinner, also when it was the lead.
+        is_spinner = is_double and self.spinner is None and self.with_spinner
+        if is_spinner:
+            self.spinner = tile
+        opened[i] = outer
+        double[i] = is_double
+        # An ordinary end counts its open number; an outer double (the spinner with an
+        # empty line side included) counts both halves. A tile joined to an end makes
+        # the tile before it interior: it counts nothing any more.
+        count[i] = outer * 2 if is_double else outer
+        if len(self.placed) == 1:
+            # The lead stops being lone: at its other end it now counts as any outer tile.
+            j = 1 - i
+            count[j] = opened[j] * 2 if double[j] else opened[j]
+        if i <= E:
+            spinner_out = self._spinner_out
+            spinner_out[i] = is_spinner
+            if self.spinner is not None and opened[N] == NO_END and not spinner_out[W] and not spinner_out[E]:
+                # Both line sides of the spinner are occupied: its side arms may start.
+                # The spinner is interior now and counts nothing itself; an arm not yet
+                # started counts 0.
+                opened[N] = opened[S] = self.spinner.a
+        else:
+            self._started[i - N] = True
+        self._mask |= 1 << tile.id
+        key = (((tile.id * 7 + inner) * 4 + i) * 2 + is_spinner) + 56
+        placed = _PLACED.get(key)
+        if placed is None:
+            placed = _PLACED[key] = _new_placed(Placed, (tile, end, inner, outer, is_spinner))
+        self.placed.append(placed)
+        return count[0] + count[1] + count[2] + count[3]
 
     def _lead(self, tile: Tile) -> None:
         is_spinner = self.with_spinner and tile.is_double
@@ -313,41 +348,6 @@ class Layout:
         placed = _PLACED.get(key)
         if placed is None:
             placed = _PLACED[key] = _new_placed(Placed, (tile, None, tile.a, tile.b, is_spinner))
-        self.placed.append(placed)
-
-    def _put(self, tile: Tile, end: End) -> None:
-        i = end.slot
-        inner = self._open[i]
-        outer = tile.b if tile.a == inner else tile.a
-        # Only the first double of a round is a spinner, also when it was the lead.
-        is_spinner = tile.is_double and self.spinner is None and self.with_spinner
-        if is_spinner:
-            self.spinner = tile
-        self._open[i] = outer
-        self._double[i] = tile.is_double
-        # An ordinary end counts its open number; an outer double (the spinner with an
-        # empty line side included) counts both halves. A tile joined to an end makes
-        # the tile before it interior: it counts nothing any more.
-        self._count[i] = outer * 2 if tile.is_double else outer
-        if len(self.placed) == 1:
-            # The lead stops being lone: at its other end it now counts as any outer tile.
-            j = 1 - i
-            self._count[j] = self._open[j] * 2 if self._double[j] else self._open[j]
-        if i <= E:
-            spinner_out = self._spinner_out
-            spinner_out[i] = is_spinner
-            if self.spinner is not None and self._open[N] == NO_END and not spinner_out[W] and not spinner_out[E]:
-                # Both line sides of the spinner are occupied: its side arms may start.
-                # The spinner is interior now and counts nothing itself; an arm not yet
-                # started counts 0.
-                self._open[N] = self._open[S] = self.spinner.a
-        else:
-            self._started[i - N] = True
-        self._mask |= 1 << tile.id
-        key = (((tile.id * 7 + inner) * 4 + i) * 2 + is_spinner) + 56
-        placed = _PLACED.get(key)
-        if placed is None:
-            placed = _PLACED[key] = _new_placed(Placed, (tile, end, inner, outer, is_spinner))
         self.placed.append(placed)
 
 

@@ -424,7 +424,8 @@ class _Reader:
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         try:
-            move = self._parse_move(text)
+            # The shared move looked up here, not in a call: every move of a replay comes here.
+            move = _PARSED.get(text) or self._parse_move(text)
             out = game.push(move)
         except IllegalMoveError as error:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
