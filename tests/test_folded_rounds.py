@@ -294,6 +294,24 @@ def test_the_quick_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(seed)
     assert read > 1000  # edits that keep the plain form (a blank more, a comma at the end) are read too
 
 
+def test_the_quick_reader_reads_a_head_as_scorepad_writes_it_as_tomllib_does():
+    # The text before the first round: format, players, [rules] with every kind of value.
+    games = [long_game(seed, preset=preset, rounds=1) for seed in range(2) for preset in ("pagat", "fuenfer")]
+    for options in ({"target": 60, "muggins": True}, {"partners": False, "spinner": "none"}, {"deal": [7, 5, 5]}):
+        games.append(Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", **options)))
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.toml"))] + [dumps(g) for g in games]
+    heads = [text.split("\n[[rounds]]\n")[0] + "\n" for text in texts]
+    assert sum(plain.read_head(head) is not None for head in heads) >= len(heads) - 1  # the deal's list goes to tomllib
+    rng = random.Random(3)
+    read = 0
+    for head in heads + [edited(rng.choice(heads), rng) for _trial in range(3000)]:
+        quick = plain.read_head(head)
+        if quick is not None:
+            read += 1
+            assert tomllib_round(head) == quick, head
+    assert read > 200  # edits within a string or a number keep the form
+
+
 def test_a_round_as_scorepad_writes_it_is_matched_whole_and_read_as_line_by_line():
     # Matching a round whole is a shortcut for the form scorepad writes: every round it
     # writes takes it, and whatever it reads (edits too), the line by line reader reads alike.

@@ -67,7 +67,11 @@ class Chunks:
         starts = [at for m in re.finditer(_ROUND_HEADER, text, re.MULTILINE) if (at := m.start()) == 0 or text[at - 1] == "\n"]
         if not starts:
             return None
-        head = _toml(text[: starts[0]])
+        from scorepad.record import plain
+
+        head = plain.read_head(text[: starts[0]])
+        if head is None:
+            head = _toml(text[: starts[0]])
         if "rounds" in head:
             raise Whole
         return cls(text, starts, head)

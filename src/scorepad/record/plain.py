@@ -31,6 +31,12 @@ _ITEM = re.compile(rf"[ \t]*({_STRING})(?:[ \t]*(,))?[ \t]*")
 _ARRAY_END = re.compile(r"[ \t]*\][ \t]*")
 _SUBTABLE = re.compile(r"\[[ \t]*rounds[ \t]*\.[ \t]*(hands|points)[ \t]*\][ \t]*")
 _STRINGS = re.compile(_STRING)
+# A record's head exactly as scorepad writes it: its format, players and [rules] (strings,
+# true and false, whole numbers; a list, such as a deal, is left to tomllib).
+_HEAD = re.compile(
+    rf"format = ({_STRING})\nplayers = \[\n((?:  {_STRING},\n)+)\]\n"
+    rf"(?:\n\[rules\]\n((?:[a-z_]+ = (?:{_STRING}|true|false|-?(?:0|[1-9][0-9]{{0,17}}))\n)*))?\n*"
+)
 # A round exactly as scorepad writes it (tomli-w, indented by two), matched whole: an audit
 # of a club's folder reads thousands, and matching them line by line was most of reading.
 # Anything else is read line by line below.
@@ -60,6 +66,24 @@ def _pairs(text: str) -> dict[str, Any] | None:
         if key in table:
             return None
         table[key] = _value(m[2])
+    return table
+
+
+def read_head(text: str) -> dict[str, Any] | None:
+    """The table of a record's text before its first round when it is written as scorepad
+    writes it; None otherwise (tomllib decides then)."""
+    head = _HEAD.fullmatch(text)
+    if head is None:
+        return None
+    table: dict[str, Any] = {"format": head[1][1:-1], "players": head[2][3:-3].split('",\n  "')}
+    if head[3] is not None:
+        rules: dict[str, Any] = {}
+        for line in head[3].splitlines():
+            key, _, value = line.partition(" = ")
+            if key in rules:
+                return None
+            rules[key] = value == "true" if value in ("true", "false") else value[1:-1] if value[0] == '"' else int(value)
+        table["rules"] = rules
     return table
 
 
