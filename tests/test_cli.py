@@ -361,3 +361,12 @@ def test_scorepad_alone_shows_the_help_and_no_error():
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "[OPTIONS] COMMAND [ARGS]" in done.stdout and "One prompt for the whole game" in done.stdout
+
+
+@pytest.mark.parametrize("typed", [["64", "=1001"], ["64e=5000"], ["64", "--claim", "1001"]])
+def test_a_claim_the_record_cannot_hold_is_refused_before_it_is_saved(game, typed):
+    """The record's grammar reads claims up to 1000: a larger one saved would leave a
+    game no command can read."""
+    refused(["play", *typed], game, 2, "a claim is at most 1000")
+    assert "+" in ok("play", "64", "=1000")  # at the limit: recorded, and read back
+    assert ok("show")

@@ -25,7 +25,17 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, compared_by_kind, loose_name_key, same_name_key
+from scorepad.engine.notation import (
+    MAX_CLAIM,
+    Draw,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    compared_by_kind,
+    loose_name_key,
+    same_name_key,
+)
 from scorepad.engine.tiles import ALL_TILES, End, Tile
 from scorepad.engine.tiles import END_WORDS as TYPED_END_WORDS
 from scorepad.errors import IllegalMoveError, InvalidMoveError
@@ -208,6 +218,9 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
         if claim is not None or not (number.strip().isascii() and number.strip().isdigit()) or len(number.strip()) > 4:
             raise InvalidMoveError(_("'{word}': a claim is one number, e.g. =10").format(word="=" + number))
         claim = int(number)
+    if claim is not None and claim > MAX_CLAIM:
+        # The record's grammar refuses it too: saved, it would make the record unreadable.
+        raise InvalidMoveError(_("'={claim}': a claim is at most {limit}").format(claim=claim, limit=MAX_CLAIM))
     tile, end = parse_tile_and_end(text)
     return PlayIn(tile, end, claim, by)
 
