@@ -64,7 +64,9 @@ def test_deal_and_boneyard():
 @pytest.mark.parametrize(
     "players, message",
     [
-        (["Ann"], "needs 2 to 4 players, not 1"),
+        (["Ann"], "needs 2 to 4 players, not 1: Ann$"),
+        ([""], "needs 2 to 4 players: name them, e.g. Ann,Bob$"),  # `new --players ""`
+        ([], "needs 2 to 4 players: name them"),
         (["A", "B", "C", "D", "E"], "not 5"),
         (["Ann", "Ann"], "names must differ"),
         (["Ann", "B:b"], "'B:b' is not a player name"),

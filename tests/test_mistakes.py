@@ -88,6 +88,9 @@ def test_names_in_any_case_and_by_unique_prefix():
         resolve_player("a", players)
     with pytest.raises(IllegalMoveError, match="'Zed' is not playing: players are Ann, Abe, Bob"):
         resolve_player("Zed", players)
+    # A slip of the keys is named back, never taken for the player.
+    with pytest.raises(IllegalMoveError, match=r"'Bbo' is not playing: did you mean Bob\? Players are Ann, Abe, Bob"):
+        resolve_player("Bbo", players)
 
 
 TABLE = {Tile(3, 6), Tile(6, 6), Tile(6, 2), Tile(3, 3)}  # the largest unseen tile is 5-6

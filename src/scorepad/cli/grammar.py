@@ -251,6 +251,18 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
             break
     if len(starting) > 1:
         raise AmbiguousInputError(_("'{text}' could be {names}: type more of the name").format(text=text, names=either(starting)))
+    import difflib
+
+    # A name mistyped (`Bbo`) is only named back, never taken: a guess would record a move
+    # for someone who did not make it.
+    keys = {loose_name_key(p): p for p in players}
+    near = difflib.get_close_matches(loose_name_key(typed), list(keys), n=1, cutoff=0.6)
+    if near:
+        raise IllegalMoveError(
+            _("'{text}' is not playing: did you mean {name}? Players are {names}").format(
+                text=text, name=keys[near[0]], names=", ".join(players)
+            )
+        )
     raise IllegalMoveError(_("'{text}' is not playing: players are {names}").format(text=text, names=", ".join(players)))
 
 

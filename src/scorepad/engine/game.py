@@ -219,6 +219,8 @@ class Game:
     def __init__(self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 4:
+            if not any(players):  # none named (`--players ""`): no list to quote
+                raise RulesError(_("All Fives needs 2 to 4 players: name them, e.g. Ann,Bob"))
             raise RulesError(
                 _("All Fives needs 2 to 4 players, not {n}: {names}").format(n=len(players), names=", ".join(players))
             )
