@@ -67,6 +67,8 @@ def test_a_live_line_and_a_command_line_read_the_same():
         ("64 x", "'x' is not an end: write w e n s, west east north south, left right up down or l r u d"),
         ("64 e =x", "a claim is one number, e.g. =10"),
         ("64 e =1001", "'=1001': a claim is at most 1000"),
+        ("hnads Ann=3", "'hnads' is not a command: did you mean hands? (? for help)"),
+        ("frob", "'frob' is neither a tile nor a command: write a tile and its end, e.g. 64 e"),
         ("64e=5000", "'=5000': a claim is at most 1000"),
         ("u x", "give a count of 1 or more, e.g. u 3"),
         ("delete 1", "'1' is not a position: write ROUND.MOVE as the log numbers them, e.g. 1.12"),

@@ -567,7 +567,28 @@ def parse_line(line: str) -> Typed | None:
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))
         return HintIn(tuple(parse_tile(w) for w in rest))
-    return play_input(words)
+    try:
+        return play_input(words)
+    except InvalidMoveError:
+        if len(head) < 3 or not head.isalpha() or head in TYPED_END_WORDS:
+            raise
+        # A word, not a tile: most often a command mistyped (`hnads`), so the tile's
+        # grammar is the wrong thing to explain.
+        raise InvalidMoveError(unknown_word(head)) from None
+
+
+def unknown_word(head: str) -> str:
+    """The refusal of a line that starts with a word no command has, naming the nearest one."""
+    import difflib
+
+    commands = [w for w in (*_VIEWS, *DRAW_WORDS, *PASS_WORDS, *MUGGINS_WORDS, *_AMENDING) if len(w) >= 3]
+    near = difflib.get_close_matches(head, commands, n=1, cutoff=0.7)
+    if near:
+        return _("'{word}' is not a command: did you mean {command}? (? for help)").format(word=head, command=near[0])
+    return _("'{word}' is neither a tile nor a command: write a tile and its end, e.g. 64 e (? for help)").format(word=head)
+
+
+_AMENDING = ("undo", "hands", "insert", "replace", "delete", "new", "fix", "hint")
 
 
 def quoted(text: str) -> str:
