@@ -162,6 +162,10 @@ class Round:
 SHARED_MOVES = 6  # a folded round of at most this many moves shares them with an equal one
 MAX_SHARED = 4096  # tuples kept for sharing, at most
 SHORT_LAID = 16  # short rounds kept laid out, to copy when one repeats
+# Hand awards by the rules and the number of players (which fix the sides): games read one
+# after another (an audit of a club's folder) meet the same hands again.
+_AWARDS: dict[tuple[Rules, int], dict[tuple, HandAward]] = {}
+MAX_TABLES = 64  # kinds of table whose awards are kept
 
 
 class Settled(NamedTuple):
@@ -262,7 +266,12 @@ class Game:
         self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
         self._short_laid: dict[tuple, Round] = {}  # see _unfold
         self._tuples: dict[tuple, tuple] = {}  # see _shared
-        self._awards: dict[tuple, HandAward] = {}  # by pips and the side that made domino
+        awards = _AWARDS.get((self.rules, n))
+        if awards is None:
+            awards = {}
+            if len(_AWARDS) < MAX_TABLES:
+                _AWARDS[self.rules, n] = awards
+        self._awards = awards  # by pips and the side that made domino
         self.undoable = True  # False for a copy that shares the rounds before its current one
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
