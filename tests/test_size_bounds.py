@@ -232,7 +232,7 @@ def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
         "1  Ann: 0-0     0     ",
         "2  Bob: pass          ",
         "3  Ann: pass          ",
-        "hands: Ann 84, Bob 84",
+        "hands: Ann 84 pips, Bob 84 pips",
         "fewest pips tied: nobody scores",
     ]
     assert result.output.count("Round ") == 2000 and result.output.count("nobody scores") == 2000

@@ -655,3 +655,14 @@ def test_no_line_ends_in_blanks(tmp_path):
         )
         assert result.exit_code == 0, result.output
         assert [line for line in result.output.split("\n") if line != line.rstrip(" ")] == [], args
+
+
+def test_the_log_names_a_hand_entered_as_a_total_in_pips():
+    """The keeper types tiles as `16`: a hand's total in the log says pips, its tiles stay tiles."""
+    from scorepad.views.log import log_table
+
+    game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", deal=[7, 7, 7]), opener="Ann")
+    for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
+        game.push(parse_move(move))
+    game.end_round({"Ann": 40, "Bob": 16, "Cy": 50, "Dee": 50})  # all 27 tiles left: 156 pips
+    assert "hands: Ann 40 pips, Bob 16 pips, Cy 50 pips, Dee 50 pips" in text(log_table(game), 100).splitlines()

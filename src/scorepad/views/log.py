@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from scorepad.engine.game import Game, Round
+from scorepad.engine.game import Game, Hand, Round
 from scorepad.engine.notation import Move, Play, shown_move
-from scorepad.i18n import _, pgettext
+from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.award import award_reason
 from scorepad.views.status import points, side_label
 from scorepad.views.summary import MugginsMark, muggins_marks
@@ -81,13 +81,21 @@ class _LogRows:
         """The lines under a round's table: the hands, and what they gave and why."""
         assert r.award is not None and r.hands is not None
         # Under the table at the full width: in the move column they wrapped to slivers.
-        hands = ", ".join(f"{game.players[p]} {h if isinstance(h, int) else ' '.join(map(str, h))}" for p, h in r.hands.items())
+        hands = ", ".join(f"{game.players[p]} {_held(h)}" for p, h in r.hands.items())
         won = [f"{side_label(game, s)} +{points(x)}" for s, x in enumerate(r.award.points) if x]
         why = award_reason(game, r)
         return [
             (_("hands: {hands}").format(hands=hands), ""),
             (_("{who}: {why}").format(who=", ".join(won), why=why) if won else why, "dim"),
         ]
+
+
+def _held(hand: Hand) -> str:
+    """A hand left at the end: its tiles, or its total named as pips (the keeper types tiles
+    as `16`, so a bare 16 would read as one)."""
+    if isinstance(hand, int):
+        return ngettext("{pips} pip", "{pips} pips", hand).format(pips=hand)
+    return " ".join(map(str, hand))
 
 
 def _logged(r: Round) -> bool:
