@@ -2,6 +2,7 @@
 whether every offered repair holds, and what the search costs beside a plain `play`.
 
     python benchmarks/bench_repair.py [--per-cell N] [--seed S] [--timing N]
+    valgrind --tool=callgrind python benchmarks/bench_repair.py --count slip
 
 Slips: a generator of its own (not tests/slips.py, and not tuned by the tests): random
 real games (engine/simulate.py: hidden hands, legal random moves) are recorded again as a
@@ -30,7 +31,10 @@ still refused (each made again here through the record layer, independently of t
 
 Time: a 40-move round of a 4-player game, in the record's own folder, through the command
 line in this process: a plain accepted `play`, and a refused input with its search and
-offer, side by side, alternating, the best of N runs of each.
+offer, side by side, alternating, the best of N runs of each, in wall time and in this
+process's CPU time. `--count CASE` (`none`, `plain`, `slip`, `worst`) runs every case once,
+then CASE five times, and times nothing: callgrind's count of instructions less that of
+`none`, divided by five, is one run's, a measure the machine's load does not move.
 """
 
 from __future__ import annotations
@@ -349,36 +353,58 @@ def _words(move: Play) -> list[str]:
     return ["play", str(move.tile), *([move.end.value] if move.end else [])]
 
 
-def bench_time(runs: int, seed: int) -> None:
+def _cases(seed: int) -> dict[str, tuple[str, list[str], int]]:
+    text, accepted, slipped, refused, worst = long_round(seed)
+    return {"plain": (text, accepted, 0), "slip": (slipped, refused, 1), "worst": (text, worst, 1)}
+
+
+def _invoke(runner, app, record: Path, case: tuple[str, list[str], int], name: str) -> None:
+    record_text, args, code = case
+    record.write_text(record_text, encoding="utf-8")
+    env = {"COLUMNS": "80", "NO_COLOR": "1", "SCOREPAD_LANG": "en", "SCOREPAD_FILE": None}
+    result = runner.invoke(app, args, env=env)
+    assert result.exit_code == code, result.output
+    assert name != "slip" or "Perhaps a slip" in result.output, result.output
+
+
+def bench_time(runs: int, seed: int, count: str | None = None) -> None:
     from typer.testing import CliRunner
 
     from scorepad.cli.app import app
 
     runner = CliRunner()
-    text, accepted, slipped, refused, worst = long_round(seed)
-    env = {"COLUMNS": "80", "NO_COLOR": "1", "SCOREPAD_LANG": "en", "SCOREPAD_FILE": None}
-    cases = {"plain": (text, accepted, 0), "slip": (slipped, refused, 1), "worst": (text, worst, 1)}
-    spent: dict[str, list[float]] = {name: [] for name in cases}
+    cases = _cases(seed)
+    wall: dict[str, list[float]] = {name: [] for name in cases}
+    cpu: dict[str, list[float]] = {name: [] for name in cases}
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "scorepad.toml"
         old = os.getcwd()
         os.chdir(folder)
         try:
+            if count is not None:
+                for name, case in cases.items():
+                    _invoke(runner, app, record, case, name)  # every import made, as in the timed runs
+                for _ in range(5 if count != "none" else 0):
+                    _invoke(runner, app, record, cases[count], count)
+                return
             for _ in range(runs):
-                for name, (record_text, args, code) in cases.items():
-                    record.write_text(record_text, encoding="utf-8")
-                    start = time.perf_counter()
-                    result = runner.invoke(app, args, env=env)
-                    spent[name].append(time.perf_counter() - start)
-                    assert result.exit_code == code, result.output
-                    assert name != "slip" or "Perhaps a slip" in result.output, result.output
+                for name, case in cases.items():
+                    start, start_cpu = time.perf_counter(), time.process_time()
+                    _invoke(runner, app, record, case, name)
+                    cpu[name].append(time.process_time() - start_cpu)
+                    wall[name].append(time.perf_counter() - start)
         finally:
             os.chdir(old)
-    plain, slip, slowest = (min(spent[name]) * 1000 for name in cases)
+    plain, slip, slowest = (min(wall[name]) * 1000 for name in cases)
+    plain_cpu, slip_cpu, slowest_cpu = (min(cpu[name]) * 1000 for name in cases)
     print(
-        f"40-move round, 4 players, best of {runs} (in this process, as the command line runs): "
-        f"plain accepted play {plain:.1f} ms; a revealed slip's refused play with its search and offer "
-        f"{slip:.1f} ms ({slip / plain:.2f}x); an input nothing explains {slowest:.1f} ms ({slowest / plain:.2f}x)"
+        f"40-move round, 4 players, best of {runs} (in this process, as the command line runs), "
+        f"load average {os.getloadavg()[0]:.1f}:\n"
+        f"  plain accepted play {plain:.1f} ms wall, {plain_cpu:.1f} ms CPU\n"
+        f"  a revealed slip's refused play with its search and offer {slip:.1f} ms ({slip / plain:.2f}x) wall, "
+        f"{slip_cpu:.1f} ms ({slip_cpu / plain_cpu:.2f}x) CPU\n"
+        f"  an input nothing explains {slowest:.1f} ms ({slowest / plain:.2f}x) wall, "
+        f"{slowest_cpu:.1f} ms ({slowest_cpu / plain_cpu:.2f}x) CPU"
     )
 
 
@@ -426,7 +452,11 @@ def main() -> None:
     parser.add_argument("--per-cell", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--timing", type=int, default=15)
+    parser.add_argument("--count", choices=["none", "plain", "slip", "worst"], help="for callgrind: run CASE five times, untimed")
     args = parser.parse_args()
+    if args.count:
+        bench_time(0, args.seed, args.count)
+        return
     print(f"Python {platform.python_version()} on {platform.machine()}")
     bench_time(args.timing, args.seed)
     bench_slips(args.per_cell, args.seed)
