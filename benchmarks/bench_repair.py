@@ -309,8 +309,8 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
 def long_round(seed: int) -> tuple[str, list[str], str, list[str], list[str]]:
     """A 4-player record whose current round holds 40 moves, and the true 41st move it
     accepts; the same round with a slip (a play typed on another end) revealed by a later
-    move, and that move; and an input no change explains (a draw the boneyard cannot give),
-    the search's slowest case: every single change, then pairs to the budget."""
+    move, and that move; and an input no change explains (a draw the boneyard cannot give,
+    which no change gives back: the refusal proves it, and nothing is replayed)."""
     rng = random.Random(seed)
     while True:
         rules = Rules.from_options("two-ends", deal=[7, 5, 3])

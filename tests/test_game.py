@@ -290,3 +290,20 @@ def test_a_lot_opener_must_lead():
     g = small(opener="Ann", first_opener="lot")
     with pytest.raises(IllegalMoveError, match="it is Ann's turn, not Bob's"):
         g.push(parse_move("Bob: 6-6"))
+
+
+def test_a_copy_of_a_round_has_every_slot_and_changes_apart():
+    from scorepad.engine.game import Round
+
+    game = Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", muggins=True), opener="Ann")
+    for move in ["Ann: 6-4", "Bob: 4-1 E", "Cy: draw 2", "Cy: 6-6 W =10"]:
+        game.push(parse_move(move))
+    r = game.current
+    copy = r.copy()
+    for name in Round.__slots__:
+        assert getattr(copy, name) == getattr(r, name) or name == "layout", name
+        if isinstance(getattr(r, name), list):
+            assert getattr(copy, name) is not getattr(r, name), name
+    assert copy.layout is not r.layout and copy.layout.placed == r.layout.placed
+    game.push(parse_move("Ann: 1-2 E"))
+    assert len(copy.moves) == 4 and len(copy.sums) == 3 and copy.layout.end_sum != r.layout.end_sum

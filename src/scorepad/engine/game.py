@@ -138,18 +138,33 @@ class Round:
     def copy(self) -> Round:
         """An independent copy of the round as it is now (the repair search tries many
         changes from one position without replaying the moves before it)."""
+        # Each slot written out: a loop of getattr and setattr costs the search twice as much
+        # (tests/test_game.py checks every slot is copied).
         new = Round.__new__(Round)
-        for name in Round.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.award = self.award
+        new.boneyard = self.boneyard
+        new.credits = self.credits.copy()
+        new.domino_maker = self.domino_maker
+        new.drawn = self.drawn
+        new.faults = self.faults.copy()
+        new.hand_sizes = self.hand_sizes.copy()
+        new.hands = self.hands
         new.layout = self.layout.copy()
         new.moves = self.moves.copy()
-        new.sums = self.sums.copy()
+        new.number = self.number
+        new.opener = self.opener
+        new.opener_rule = self.opener_rule
+        new.passes = self.passes
+        new.pending = self.pending
+        new.regular = self.regular
+        new.result = self.result
+        new.start_drawn = self.start_drawn
+        new.start_opener = self.start_opener
         new.stood = self.stood.copy()
-        new.hand_sizes = self.hand_sizes.copy()
-        new.credits = self.credits.copy()
+        new.sums = self.sums.copy()
+        new.turn = self.turn
         new.uncalled = self.uncalled.copy()
         new.warnings = self.warnings.copy()
-        new.faults = self.faults.copy()
         return new
 
     def side_points(self, sides: int) -> list[int | Fraction]:

@@ -121,6 +121,11 @@ class Layout:
         """Every end a tile could be joined to now, a side arm not yet started included."""
         return [ENDS[i] for i in range(4) if self._open[i] != NO_END]
 
+    def open_number(self, end: End) -> int | None:
+        """The number `end` shows now; None if there is no such end (yet)."""
+        n = self._open[end.slot]
+        return None if n == NO_END else n
+
     def side_arms_open(self) -> bool:
         return self._open[N] != NO_END
 

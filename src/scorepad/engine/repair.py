@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 
 from scorepad.engine.game import Game, Hand
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
+from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -172,21 +173,13 @@ def search(
     if n == 0 or game.winner is not None or not game.undoable:
         return []
     accepts = _acceptance(refused, claim, named)
-    # The state before each move of the round, from the round's start: a change at move i
-    # is tried on a copy of states[i], so the moves before it are never replayed.
-    start = game.fork(with_undo=True)
-    start.restart_round()
     moves = list(r.moves)
-    states: list[Game] = []
-    wrong_before = [0]  # claims that disagree among the moves before i
-    state = start.fork()
-    for move in moves:
-        states.append(state.fork())
-        out = state.push(move)
-        wrong_before.append(wrong_before[-1] + _disagrees(move, out.score))
-    states.append(state)
+    states, wrong_before = _states(game)
+    state = states[-1]
     if not claim and accepts(state.fork()) is not None:
         return []  # the input follows the record as it is: nothing to repair
+    # None: no change of the recorded moves, alone or in pairs, can let the input through.
+    proof = _proven(states, moves, refused, claim)
 
     found: dict[tuple, tuple[tuple, Repair]] = {}
     work = _Work()
@@ -220,11 +213,11 @@ def search(
     if enough is None:
         enough = most if most is not None else 1 << 30
     settled: list[int] = []  # where the single changes found that settle the slip lie
-    for edit in _edits(states, moves):
+    for edit in _edits(states, moves, proof) if proof is not None else ():
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
             break
-        if call and edit.kind not in CALL_KINDS:
+        if (call and edit.kind not in CALL_KINDS) or (proof is not None and proof.hopeless(edit)):
             continue
         result = _replay(states[edit.start], edit, moves, accepts, work)
         if result is not None:
@@ -233,10 +226,28 @@ def search(
             consider((edit,), final, wrong_before[edit.start] + wrong)
             if len(found) > before and edit.kind != "draw":
                 settled.append(edit.latest)
-    if not found and not call:
+    if not found and not call and proof is not None:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
     return [repair for _rank_, repair in best[:most]]
+
+
+def _states(game: Game) -> tuple[list[Game], list[int]]:
+    """The state before each move of the current round, from the round's start, and after
+    the last (a change at move i is tried on a copy of states[i], so the moves before it
+    are never replayed); and how many claims disagree with the true score among the moves
+    before each."""
+    start = game.fork(with_undo=True)
+    start.restart_round()
+    states: list[Game] = []
+    wrong_before = [0]
+    state = start.fork()
+    for move in game.current.moves:
+        states.append(state.fork())
+        out = state.push(move)
+        wrong_before.append(wrong_before[-1] + _disagrees(move, out.score))
+    states.append(state)
+    return states, wrong_before
 
 
 def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repair]]:
@@ -267,6 +278,100 @@ def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repai
 
 
 # --- what counts as the refused input getting through ---------------------------------------------
+
+
+class _Proof:
+    """What the refused input proves of the single changes (`_proven`): `hopeless(edit)` is
+    true where the change's replay would be refused for certain, so it need not be
+    replayed. `plays`, `ends` and `tile` let `_edits` leave out, unmade, changes that
+    `hopeless` refuses: only a change of a play can help (its tile, its end or the plays'
+    order); only one of the plays on `ends` (None: the lead); only one that takes `tile`
+    off the table."""
+
+    def __init__(
+        self,
+        hopeless: Callable[[Edit], bool] | None = None,
+        *,
+        ends: tuple[End | None, ...] | None = None,
+        tile: Tile | None = None,
+    ) -> None:
+        self.hopeless = hopeless or _never
+        self.plays = hopeless is not None  # every refusal that proves anything is the layout's
+        self.ends = ends
+        self.tile = tile
+
+
+def _proven(states: Sequence[Game], moves: Sequence[Move], refused: Refused, claim: bool) -> _Proof | None:
+    """What the refusal of `refused` after the round as recorded (`states[-1]`) proves of
+    the single changes; None where no change at all, alone or in pairs, can help.
+
+    A play the layout refuses (its tile on the table, or no end showing its number) or
+    scores otherwise than claimed is refused after any change that leaves the plays as
+    they were, since the layout is made by the plays alone (their tiles, in their order,
+    on their ends): a draw, a pass or a player changed leaves it as it is. The W or E end
+    is made by the lead and the plays on that end alone, so after a change behind the
+    lead, what it shows is the number it showed before the change followed along the
+    plays on it. No change takes tiles back into the boneyard (none deletes a draw or
+    makes one smaller), so a draw of more than it holds is refused after every change."""
+    final = states[-1]
+    if isinstance(refused, Draw):
+        return None if refused.count > final.current.boneyard else _Proof()
+    if not isinstance(refused, Play):
+        return _Proof()
+    layout = final.current.layout
+    tile = refused.tile
+    try:
+        end = layout.resolve_end(tile, refused.end)
+    except ScorepadError:
+        pass
+    else:
+        if not claim or play_score(layout.copy().place(tile, end)) == refused.claim:
+            return _Proof()  # the layout takes it as it is: the refusal is the turn's or the round's
+        return _Proof(_same_plays)
+    if layout.on_table(tile):
+        return _Proof(lambda edit: not (_holds(edit.was, tile) and not _holds(edit.moves, tile)), tile=tile)
+    if refused.end is not End.W and refused.end is not End.E:
+        return _Proof(_same_plays)
+    at = refused.end
+    ends = (None, at)
+    # The tiles played on that end from each move on.
+    later: list[tuple[Tile, ...]] = [()] * (len(moves) + 1)
+    for k in range(len(moves) - 1, -1, -1):
+        move = moves[k]
+        later[k] = (move.tile, *later[k + 1]) if isinstance(move, Play) and move.end is at else later[k + 1]
+
+    def hopeless(edit: Edit) -> bool:
+        if edit.start == 0:
+            return _plays(edit.was, ends) == _plays(edit.moves, ends)
+        shows = states[edit.start].current.layout.open_number(at)
+        made = [m.tile for m in edit.moves if isinstance(m, Play) and m.end is at]
+        for played in (*made, *later[edit.stop]):
+            if played.a == shows:
+                shows = played.b
+            elif played.b == shows:
+                shows = played.a
+            else:
+                return True  # that play would be refused
+        return shows != tile.a and shows != tile.b
+
+    return _Proof(hopeless, ends=ends)
+
+
+def _same_plays(edit: Edit) -> bool:
+    return _plays(edit.was, None) == _plays(edit.moves, None)
+
+
+def _never(_edit: Edit) -> bool:
+    return False
+
+
+def _plays(moves: Sequence[Move], ends: tuple[End | None, ...] | None) -> list[tuple[int, int, End | None]]:
+    """The plays among `moves` as the layout takes them (on `ends` only, if given)."""
+    return [(m.tile.a, m.tile.b, m.end) for m in moves if isinstance(m, Play) and (ends is None or m.end in ends)]
+
+
+def _holds(moves: Sequence[Move], tile: Tile) -> bool:
+    return any(isinstance(m, Play) and m.tile == tile for m in moves)
 
 
 def _acceptance(refused: Refused, claim: bool, named: bool = True) -> Callable[[Game], int | None]:
@@ -437,21 +542,35 @@ def _size(edit: Edit) -> int:
 # --- the changes tried --------------------------------------------------------------------------
 
 
-def _edits(states: Sequence[Game], moves: Sequence[Move]) -> Iterator[Edit]:
-    """Every single change worth replaying, latest first (moves[i] is made in states[i])."""
+def _edits(states: Sequence[Game], moves: Sequence[Move], proof: _Proof | None = None) -> Iterator[Edit]:
+    """Every single change worth replaying, latest first (moves[i] is made in states[i]);
+    with `proof`, without those it leaves out (every change it leaves out it proves hopeless)."""
     n = len(moves)
     drawn: set[tuple[str, int]] = set()
+    plays = proof is not None and proof.plays
     for i in range(n, -1, -1):
         state = states[i]
-        yield from _inserts(state, i, drawn)
+        if not plays:
+            yield from _inserts(state, i, drawn)
         if i == n:
             continue
-        yield from _passes_reseated(state, i, moves)
+        if not plays:
+            yield from _passes_reseated(state, i, moves)
         move = moves[i]
-        yield from _changes_of(state, i, move)
-        yield from _seats(state, i, moves)
-        if i + 1 < n:
+        yield from _changes_of(state, i, move, proof)
+        if not plays:
+            yield from _seats(state, i, moves)
+        if i + 1 < n and (not plays or (proof is not None and _swap_may_help(move, moves[i + 1], proof))):
             yield from _swaps(i, move, moves[i + 1])
+
+
+def _swap_may_help(first: Move, second: Move, proof: _Proof) -> bool:
+    """Whether two moves swapped can change what `proof` asks for: two plays (a swap of
+    anything else leaves the plays as they were), both on its ends, and no tile to take
+    off the table (a swap takes none off)."""
+    if not (isinstance(first, Play) and isinstance(second, Play)) or proof.tile is not None:
+        return False
+    return proof.ends is None or (first.end in proof.ends and second.end in proof.ends)
 
 
 def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> Iterator[Edit]:
@@ -504,36 +623,55 @@ def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
             yield Edit(kind, i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
-def _changes_of(state: Game, i: int, move: Move) -> Iterator[Edit]:
+def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) -> Iterator[Edit]:
+    """The changes of move i itself; with `proof`, without those it leaves out."""
     r = state.current
     layout = r.layout
     one = (move,)
+    ends = proof.ends if proof is not None and layout else None  # the lead changes every end
     if isinstance(move, Play):
         tile = move.tile
-        if not layout:  # the lead: its first number faces W
+        if proof is not None and proof.tile is not None:
+            if tile != proof.tile:
+                return  # only a change of the play that laid that tile takes it off the table
+        elif not layout:  # the lead: its first number faces W
             if not tile.is_double:
                 yield Edit("end", i, i + 1, (Play(move.player, Tile(tile.b, tile.a), None, move.claim),), one)
         else:
             for end in layout.ends_for(tile):
-                if end is not move.end:
+                if end is not move.end and (ends is None or end in ends or move.end in ends):
                     yield Edit("end", i, i + 1, (Play(move.player, tile, end, move.claim),), one)
-        seen = {tile.id}
-        for new in _one_digit_off(tile):
-            if new.id in seen or (layout and not layout.accepts(new, move.end or End.W)):
-                continue
-            seen.add(new.id)
-            yield Edit("digit", i, i + 1, (Play(move.player, new, move.end, move.claim),), one)
+        if ends is None or move.end in ends:
+            seen = {tile.id}
+            for new in _one_digit_off(tile):
+                if new.id in seen or (layout and not layout.accepts(new, move.end or End.W)):
+                    continue
+                seen.add(new.id)
+                yield Edit("digit", i, i + 1, (Play(move.player, new, move.end, move.claim),), one)
     # Another player: only where the rules let someone else make this move at all (a lead
     # the table names under highest-double, a muggins call); elsewhere the turn, or the
     # opener the record names, decides who moves.
+    if proof is not None and proof.plays:
+        return
     if isinstance(move, Muggins) or (isinstance(move, Play) and state._table_names_opener(r)):
         for player in state.players:
             if player != move.player:
                 yield Edit("player", i, i + 1, (move._replace(player=player),), one)
 
 
-def _one_digit_off(tile: Tile) -> Iterator[Tile]:
+def _one_digit_off(tile: Tile) -> tuple[Tile, ...]:
     """Every tile with one number changed, the nearest numbers first."""
+    key = tile.a * 7 + tile.b
+    off = _DIGITS_OFF.get(key)
+    if off is None:
+        off = _DIGITS_OFF[key] = tuple(_digits_off(tile))
+    return off
+
+
+_DIGITS_OFF: dict[int, tuple[Tile, ...]] = {}  # by the tile's halves as written
+
+
+def _digits_off(tile: Tile) -> Iterator[Tile]:
     for distance in range(1, 7):
         for value in (tile.a - distance, tile.a + distance):
             if 0 <= value <= 6:
