@@ -45,7 +45,7 @@ from scorepad.record.files import (
     save,
     save_text,
 )
-from scorepad.record.format import RecordError, is_record, loads
+from scorepad.record.format import RecordError, extent, is_record, loads
 from scorepad.views.status import points
 
 if TYPE_CHECKING:
@@ -156,9 +156,10 @@ def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, li
     with locked(file):
         check_unchanged(file, expect)
         game = read_game(file)
+        since = extent(game)
         said: list[str] = []
         yield game, said
-        said.extend(backup_note(save(game, file)))
+        said.extend(backup_note(save(game, file, since)))
 
 
 def mover(game: Game, by: str | None, live: bool = False) -> str:

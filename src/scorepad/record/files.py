@@ -16,7 +16,17 @@ from pathlib import Path
 from scorepad.engine.game import Game
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.record.format import MAX_RECORD_BYTES, EachRound, Loaded, RecordError, dumps_parts, is_record, loads
+from scorepad.record.format import (
+    MAX_RECORD_BYTES,
+    EachRound,
+    Extent,
+    Loaded,
+    RecordError,
+    check_parts,
+    dumps_parts,
+    is_record,
+    loads,
+)
 
 
 def real_path(path: str | os.PathLike) -> Path:
@@ -159,9 +169,17 @@ def backup_names(path: Path) -> Iterator[Path]:
         yield path.with_name(f"{path.name}.orig.{number}")
 
 
-def save(game: Game, path: str | os.PathLike) -> Path | None:
-    """Write `game` as the record at `path` (see `save_text`), a round at a time."""
-    return save_text(dumps_parts(game), path)
+def save(game: Game, path: str | os.PathLike, since: Extent | None = None) -> Path | None:
+    """Write `game` as the record at `path` (see `save_text`), a round at a time. What it
+    adds to the record as it was read (`since`, from `format.extent`; None: all of it) is
+    first read back with the record's grammar, and anything that does not read as the
+    game holds it refuses the save (RecordError), leaving the record as it was."""
+    parts = dumps_parts(game)
+    try:
+        check_parts(game, parts, since)
+    except RecordError as error:
+        raise RecordError(_("{path}: {problem}; the record is as it was").format(path=path, problem=error)) from None
+    return save_text(parts, path)
 
 
 def save_text(

@@ -718,3 +718,92 @@ def round_table_text(table: dict[str, Any]) -> str:
         if isinstance(value, dict):
             text += f"\n[rounds.{key}]\n" + tomli_w.dumps(value, indent=2)
     return text
+
+
+# --- reading back what a save writes ----------------------------------------------------------
+
+
+class Extent(NamedTuple):
+    """How far a game went when its record was read: a save of it writes anew only what
+    lies beyond (the last round's later moves, its hands, the rounds after it)."""
+
+    rounds: int
+    moves: int  # of the last round
+
+
+def extent(game: Game) -> Extent:
+    return Extent(len(game.rounds), len(game.current.moves))
+
+
+def check_parts(game: Game, parts: list[str], since: Extent | None = None) -> None:
+    """Read back with the record's own grammar what `dumps_parts(game)` writes anew since
+    the record was read as `since` (all of it when None): the head (names and rules),
+    each new move and the hands, opener and lot of each round that changed; each must read
+    as what the game holds. Raises RecordError naming the first that does not: saved, it
+    would leave a record no command, `undo` included, can read. The rounds before `since`
+    were read from the record and are not read again, so a move on a large record costs
+    no more than its own round."""
+    whole = len(parts) == 1  # a small record of one-line rounds, written at once
+    try:
+        data = tomllib.loads(parts[0])
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as error:
+        raise _unreadable(_("the record's head"), parts[0].strip(), str(error)) from None
+    reader = _Reader(parts[0], strict=True)  # its names and rules, as a read checks them
+    try:
+        reader._replay_rounds({k: v for k, v in data.items() if k != "rounds"}, [])
+    except RecordError as error:
+        raise _unreadable(_("the record's head"), brief(data.get("players")), str(error)) from None
+    if data.get("players") != list(game.players) or data.get("rules") != {"preset": game.rules.preset, **game.rules.options()}:
+        raise _unreadable(_("the record's head"), brief(data.get("players")), _("it reads as another game"))
+    first = 0 if since is None else max(since.rounds - 1, 0)
+    tables: list[Any] = data.get("rounds", [])[first:] if whole else []
+    if not whole:
+        for part in parts[1 + first :]:
+            try:
+                tables.append(tomllib.loads(part)["rounds"][0])
+            except (tomllib.TOMLDecodeError, ValueError, RecursionError, KeyError, IndexError) as error:
+                raise _unreadable(_("a round"), part.strip()[:200], str(error)) from None
+    for number, table in enumerate(tables, start=first + 1):
+        _check_round(game, number, table, since.moves if since is not None and number == since.rounds else 0)
+
+
+def _check_round(game: Game, number: int, table: dict[str, Any], known: int) -> None:
+    """One round's table as it reads back: its opener and lot, its moves from `known` on,
+    and its hands, each the game's own."""
+    r = game.rounds[number - 1]
+    where = _("round {number}").format(number=number)
+    opener = table.get("opener")
+    if not isinstance(opener, str) or opener not in game.players or r.opener is None or game.players[r.opener] != opener:
+        raise _unreadable(where, brief(opener), _("'opener' must name a player, not {value}").format(value=brief(opener)))
+    if table.get("drawn", True) is not True:
+        raise _unreadable(where, brief(table.get("drawn")), _("'drawn' is true or left out"))
+    moves = table.get("moves", [])
+    for index in range(known, len(moves)):
+        text = moves[index]
+        at = _("round {round}, move {move}").format(round=number, move=index + 1)
+        try:
+            move = parse_move(text) if isinstance(text, str) else None
+        except ScorepadError as error:
+            raise _unreadable(at, repr(text), str(error)) from None
+        if move is None or index >= len(r.moves) or move != r.moves[index]:
+            raise _unreadable(at, brief(text), _("it reads as another move"))
+    hands = table.get("hands")
+    if hands is None:
+        return
+    for name, value in hands.items():
+        at = _("the hands of round {number}").format(number=number)
+        try:
+            hand = _hand(name, value)
+        except ScorepadError as error:
+            raise _unreadable(at, f"{name} = {brief(value)}", str(error)) from None
+        held = r.hands.get(game.players.index(name)) if r.hands is not None and name in game.players else None
+        if held is None or (tuple(hand) if isinstance(hand, list) else hand) != held:
+            raise _unreadable(at, f"{name} = {brief(value)}", _("it reads as another hand"))
+
+
+def _unreadable(what: str, written: str, problem: str) -> RecordError:
+    return RecordError(
+        _("not saved: {what} would be written as {written}, which scorepad cannot read back ({problem})").format(
+            what=what, written=written, problem=problem
+        )
+    )
