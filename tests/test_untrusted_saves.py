@@ -157,3 +157,14 @@ def test_a_save_reads_back_only_what_it_adds(here, monkeypatch):
     assert checked == [7]
     perform(file, HandsIn(("Bob=0",), None))
     assert checked == [7, 7, 8]
+
+
+@pytest.mark.parametrize("typed", [["insert", "1.2", "Bob: draw 29"], ["replace", "1.2", "Bob: draw 99"]])
+def test_an_amended_draw_past_the_set_is_refused_as_typed(here, typed):
+    """The record's grammar reads a draw of at most 28 tiles; a larger count typed in an
+    amendment is bad input (exit 2), said as `draw 29` says it, not a replay's refusal."""
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    ok("play", "66")
+    ok("draw", "1")
+    refused(typed, here, 2, f"'{typed[2]}': the draw count can be at most 28")
+    refused(["insert", "1.2", "Bob: draw 28"], here, 1, "cannot draw 28")  # at the bound: the engine's to judge

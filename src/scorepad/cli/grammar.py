@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from scorepad.engine.notation import (
     MAX_CLAIM,
+    MAX_DRAW,
     Draw,
     Move,
     Muggins,
@@ -446,6 +447,9 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
     if head in DRAW_WORDS:
         if len(words) > 2 or (len(words) == 2 and not _is_number(words[1], 2)) or (len(words) == 2 and int(words[1]) < 1):
             raise InvalidMoveError(_("'{text}': draw takes one count, 1 or more, e.g. 'Tom: draw 4'").format(text=text))
+        if len(words) == 2 and int(words[1]) > MAX_DRAW:
+            # Said here, as `draw` says it: the record's grammar would refuse it only on replay.
+            raise InvalidMoveError(_("'{move}': the draw count can be at most {limit}").format(move=text, limit=MAX_DRAW))
         return Draw(player, int(words[1]) if len(words) == 2 else 1)
     if head in (*PASS_WORDS, *MUGGINS_WORDS):
         if len(words) > 1:
