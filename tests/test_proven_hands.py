@@ -88,6 +88,8 @@ def test_pagat_spinner_side_open(here):
 
 def test_a_draw_while_holding_a_tile_that_fits_is_refused(here):
     # After Bob's draw at 1.2 he played 6-5 and 6-4 with no draw between: both fitted [6|6].
+    # Had Ann played 6-4 and Bob 5-3, the draw would be right: that is offered, so the
+    # refusal does not single out the draw.
     ok("new", "--players", "Ann,Bob", "--rules", "two-ends", "--deal", "2,5,5", "--opener", "Ann")
     _moves("66", "draw", "65 e", "draw 22", "53 e", "64 w", "draw", "pass", "pass")
     refused(
@@ -95,7 +97,8 @@ def test_a_draw_while_holding_a_tile_that_fits_is_refused(here):
         here,
         1,
         "Bob drew at 1.2 and then held 6-5 and 6-4, which fit W and E: only the last tile drawn may fit: "
-        "enter the hands as they are, or fix the draw",
+        "enter the hands as they are, or fix the move that made this impossible",
+        "if 6-4 (1.6) came before 5-3 (1.5)",
     )
 
 

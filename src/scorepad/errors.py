@@ -32,6 +32,16 @@ class InvalidHandsError(ScorepadError):
     """Remaining hands at the end of a round that cannot be right."""
 
 
+class ProvenFaultError(InvalidHandsError):
+    """Remaining hands that prove a pass or a draw of the round against the rules."""
+
+    def __init__(self, message: str, *, explained: str) -> None:
+        super().__init__(message)
+        # Said instead where repairs follow: a slip in another move may be what made the
+        # pass or draw look wrong, so the refusal does not send the table to fix that one.
+        self.explained = explained
+
+
 class RulesError(ScorepadError):
     """An unknown rules option, a value it does not take, or a bad list of players."""
 

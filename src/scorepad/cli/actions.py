@@ -31,7 +31,7 @@ from scorepad.engine.game import Game, Outcome
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import ALL_TILES, Tile
-from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError
+from scorepad.errors import IllegalMoveError, InvalidMoveError, ProvenFaultError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
     check_may_write,
@@ -244,7 +244,10 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
         # What the hands prove broke a rule at a pass or draw: refused, not recorded.
         index, text = r.faults[known]
         fix = _("fix the draw") if index is not None and isinstance(r.moves[index], Draw) else _("fix the pass")
-        raise InvalidHandsError(_("{problem}: enter the hands as they are, or {fix}").format(problem=text, fix=fix))
+        raise ProvenFaultError(
+            _("{problem}: enter the hands as they are, or {fix}").format(problem=text, fix=fix),
+            explained=_("{problem}: enter the hands as they are, or fix the move that made this impossible").format(problem=text),
+        )
     notes = [hands_note(game, out)]
     if game.winner is None:
         nxt = game.current

@@ -42,13 +42,14 @@ from scorepad.cli.grammar import (
 )
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
-from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, search
+from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, hands_refused, search
 from scorepad.errors import (
     AmbiguousMoveError,
     CountNeededError,
     IllegalMoveError,
     InvalidHandsError,
     InvalidMoveError,
+    ProvenFaultError,
     ScorepadError,
 )
 from scorepad.i18n import _
@@ -301,12 +302,11 @@ def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) 
 
 
 def _still_refused(game: Game, refused: Move | dict) -> bool:
+    if isinstance(refused, dict):
+        return hands_refused(game, refused)
     trial = game.fork()
     try:
-        if isinstance(refused, dict):
-            trial.check_hands(refused)
-        else:
-            trial.push(refused)
+        trial.push(refused)
     except ScorepadError:
         return True
     return False
@@ -438,17 +438,21 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
 
 
 def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bool, named: Path | None) -> None:
-    """Print the repairs after a refusal (`problem`, on standard error under it) or after a
-    claim that differs from the true score (None); nothing when there are none."""
-    from scorepad.views.console import command_lines, echo, width
+    """Say the refusal `problem` on standard error, then the repairs under it; or, after a
+    claim that differs from the true score (None), the repairs alone; no repairs when there
+    are none."""
+    from scorepad.views.console import command_lines, echo, error, width
 
     made = None
     if isinstance(typed, FixIn) and problem is not None:
+        error(problem)
         return  # a fix refused (a count to give, a number not offered): the repairs still stand
     if problem is None and not isinstance(typed, PlayIn):
         return  # a wrong claim in a move `fix` made: that fix's play, which has had its repairs
     if problem is None or repairable(typed, problem):
         made = offer(file, typed, live=live, claim=problem is None)
+    if problem is not None:
+        error(problem.explained if made is not None and isinstance(problem, ProvenFaultError) else problem)
     if made is None:
         if problem is not None:
             sidecar.forget_refusal(file)

@@ -176,9 +176,10 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         if _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
             return None
-        error(problem)
-        if typed is not None:
-            _offer(file, typed, problem)
+        if typed is None:
+            error(problem)
+        else:
+            _offer(file, typed, problem)  # the refusal, then the repairs
         return None
     except OSError as problem:
         error(actions.cannot_write(problem, file))
@@ -245,7 +246,8 @@ def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> boo
 
 
 def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:
-    """The repairs of an earlier slip, in live syntax: the number alone makes one."""
+    """The refusal `problem`, if any, then the repairs of an earlier slip, in live syntax:
+    the number alone makes one."""
     from scorepad.cli.fixing import suggest
 
     suggest(file, typed, problem, live=True, named=None)

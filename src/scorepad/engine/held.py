@@ -12,7 +12,7 @@ refused, and an audit reports them, when it shows a pass or a draw the rules for
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.notation import Draw, Pass, Play
@@ -20,7 +20,7 @@ from scorepad.engine.tiles import End, Tile
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.engine.game import Round
+    from scorepad.engine.game import Hand, Round
 
 
 class Unknown(NamedTuple):
@@ -37,19 +37,24 @@ class Unknown(NamedTuple):
 Held = tuple[tuple[Tile, ...], Unknown | None]  # the tiles proven held, and why that may not be all
 
 
-def held_hands(r: Round, players: Sequence[str], *, plays: bool = True) -> list[Held | None]:
+def held_hands(
+    r: Round, players: Sequence[str], *, plays: bool = True, hands: Mapping[int, Hand] | None = None
+) -> list[Held | None]:
     """Per move of round `r`, the tiles its player is proven to hold: for a play, just
     before it (the played tile first); for a pass, at it; for a draw, just after it (the
     tiles drawn may be among them). None for a muggins call, and for a play when not
-    `plays` (all that an audit asks of every round is its passes and draws)."""
+    `plays` (all that an audit asks of every round is its passes and draws). `hands`, by
+    player index: the round's hands as they would be entered, in place of `r.hands`."""
     moves = r.moves
     seat = {name: p for p, name in enumerate(players)}
     result: list[Held | None] = [None] * len(moves)
+    if hands is None:
+        hands = r.hands
     # Walking back from the round's end: what each player certainly holds from here on.
     later: list[tuple[Tile, ...]] = []
     why: list[Unknown | None] = []
     for p in range(len(players)):
-        hand = r.hands.get(p) if r.hands is not None else None
+        hand = hands.get(p) if hands is not None else None
         if r.hand_sizes[p] == 0:
             later.append(())
             why.append(None)
@@ -80,16 +85,17 @@ def held_hands(r: Round, players: Sequence[str], *, plays: bool = True) -> list[
     return result
 
 
-def proven_faults(r: Round, players: Sequence[str]) -> list[tuple[int, str]]:
+def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None) -> list[tuple[int, str]]:
     """The passes and draws of round `r` that the tiles proven held show to break the rules
     (a player who can play must play), as (move index, 0-based; what was wrong). A pass is
     wrong when a tile held at it fits an open end; a draw when two tiles held right after it
     fit: at most the last tile drawn may fit (it is then played at once), so one of them was
     held before it, or drawn and not played. Fit is judged on the layout as it stood, by its
-    own rules (a spinner's side arms only once both line sides are filled)."""
+    own rules (a spinner's side arms only once both line sides are filled). `hands`: as
+    `held_hands` takes them, to ask what hands not yet entered would prove."""
     if not r.stood:
         return []  # no pass, no draw
-    held = held_hands(r, players, plays=False)
+    held = held_hands(r, players, plays=False, hands=hands)
     stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
     faults: list[tuple[int, str]] = []
     for index, move in enumerate(r.moves):

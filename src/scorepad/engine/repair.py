@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scorepad.engine.game import Game, Hand
+from scorepad.engine.held import proven_faults
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
@@ -396,15 +397,22 @@ def _acceptance(refused: Refused, claim: bool, named: bool = True) -> Callable[[
     hands = dict(refused)
 
     def hands_fit(game: Game) -> int | None:
-        if game.current.result is None:
-            return None
-        try:
-            game.check_hands(hands)
-        except ScorepadError:
+        if game.current.result is None or hands_refused(game, hands):
             return None
         return 0
 
     return hands_fit
+
+
+def hands_refused(game: Game, hands: Mapping[str, Hand]) -> bool:
+    """Whether `hands` cannot be entered as the remaining hands of `game`: they contradict
+    what it knows, or they prove a pass or a draw of the round against the rules, which
+    `hands` refuses too (engine/held.py)."""
+    try:
+        given, _pips = game.check_hands(hands)
+    except ScorepadError:
+        return True
+    return bool(proven_faults(game.current, game.players, given))
 
 
 def as_typed(game: Game, move: Move, named: bool) -> Move:

@@ -137,7 +137,6 @@ def act(file: Path, typed: "Typed") -> None:
     try:
         done = perform(file, typed)
     except ScorepadError as problem:
-        error(str(problem))
         offer_repairs(file, typed, problem)
         raise typer.Exit(exit_code(problem)) from None
     except OSError as problem:
@@ -150,8 +149,9 @@ def act(file: Path, typed: "Typed") -> None:
 
 
 def offer_repairs(file: Path, typed: "Typed", problem: ScorepadError | None) -> None:
-    """After a refusal (`problem`), or a claim that differs from the true score (None):
-    the repairs of an earlier slip in the round, numbered, each as the command that makes it."""
+    """After a refusal (`problem`, said here), or a claim that differs from the true score
+    (None): the repairs of an earlier slip in the round, numbered, each as the command that
+    makes it."""
     from scorepad.cli.fixing import suggest
 
     suggest(file, typed, problem, live=False, named=None if file == DEFAULT_FILE else file)
