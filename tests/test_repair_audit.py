@@ -23,11 +23,14 @@ def test_a_repair_that_breaks_the_lead_rule_is_not_offered(two_ends):
     assert out == (
         "scorepad: 2-0 does not fit W: W shows 6,\n"
         "  E shows 0 (it fits E)\n"
-        "Perhaps a slip earlier in the round:\n"
+        "Perhaps a slip in this move or earlier\n"
+        "in the round:\n"
         '1. scorepad replace 1.2 "Bob: 0-6 W"\n'
+        "   scorepad play 2-0 W --claim 5\n"
         "   if 0-6 went on W, not E\n"
-        "scorepad fix N makes repair N, then\n"
-        "records Ann: 2-0 W =5.\n"
+        "2. scorepad play 2-0 E --claim 5\n"
+        "   if 2-0 went on E, not W\n"
+        "scorepad fix N makes repair N.\n"
     )
 
 
@@ -36,11 +39,14 @@ def test_the_same_in_german(two_ends):
     assert out == (
         "scorepad: 2-0 passt nicht an W: W zeigt\n"
         "  6, O zeigt 0 (er passt an O)\n"
-        "Vielleicht ein früheres Versehen:\n"
+        "Vielleicht ein Versehen in diesem oder\n"
+        "einem früheren Zug:\n"
         '1. scorepad replace 1.2 "Bob: 0-6 W"\n'
+        "   scorepad play 2-0 W --claim 5\n"
         "   wenn 0-6 an W lag, nicht an O\n"
-        "scorepad fix N führt Reparatur N aus und\n"
-        "trägt dann Ann: 2-0 W =5 ein.\n"
+        "2. scorepad play 2-0 E --claim 5\n"
+        "   wenn 2-0 an O lag, nicht an W\n"
+        "scorepad fix N führt Reparatur N aus.\n"
     )
 
 

@@ -398,7 +398,9 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     for number, repair in enumerate(made.repairs, 1):
         commands = [command_parts(command, live=live, file=file, counts=bool(repair.counts)) for command in repair.commands]
         if repair.instead is not None:
-            commands.append(input_parts(repair.instead, named=True, live=live, file=file))
+            # A name where the repair changes who moved, or where the player typed one.
+            named = (repair.input is not None and repair.input.kind != "end-in") or kept.get("named") is not False
+            commands.append(input_parts(repair.instead, named=named, live=live, file=file))
         elif typed is not None:
             commands.append(input_parts(typed, named=kept.get("named") is not False, live=live, file=file))
         for k, parts in enumerate(commands):

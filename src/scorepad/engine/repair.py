@@ -18,6 +18,7 @@ engine, and keeps the changes under which all of them are legal:
 - ``after``: a draw typed after the play it came before, so credited to the next player;
 - ``swap``: two adjacent moves in the wrong order (as written, or their actions swapped
   while the players keep their seats);
+- ``end-in``: the refused play itself on another end it fits (the refusal names it);
 - ``mover``: the refused input itself credited to the wrong player: typed with a name on
   another's turn, it is the move of the player whose turn it is (a muggins call: of another
   opponent);
@@ -51,7 +52,22 @@ from scorepad.i18n import _, ngettext
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
 # Also the order among equals.
-KINDS = ("mover", "end", "digit", "claim", "draw", "pass", "pass-seat", "player", "seat", "lot", "swap", "swap-in", "after")
+KINDS = (
+    "end-in",
+    "mover",
+    "end",
+    "digit",
+    "claim",
+    "draw",
+    "pass",
+    "pass-seat",
+    "player",
+    "seat",
+    "lot",
+    "swap",
+    "swap-in",
+    "after",
+)
 
 CALL_KINDS = ("player", "seat", "lot", "pass-seat")  # who made a play, for a refused muggins call
 
@@ -119,6 +135,8 @@ class Repair:
             return text.format(player=draw.player, at=f"{self.round}.{edit.start + 1}", counts=counts_text(self.counts))
         if self.input is not None and self.input.kind == "mover":
             return _mover_assumption(self.input)
+        if self.input is not None and self.input.kind == "end-in":
+            return _assumption(self.round, self.input, self.length)
         if self.input is not None:
             return _swap_in_assumption(self.round, self.edits[0], self.input)
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
@@ -522,9 +540,12 @@ def _rank(repair: Repair) -> tuple:
     edits = list(repair.edits)
     latest = sorted((edit.latest for edit in edits), reverse=True)
     if repair.input is not None and not edits:
-        # The refused input's player: one change, after every other single change. A name
-        # typed is what the recorder saw; a move left out before it, which put the turn
-        # elsewhere, is the likelier slip.
+        # The refused input's player or end: one change, after every single change of the
+        # record. A name typed is what the recorder saw, and a move left out before it,
+        # which put the turn elsewhere, is the likelier slip; a play typed on the end the
+        # table shows is refused where one earlier play went on another end. Before every
+        # pair: two recorded moves rewritten to take the end as typed are less likely than
+        # the end typed wrong, and the player would make that repair by habit.
         edits, latest = [repair.input], [-1]
     nearness = sum(_size(edit) for edit in edits)
     kinds = [KINDS.index(edit.kind) for edit in edits]
@@ -721,6 +742,12 @@ def _input_changes(
             yield Edit("claim", n - 1, n, (last._replace(claim=None),), (last,)), None
         return
     turn = now.turn
+    layout = now.current.layout
+    if isinstance(refused, Play) and refused.end is not None and layout.placed:
+        # The end typed wrong in this very move: the refusal names where the tile fits.
+        for end in layout.ends_for(refused.tile):
+            if end is not refused.end:
+                yield None, Edit("end-in", n, n, (refused._replace(end=end),), (refused,))
     if named and turn is not None and refused.player != turn:
         # Typed with a name on another's turn: the player whose turn it was made it.
         yield None, Edit("mover", n, n, (refused._replace(player=turn),), (refused,))
@@ -833,7 +860,7 @@ def _legal_with(states: Sequence[Game], moves: Sequence[Move], edit: Edit) -> bo
 
 def _assumption(number: int, edit: Edit, length: int) -> str:
     at = f"{number}.{edit.start + 1}"
-    if edit.kind == "end":
+    if edit.kind in ("end", "end-in"):
         old, new = edit.was[0], edit.moves[0]
         assert isinstance(old, Play) and isinstance(new, Play)
         if new.end is None:
