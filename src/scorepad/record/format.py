@@ -756,15 +756,19 @@ def check_parts(game: Game, parts: list[str], since: Extent | None = None) -> No
     if data.get("players") != list(game.players) or data.get("rules") != {"preset": game.rules.preset, **game.rules.options()}:
         raise _unreadable(_("the record's head"), brief(data.get("players")), _("it reads as another game"))
     first = 0 if since is None else max(since.rounds - 1, 0)
-    tables: list[Any] = data.get("rounds", [])[first:] if whole else []
-    if not whole:
-        for part in parts[1 + first :]:
-            try:
-                tables.append(tomllib.loads(part)["rounds"][0])
-            except (tomllib.TOMLDecodeError, ValueError, RecursionError, KeyError, IndexError) as error:
-                raise _unreadable(_("a round"), part.strip()[:200], str(error)) from None
-    for number, table in enumerate(tables, start=first + 1):
-        _check_round(game, number, table, since.moves if since is not None and number == since.rounds else 0)
+    known = since.moves if since is not None else 0
+    if whole:
+        for number, table in enumerate(data.get("rounds", [])[first:], start=first + 1):
+            _check_round(game, number, table, known if since is not None and number == since.rounds else 0)
+        return
+    # A round at a time, each parsed and dropped: a large record saved whole (`since` None)
+    # must not hold every round's table at once.
+    for number, part in enumerate(parts[1 + first :], start=first + 1):
+        try:
+            table = tomllib.loads(part)["rounds"][0]
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError, KeyError, IndexError) as error:
+            raise _unreadable(_("a round"), part.strip()[:200], str(error)) from None
+        _check_round(game, number, table, known if since is not None and number == since.rounds else 0)
 
 
 def _check_round(game: Game, number: int, table: dict[str, Any], known: int) -> None:
