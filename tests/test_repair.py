@@ -177,6 +177,35 @@ def test_a_play_on_the_wrong_end_three_moves_back_is_the_first_repair(here):
     )
 
 
+def test_the_repairs_are_searched_on_the_game_the_refusal_read(here, monkeypatch):
+    from scorepad.cli import fixing
+
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+
+    def read_again(*_args, **_kwargs):
+        raise AssertionError("the record was replayed again for the repairs")
+
+    monkeypatch.setattr(fixing, "loads", read_again)
+    result = run("play", "06", "e")
+    assert result.exit_code == 1
+    assert '1. scorepad replace 1.6 "Cy: 4-6 E"' in result.output
+    assert sidecar.refusal(here, here.read_text(encoding="utf-8")) == {"move": "Cy: 0-6 E", "claim": False, "named": False}
+
+
+def test_a_record_changed_since_the_refusal_is_read_again_for_the_repairs(here):
+    from scorepad.cli import fixing
+    from scorepad.cli.grammar import PlayIn
+    from scorepad.engine.tiles import parse_end, parse_tile
+
+    record(here, ["Ann", "Bob", "Cy"], ON_N)
+    refused_on = (here.read_text(encoding="utf-8"), load(here).game)
+    typed = PlayIn(parse_tile("06"), parse_end("e"))
+    assert fixing.offer(here, typed, against=refused_on) is not None
+    # Repaired meanwhile from another terminal: the play fits the record as it is now.
+    record(here, ["Ann", "Bob", "Cy"], [*ON_N[:5], "Cy: 4-6 E", *ON_N[6:]])
+    assert fixing.offer(here, typed, against=refused_on) is None
+
+
 def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
     # Tom drew before his 4-4; unrecorded, his third play looks like his last tile.
     record(

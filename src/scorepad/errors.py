@@ -5,6 +5,11 @@ what was given, so a player sees at once what scorepad understood."""
 class ScorepadError(ValueError):
     """Base class of every error scorepad raises on purpose."""
 
+    # A refused move: the record text it was refused against and the game that text
+    # replays to, unchanged by the refusal (cli/perform.py), so that the repairs offered
+    # after it need not read and replay the record again.
+    against: tuple[str, object] | None = None
+
 
 class InvalidMoveError(ScorepadError):
     """Text that is not a tile, an end or a move in scorepad's notation."""

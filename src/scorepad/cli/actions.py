@@ -37,6 +37,7 @@ from scorepad.record.files import (
     check_may_write,
     keep_copy,
     locked,
+    read_both,
     read_bytes,
     read_game,
     read_record,
@@ -148,17 +149,17 @@ def arrived(before: bytes, after: bytes | None) -> str | None:
 
 
 @contextmanager
-def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, list[str]]]:
+def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, list[str], str]]:
     """Lock the record, replay it, let the action change the game, and save it only if
     the action succeeded. `expect`: the record as the player last saw it; if it has
-    changed since, nothing is done. Yields the game and a list that, after the save,
-    holds what saving has to say."""
+    changed since, nothing is done. Yields the game, a list that, after the save,
+    holds what saving has to say, and the record's text as read."""
     with locked(file):
         check_unchanged(file, expect)
-        game = read_game(file)
+        text, game = read_both(file)
         since = extent(game)
         said: list[str] = []
-        yield game, said
+        yield game, said, text
         said.extend(backup_note(save(game, file, since)))
 
 

@@ -142,8 +142,10 @@ def _search(
     recorded = [text for _index, text in game.current.faults]
     named = kept.get("named") is not False
 
+    replay = _Replay(game)
+
     def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
-        return _made_on(game, recorded, repair, kept, refused, live, named)
+        return _made_on(replay, recorded, repair, kept, refused, live, named)
 
     # A few more than are shown: a candidate the replay below turns down makes room.
     for found in search(game, refused, claim=claim, most=None, named=named, enough=MOST + 2):
@@ -195,18 +197,45 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
     return repair.counted(count)
 
 
+class _Replay:
+    """The round being played, replayed from its deal on a copy of `game` as far as the
+    repairs checked so far leave it unchanged: a repair that changes move K is checked
+    from a copy at move K, not from the deal (a copy of one round costs a few pushes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.moves = list(game.current.moves)
+        self.prefix: Game | None = None  # the round replayed to move `self.at`
+        self.at = 0
+
+    def at_move(self, k: int) -> Game:
+        """A copy of the game with the round's first `k` moves replayed from its deal."""
+        if self.prefix is None or k < self.at:
+            self.prefix = self.game.fork(with_undo=True)
+            self.prefix.restart_round()
+            self.at = 0
+        for move in self.moves[self.at : k]:
+            self.prefix.push(move)
+            self.at += 1
+        return self.prefix.fork(with_undo=True)
+
+
 def _made_on(
-    game: Game, recorded: list[str], repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool, named: bool
+    replay: _Replay, recorded: list[str], repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool, named: bool
 ) -> Done | None:
     """`repair` made as `fix` makes it, on the game the record replays to rather than on
     its text (the same replay, without writing and reading the record again): the round's
     moves with the amendments, then the refused input; None if any of it is refused, or
-    a rule is broken that the round did not break (what `audit` reports)."""
-    after = game.fork(with_undo=True)
+    a rule is broken that the round did not break (what `audit` reports). The moves before
+    the first the repair changes are the record's, so the replay starts there."""
+    game = replay.game
     try:
-        moves = applied(after.current.moves, repair.commands, after.players)
-        after.restart_round()
-        for move in moves:
+        moves = applied(replay.moves, repair.commands, game.players)
+        same = next((k for k, (old, new) in enumerate(zip(replay.moves, moves, strict=False)) if old != new), None)
+        if same is None:
+            same = min(len(moves), len(replay.moves))
+        after = replay.at_move(same)
+        for move in moves[same:]:
             after.push(move)
         if [text for _index, text in after.current.faults] != recorded and after.current.faults:
             return None
@@ -272,14 +301,20 @@ def _make(
     return Done(after, out, [])
 
 
-def offer(file: Path, typed: Typed, *, live: bool = False, claim: bool = False) -> Offer | None:
+def offer(
+    file: Path, typed: Typed, *, live: bool = False, claim: bool = False, against: tuple[str, object] | None = None
+) -> Offer | None:
     """The repairs for `typed`, just refused (or, with `claim`, just recorded with a claim
     that differs from the true score); kept beside the record for `fix N`. None when there
-    is none, or the input is no longer refused."""
+    is none, or the input is no longer refused. `against`: the record text the refusal was
+    made against and the game it replays to, used while the record is still that text."""
     try:
         with locked(file):
             text = read_record(file)
-            game = loads(text).game
+            if against is not None and against[0] == text and isinstance(against[1], Game):
+                game = against[1]
+            else:
+                game = loads(text).game
             kept = _input(game, typed, live)
             if claim:
                 kept = {"move": str(game.current.moves[-1]), "claim": True}
@@ -452,7 +487,7 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
     if problem is None and not isinstance(typed, PlayIn):
         return  # a wrong claim in a move `fix` made: that fix's play, which has had its repairs
     if problem is None or repairable(typed, problem):
-        made = offer(file, typed, live=live, claim=problem is None)
+        made = offer(file, typed, live=live, claim=problem is None, against=None if problem is None else problem.against)
     if problem is not None:
         error(problem.explained if made is not None and isinstance(problem, ProvenFaultError) else problem)
     if made is None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorepad.cli.actions import Done, amend, change_game, changing
-from scorepad.cli.grammar import AmendIn, FixIn, Typed, UndoIn
+from scorepad.cli.grammar import AmendIn, FixIn, HandsIn, Typed, UndoIn
+from scorepad.errors import ScorepadError
 
 
 def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
@@ -21,7 +22,14 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
         if isinstance(typed, FixIn):
             return fixing.fix(file, typed.choice, expect=expect, live=live, count=typed.drawn)
         return fixing.undo(file, typed, expect=expect)
-    with changing(file, expect) as (game, said):
-        done = change_game(game, typed, live)
+    with changing(file, expect) as (game, said, text):
+        try:
+            done = change_game(game, typed, live)
+        except ScorepadError as problem:
+            # The engine checks a move before it makes any of it, so a refused move leaves
+            # the game as read; hands may have been entered in part before their refusal.
+            if not isinstance(typed, HandsIn):
+                problem.against = (text, game)
+            raise
     done.notes.extend(said)
     return done

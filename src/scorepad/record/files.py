@@ -115,9 +115,14 @@ def read_record(file: Path) -> str:
 
 
 def read_game(file: Path, each_round: EachRound | None = None) -> Game:
+    return read_both(file, each_round)[1]
+
+
+def read_both(file: Path, each_round: EachRound | None = None) -> tuple[str, Game]:
+    """The record's text and the game it replays to."""
     text = read_record(file)  # its errors are worded already, in any language
     try:
-        return loads(text, each_round).game
+        return text, loads(text, each_round).game
     except RecordError as error:
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
