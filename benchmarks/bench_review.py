@@ -35,7 +35,7 @@ from contextlib import redirect_stdout
 from functools import partial
 from pathlib import Path
 
-from scorepad.cli.review import Reviewed
+from scorepad.cli.commands.checking import Reviewed
 from scorepad.engine.review import totals
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
