@@ -4,7 +4,7 @@ chart (drawn by plotext) and the page's picture."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
 from scorepad.i18n import _
@@ -114,8 +114,19 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     xs = [x for step in steps for x in (step, step)][1:]
     race = [[y for i, y in enumerate(ys) for y in ((ys[i - 1] if i else y), y)][1:] for ys in scores]
     size = (max(28, width), height or (12 if width < 60 else 18))
+    drawn_race = _Race(
+        size,
+        xs,
+        race,
+        [step for step, _n in starts[1:]],
+        [step for step, _n in marks],
+        [str(n) for _s, n in marks],
+        ticks,
+        game.target,
+        _("the race to {target}").format(target=game.target),
+    )
     draw = _draw_6 if not hasattr(plotext, "clf") else _draw_5  # plotext 6 has figure objects instead
-    drawn = draw(plotext, game, size, xs, race, [step for step, _n in starts[1:]], marks, ticks).rstrip("\n")
+    drawn = draw(plotext, drawn_race).rstrip("\n")
     key = Text("  ").join(
         Text.assemble(
             (MARKERS[s % 4], "bold rgb({},{},{})".format(*COLOURS[s % 4])), f" {side_label(game, s)} {points(game.scores[s])}"
@@ -128,65 +139,61 @@ def chart(game: Game, width: int, height: int | None = None) -> RenderableType:
     return Group(Text("\n").join(lines), key)
 
 
-def _draw_5(
-    plotext: Any,
-    game: Game,
-    size: tuple[int, int],
-    xs: list[int],
-    race: list[list[float]],
-    starts: list[int],
-    marks: list[tuple[int, int]],
-    ticks: list[int],
-) -> str:
+class _Race(NamedTuple):
+    """What either plotext draws: the plot's size, the sides' steps, the lines, the labels."""
+
+    size: tuple[int, int]
+    xs: list[int]
+    race: list[list[float]]  # each side's score at each x
+    starts: list[int]  # the step where each round after the first starts
+    xticks: list[int]
+    xlabels: list[str]  # the round numbers under them
+    ticks: list[int]  # the score axis
+    target: int
+    title: str
+
+
+def _draw_5(plotext: Any, r: _Race) -> str:
     """The race drawn by plotext 5's functions of one global figure."""
     plotext.clf()
     plotext.limitsize(False, False)  # the page is drawn at its own width, not the terminal's
-    plotext.plotsize(*size)
+    plotext.plotsize(*r.size)
     plotext.theme("clear")  # no legend: inside the plot it hides the race on a narrow screen
-    for s, ys in enumerate(race):
-        plotext.plot(xs, ys, marker=MARKERS[s % 4], color=COLOURS[s % 4])
-    plotext.hline(game.target)
-    for step in starts:
+    for s, ys in enumerate(r.race):
+        plotext.plot(r.xs, ys, marker=MARKERS[s % 4], color=COLOURS[s % 4])
+    plotext.hline(r.target)
+    for step in r.starts:
         plotext.vline(step)
-    plotext.xticks([step for step, _n in marks], [str(n) for _s, n in marks])
-    plotext.ylim(0, ticks[-1])
-    plotext.yticks(ticks, [str(t) for t in ticks])
+    plotext.xticks(r.xticks, r.xlabels)
+    plotext.ylim(0, r.ticks[-1])
+    plotext.yticks(r.ticks, [str(t) for t in r.ticks])
     plotext.xlabel(_("round"))
-    plotext.title(_("the race to {target}").format(target=game.target))
+    plotext.title(r.title)
     drawn = str(plotext.build())
     plotext.clf()
     return drawn
 
 
-def _draw_6(
-    plotext: Any,
-    game: Game,
-    size: tuple[int, int],
-    xs: list[int],
-    race: list[list[float]],
-    starts: list[int],
-    marks: list[tuple[int, int]],
-    ticks: list[int],
-) -> str:
+def _draw_6(plotext: Any, r: _Race) -> str:
     """The same race drawn by plotext 6, whose figure is an object with methods."""
     figure = plotext.figure
     figure.clear()
     plotext.terminal.limit(False, False)
-    figure.plot_size(*size)
+    figure.plot_size(*r.size)
     figure.theme("colorless")  # as plotext 5's "clear": only the sides' own colours
-    for s, ys in enumerate(race):
+    for s, ys in enumerate(r.race):
         marker = plotext.marker(MARKERS[s % 4], plotext.pixel(COLOURS[s % 4]))
-        figure.draw(figure.signal(xs, ys, marker=marker).lines())
+        figure.draw(figure.signal(r.xs, ys, marker=marker).lines())
     # The target and the rounds' starts in plotext 6's own line colour: a pixel given
     # here takes its unset colours from that one, so they cannot be left plain.
-    figure.line(game.target)
-    for step in starts:
+    figure.line(r.target)
+    for step in r.starts:
         figure.line(step, "vertical")
-    figure.ruler("x").ticks([step for step, _n in marks], [str(n) for _s, n in marks])
-    figure.ruler("y").lim(0, ticks[-1])
-    figure.ruler("y").ticks(ticks, [str(t) for t in ticks])
+    figure.ruler("x").ticks(r.xticks, r.xlabels)
+    figure.ruler("y").lim(0, r.ticks[-1])
+    figure.ruler("y").ticks(r.ticks, [str(t) for t in r.ticks])
     figure.label(_("round"))
-    figure.title(_("the race to {target}").format(target=game.target))
+    figure.title(r.title)
     drawn = str(figure.build().string())
     figure.clear()
     return drawn
