@@ -674,3 +674,11 @@ def test_live_takes_a_tile_quoted_as_for_a_shell(here):
     result = live("'6|4'\nq\n")
     assert result.exit_code == 0, result.output
     assert moves(here) == ["Ann: 6-4"]
+
+
+def test_a_word_that_is_no_command_is_explained_in_german_with_a_german_end(here):
+    """German ends are w o n s: the example a German screen gives must be one it reads."""
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    out = flat(run("live", input="frob\nhnads\nq\n", lang="de", width=100).output)
+    assert "'frob' ist weder ein Stein noch ein Befehl: schreibe einen Stein und sein Ende, z. B. 64 o" in out
+    assert "'hnads' ist kein Befehl: hands gemeint?" in out
