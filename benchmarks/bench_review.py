@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import gc
 import io
-import json
 import random
 import subprocess
 import sys
@@ -40,6 +39,7 @@ from scorepad.engine.review import totals
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import audit_text, dumps, loads
+from scorepad.views.console import escaped_json
 from scorepad.views.review import review_json, review_lines
 
 TABLES = {"pagat": ["Ann", "Bob", "Cy"], "two-ends": ["Ann", "Bob", "Cy", "Dee"], "fuenfer": ["Ann", "Bob"]}
@@ -66,7 +66,7 @@ def review_data(text: str) -> None:
     reviewed = Reviewed(None)
     game = loads(text, reviewed).game
     rounds = reviewed.of()
-    json.dumps(review_json(rounds, game.players, totals(rounds, len(game.players))))
+    escaped_json(review_json(rounds, game.players, totals(rounds, len(game.players))))
 
 
 def timed(work: Callable[[], object]) -> float:

@@ -320,6 +320,48 @@ def test_the_json_keys(here):
     assert data["players"] == {"Ann": {"missed": 10, "marks": 1}, "Bob": {"missed": 0, "marks": 0}}
 
 
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_json_is_what_json_dumps_writes_of_it(ascii):
+    """views.review.review_json writes its text itself, from a template: it must be what
+    json.dumps writes for the same data, names with quotes, backslashes and letters beyond
+    ASCII included, and hold each play's fields as the engine reviewed them."""
+    import random
+
+    from scorepad.engine.review import review_game, totals
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.views.review import review_json
+
+    for seed in range(9):
+        players = [["Ann", 'B"o\\b', "Zoë ✓"], ["x", "y"], ["Ann", "Bob", "Cy", "Dee"]][seed % 3]
+        rules = Rules.from_options(("pagat", "fuenfer", "two-ends")[seed % 3], target=150)
+        game = play_game(players, rules, random.Random(seed))
+        rounds = review_game(game)
+        text = review_json(rounds, players, totals(rounds, len(players)), ascii)
+        data = json.loads(text)
+        assert json.dumps(data, ensure_ascii=ascii) == text
+        assert text.isascii() or not ascii
+        plays = [play for r in rounds for play in r.plays]
+        assert len(data["plays"]) == len(plays) > 0
+        for got, play in zip(data["plays"], plays):
+            assert set(got) == PLAY_KEYS
+            assert (got["round"], got["move"], got["player"]) == (play.round, play.move, players[play.player])
+            assert (got["scored"], got["best"], got["missed"], got["left"], got["best_left"]) == (
+                play.scored,
+                play.best.score,
+                play.missed,
+                play.left,
+                play.best_left,
+            )
+            assert got["next"] == (None if play.replier is None else players[play.replier])
+            assert got["marks"] == list(play.marks)
+            assert got["complete"] is (play.unknown is None)
+            if play.unknown is not None and len(play.known) == 1:
+                assert got["known"] is None
+            else:
+                assert got["known"] == [str(t) for t in play.known]
+
+
 def test_json_of_one_round(here):
     here.write_text(HIGHEST_DOUBLE, encoding="utf-8")
     data = json.loads(ok("review", "--json", "--round", "2"))
@@ -383,7 +425,7 @@ def test_the_review_guide_shows_what_runs_today():
 
 
 def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
-    """Layout.placements (and scores_of, best_score) work the sums out without laying
+    """Layout.placements (and scores_of, reaching, best_score) work the sums out without laying
     the tile: checked against laying it, on every layout of random games (spinner, arms and
     lone leads included)."""
     import random
@@ -412,6 +454,11 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
                         checked += 1
                 assert [(t, at.end, at.score) for t in ALL_TILES for at in layout.placements(t)] == layout.scores_of(ALL_TILES)
                 assert layout.best_score(ALL_TILES) == max(scores, default=0)
+                listed = layout.scores_of(ALL_TILES)
+                for score in {0, *scores}:
+                    assert layout.reaching(ALL_TILES, score) == [o for o in listed if o[2] == score]
+                held = ALL_TILES[move.tile.id % 7 :: 3]  # a hand of some tiles, not all
+                assert layout.best_score(held) == max((o[2] for o in layout.scores_of(held)), default=0)
                 layout.place(move.tile, move.end)
     assert checked > 1000
 
@@ -425,6 +472,33 @@ def test_entries_break_as_every_other_screen_breaks_them(columns):
     assert wrap(text, columns) == wrapped(text, columns, INDENT).split("\n")
     long = INDENT + "Bob's hand at 2.1–2.7 is not known beyond 6-0 5-1 2-1 (Bob drew at 2.10) " + "x" * 50
     assert wrap(long, columns) == wrapped(long, columns, INDENT).split("\n")
+
+
+def test_entries_break_as_words_are_added_one_by_one():
+    """wrap cuts each line at the last space that fits: the same lines as putting the words
+    on one by one (the simple way, kept here as the reference), for any spacing and width."""
+    import random
+
+    from scorepad.views.review import INDENT, wrap
+
+    def one_by_one(text, columns):
+        if len(text) <= columns:
+            return [text]
+        words = text[len(INDENT) :].split(" ")
+        lines, line = [], INDENT + words[0]
+        for word in words[1:]:
+            if len(line) + 1 + len(word) <= columns:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = INDENT + INDENT + word
+        return [*lines, line]
+
+    rng = random.Random(7)
+    for _ in range(20_000):
+        words = [rng.choice(["", "a", "bb", "1.13", "leaving", "x" * rng.randint(1, 30)]) for _ in range(rng.randint(0, 12))]
+        text, columns = INDENT + " ".join(words), rng.randint(1, 45)
+        assert wrap(text, columns) == one_by_one(text, columns), (text, columns)
 
 
 def test_a_game_without_moves_says_so(here):

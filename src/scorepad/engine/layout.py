@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import ENDS, End, Tile
+from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
 from scorepad.i18n import _
 
@@ -58,6 +58,24 @@ class Ends(NamedTuple):
                 found.append((tile, [ENDS[i] for i, n in enumerate(numbers) if n == a or n == b]))  # noqa: SIM109 - as _sums
         return found
 
+
+# What a tile joined to an end by its half n makes that end count: its other half, or both
+# halves for a double (as `place` counts it); -1 when the tile has no half n. By n, then tile id.
+_OUTER = [[-1] * len(ALL_TILES) for _n in range(7)]
+for _t in ALL_TILES:
+    for _n in {_t.a, _t.b}:
+        _OUTER[_n][_t.id] = _n * 2 if _t.is_double else _t.b if _t.a == _n else _t.a
+# By n * 5 + r, for a remainder r: the tiles with a half n whose count at the end is r
+# modulo 5, as a bit mask (a bit t.id for each) and as (tile id, count) pairs, the highest
+# count first. An end whose other ends count s scores only with these for r = -s % 5, and
+# the first of them held scores the most there (`best_of`).
+_SCORING: list[tuple[int, list[tuple[int, int]]]] = []
+for _n in range(7):
+    for _r in range(5):
+        _pairs = sorted(((t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0 and c % 5 == _r), key=lambda tc: -tc[1])
+        _SCORING.append((sum(1 << t for t, _c in _pairs), _pairs))
+# Every tile as the lead, the highest score first (a lead scores its pips).
+_LEADS = sorted(((t.id, play_score(t.pips)) for t in ALL_TILES), key=lambda ts: -ts[1])
 
 _new_placed = tuple.__new__  # builds a Placed (or Ends) without the Python-level __new__: plays are hot
 # Placed tuples are immutable and few tell apart (a tile, an end, its inner half, spinner or
@@ -194,47 +212,72 @@ class Layout:
 
     def scores_of(self, tiles: Sequence[Tile]) -> list[tuple[Tile, End | None, int]]:
         """Every place each of `tiles` may go now and what it would score there, as
-        `placements` finds them, tile by tile, as plain (tile, end, score) tuples: a review
-        asks this of every hand at every play."""
+        `placements` finds them, tile by tile, as plain (tile, end, score) tuples."""
         if not self.placed:
             return [(t, None, play_score(t.pips)) for t in tiles if not self._mask >> t.id & 1]
         return [(tile, ENDS[i], play_score(total)) for tile, i, total in self._sums(tiles)]
 
-    def best_score(self, tiles: Sequence[Tile], enough: int | None = None) -> int:
-        """The most any of `tiles` would score anywhere now (0 when none fits), or the first
-        score of at least `enough` found (a caller that only asks whether it is reached)."""
+    def best_score(self, tiles: Sequence[Tile]) -> int:
+        """The most any of `tiles` would score anywhere now (0 when none fits)."""
+        hand = 0
+        for t in tiles:
+            hand |= 1 << t.id
+        return self.best_of(hand)
+
+    def best_of(self, hand: int) -> int:
+        """`best_score` of the tiles of `hand`, a bit t.id set for each: a review asks it of
+        every hand at every play. At each end only the tiles that would make the sum a
+        multiple of five are looked at (`_SCORING`), the highest first."""
+        hand &= ~self._mask
         if not self.placed:
-            return max((play_score(t.pips) for t in tiles if not self._mask >> t.id & 1), default=0)
+            return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
         most = 0
-        for _tile, _i, total in self._sums(tiles):
-            score = play_score(total)
-            if score > most:
-                most = score
-                if enough is not None and most >= enough:
-                    break
+        count = self._others()
+        now = count[0] + count[1] + count[2] + count[3]
+        for n, c in zip(self._open, count):
+            if n == NO_END:
+                continue
+            base = now - c  # what the other ends count once a tile is joined here
+            mask, pairs = _SCORING[n * 5 + -base % 5]
+            if hand & mask:
+                for tile_id, outer in pairs:
+                    if hand >> tile_id & 1:
+                        most = max(most, base + outer)
+                        break
         return most
+
+    def reaching(self, tiles: Sequence[Tile], score: int) -> list[tuple[Tile, End | None, int]]:
+        """The placements of `tiles` that would score `score` now, as `scores_of` lists them:
+        a review asks for the best-scoring ones of a hand when the play was not one."""
+        if not self.placed:
+            return [(t, None, score) for t in tiles if not self._mask >> t.id & 1 and play_score(t.pips) == score]
+        return [(tile, ENDS[i], score) for tile, i, total in self._sums(tiles) if play_score(total) == score]
+
+    def _others(self) -> list[int]:
+        """What each end counts for a tile joined to another end: what it counts now, but
+        while the lead lies alone, as `place` makes it count then, as any outer tile (both
+        halves of a double, where now it counts one). Only after the lead: a tile joined to
+        end i makes the sum sum(_others()) - _others()[i] + _OUTER[n][tile.id]."""
+        if len(self.placed) != 1:
+            return self._count
+        opened, double = self._open, self._double
+        return [opened[W] * 2 if double[W] else opened[W], opened[E] * 2 if double[E] else opened[E], 0, 0]
 
     def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
         """Each of `tiles` not on the table, with each end slot it fits and the end sum it
         would make there: what `place` would make the ends count, without a copy to put it
-        on (it changes the count of the end joined to, and while the lead lies alone that
-        of its other end). Only after the lead."""
-        count, opened, double, mask = self._count, self._open, self._double, self._mask
-        now = sum(count)
-        lone = len(self.placed) == 1
-        slots = [(i, n) for i, n in enumerate(opened) if n != NO_END]
+        on. Only after the lead."""
+        mask = self._mask
+        count = self._others()
+        now = count[0] + count[1] + count[2] + count[3]
+        bases = [(i, n, now - c) for i, (n, c) in enumerate(zip(self._open, count)) if n != NO_END]
         for tile in tiles:
             if mask >> tile.id & 1:
                 continue
-            a, b = tile.a, tile.b
-            for i, n in slots:
-                if n == a or n == b:  # noqa: SIM109 - "in (a, b)" builds a tuple per end and tile
-                    outer = b if a == n else a
-                    total = now - count[i] + (outer * 2 if a == b else outer)
-                    if lone:
-                        j = 1 - i  # a lone lead has only W and E
-                        total += (opened[j] * 2 if double[j] else opened[j]) - count[j]
-                    yield tile, i, total
+            for i, n, base in bases:
+                outer = _OUTER[n][tile.id]
+                if outer >= 0:
+                    yield tile, i, base + outer
 
     def resolve_end(self, tile: Tile, end: End | None) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit

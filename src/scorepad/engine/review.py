@@ -8,9 +8,9 @@ as tiles (or they hold nothing at its end), that final hand (`held.held_hands`, 
 rules' check of passes and draws shares). A tile played after a later draw may have been
 drawn, a pip total names no tile, and a partner's tiles are never the player's.
 
-Legality and the ends' score are the layout's own (`Layout.scores_of`, what `placements`
-finds for each tile), and so is the best reply a play leaves (`Layout.best_score`, the most
-`advice.best_reply` would find).
+Legality and the ends' score are the layout's own: the best a hand could score is
+`Layout.best_of`, each placement `Layout.scores_of` (what `placements` finds for each tile),
+and the best reply a play leaves is `best_of` the next player's hand once it is down.
 """
 
 from __future__ import annotations
@@ -47,6 +47,15 @@ class Option(NamedTuple):
     score: int
 
 
+class Laid(NamedTuple):
+    """A round as its plays are reviewed, shared by the reviews of its plays: enough to lay
+    the layout as it stood at any of them again (`PlayReview.options`)."""
+
+    moves: tuple[Move, ...]
+    with_spinner: bool
+    highest_double: bool  # the highest double had to lead
+
+
 class PlayReview(NamedTuple):
     """One play of a round, reviewed from its player's known hand."""
 
@@ -58,17 +67,34 @@ class PlayReview(NamedTuple):
     scored: int  # what the open ends gave it, before claims and muggins
     known: tuple[Tile, ...]  # the certainly-held tiles, the played one first
     unknown: Unknown | None  # None: `known` is the whole hand
-    options: Sequence[Placing]  # every legal placement of every known tile
     best: Option  # what the play is set against: a best-scoring placement (see _set_against)
     missed: int  # best - scored
     replier: int | None  # the next player, when what the play left them is known
     left: int | None  # the best reply the play left them
     best_left: int | None  # the best reply `best` would have left them
     marks: tuple[str, ...]  # "missed", "left"
+    laid: Laid
 
     @property
     def complete(self) -> bool:
         return self.unknown is None
+
+    @property
+    def options(self) -> list[Placing]:
+        """Every legal placement of every known tile on the layout as it stood, with its
+        score: tile by tile in the order of `known`, each tile's ends in the order W, E, N,
+        S (`Layout.scores_of`); where the highest double had to lead, the double led alone.
+        Laid again when asked for: the review itself needs only the best of them
+        (`Layout.best_of`), so a whole game's review does not list them all."""
+        layout = Layout(self.laid.with_spinner)
+        for move in self.laid.moves[: self.move - 1]:
+            if isinstance(move, Play):
+                layout.place(move.tile, move.end)
+        if not layout.placed and self.laid.highest_double:
+            # The double led is the only legal lead (and a lead that was no double, flagged
+            # by the replay, is taken as it was led).
+            return [(self.tile, None, self.scored)]
+        return layout.scores_of(self.known)
 
 
 class RoundReview(NamedTuple):
@@ -91,131 +117,135 @@ _MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
 }
 
 
+def _hand(tiles: tuple[Tile, ...]) -> int:
+    """The tiles as a bit mask, a bit t.id for each (`Layout.best_of`)."""
+    hand = 0
+    for t in tiles:
+        hand |= 1 << t.id
+    return hand
+
+
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     """Every play of round `r` against its player's known hand, on the layout as it stood."""
-    hands = known_hands(r, players)
+    hands = held_hands(r, players)
     seat = {name: p for p, name in enumerate(players)}
     moves = r.moves
-    repliers, following = _repliers(moves, seat, hands)
-    ahead: tuple[int, list[Placing]] | None = None  # the next play's placements, when known
+    repliers = _repliers(moves, seat, hands)
+    ahead, ahead_best = -1, 0  # the next play's index and best, when worked out as a reply
     highest_double = r.opener_rule == "highest-double"
     layout = Layout(r.layout.with_spinner)
+    laid = Laid(tuple(moves), r.layout.with_spinner, highest_double)
+    sums = iter(r.sums)  # the end sum each play made, as the replay laid it
+    number = r.number
     reviews = []
     for index, move in enumerate(moves):
         if not isinstance(move, Play):
             continue
         known = hands[index]
-        assert known is not None  # known_hands gives every play its hand
+        assert known is not None  # held_hands gives every play its hand
         tiles, unknown = known
-        p = seat[move.player]
-        if not layout.placed and highest_double:
-            # The highest double had to lead: the double led is the only legal lead (and a
-            # lead that was no double, flagged by the replay, is taken as it was led).
-            options: list[Placing] = [(move.tile, None, play_score(move.tile.pips))]
-        elif ahead is not None and ahead[0] == index:
-            options = ahead[1]  # worked out as the reply to the play before
+        tile, end = move.tile, move.end
+        scored = play_score(next(sums))
+        forced = highest_double and not layout.placed
+        if forced:
+            top = scored  # the highest double had to lead: the double led was the only lead
+        elif index == ahead:
+            top = ahead_best  # worked out as the reply to the play before
         else:
-            options = layout.scores_of(tiles)
-        top = max([o[2] for o in options])
-        candidates = [o for o in options if o[2] == top]
-        made = None
-        played, end = move.tile.id, move.end
-        for o in candidates:
-            if o[0].id == played and o[1] is end:
-                made = o
-                break
-        replier, reply_tiles = repliers[index]
-        # The layout as it stood, kept only when an alternative may have to be laid on it.
-        alternatives = reply_tiles is not None and (made is None or len(candidates) > 1)
-        before = layout.copy() if alternatives else layout
-        scored = play_score(layout.place(move.tile, move.end))
-        left = best_left = None
-        chosen = made if made is not None else candidates[0]
-        if reply_tiles is not None:
-            # The next player's placements now are those of their play, which comes next.
-            reply = layout.scores_of(reply_tiles)
-            ahead = (following[index], reply)
-            left = max([o[2] for o in reply], default=0)
-            chosen, best_left = _set_against(before, made, candidates, reply_tiles, left)
+            top = layout.best_of(_hand(tiles))
+        made = (tile, end, scored) if scored == top else None
+        replier, reply, following = repliers[index]
+        if replier is None:
+            chosen = made or _first(layout, tiles, top)
+            layout.place(tile, end)
+            left = best_left = None
+            marks = _MARKS[top - scored >= MISSED_MARK, False]
         else:
-            replier = None
-        best = _new(Option, chosen)
-        missed = best.score - scored
-        marks = _MARKS[missed >= MISSED_MARK, left is not None and best_left is not None and left - best_left >= LEFT_MARK]
+            before = layout.copy()
+            layout.place(tile, end)
+            left = layout.best_of(reply)
+            # The next player's best now is that of their play, which comes next.
+            ahead, ahead_best = following, left
+            if made is not None and left < LEFT_MARK:
+                chosen, best_left = made, left  # no other play could leave noticeably less
+            else:
+                candidates = [(tile, end, scored)] if forced else before.reaching(tiles, top)
+                chosen, best_left = _set_against(before, made, candidates, reply, left)
+            marks = _MARKS[top - scored >= MISSED_MARK, left - best_left >= LEFT_MARK]
         reviews.append(
             _new(
                 PlayReview,
                 (
-                    r.number,
+                    number,
                     index + 1,
-                    p,
-                    move.tile,
-                    move.end,
+                    seat[move.player],
+                    tile,
+                    end,
                     scored,
                     tiles,
                     unknown,
-                    options,
-                    best,
-                    missed,
+                    _new(Option, chosen),
+                    top - scored,
                     replier,
                     left,
                     best_left,
                     marks,
+                    laid,
                 ),
             )
         )
-    return RoundReview(r.number, tuple(reviews))
+    return RoundReview(number, tuple(reviews))
 
 
-def _set_against(
-    before: Layout, made: Placing | None, candidates: list[Placing], tiles: Sequence[Tile], left: int
-) -> tuple[Placing, int]:
-    """The placement a play is set against, and the best reply it would have left: of the
-    best-scoring placements, when the play is one of them, the play itself, unless another
-    would have left the next player noticeably less (LEFT_MARK): then the first such; when
-    it is not, the one that leaves the least (the first of them on a tie)."""
+def _first(layout: Layout, tiles: tuple[Tile, ...], top: int) -> Placing:
+    """The first placement of `tiles` that scores `top`, in the order of `PlayReview.options`."""
+    return layout.reaching(tiles, top)[0]
+
+
+def _set_against(before: Layout, made: Placing | None, candidates: list[Placing], reply: int, left: int) -> tuple[Placing, int]:
+    """The placement a play is set against, and the best reply (from the tiles of `reply`, a
+    bit mask) it would have left: of the best-scoring placements, when the play is one of
+    them (`made`), the play itself, unless another would have left the next player
+    noticeably less (LEFT_MARK): then the first such; when it is not, the one that leaves
+    the least (the first of them on a tie)."""
     if made is not None:
         if left >= LEFT_MARK:
             enough = left - LEFT_MARK  # what an alternative must leave at most to count
+            tile_id, end = made[0].id, made[1]
             for o in candidates:
-                if o is made:
+                if o[0].id == tile_id and o[1] is end:
                     continue
                 after = before.copy()
                 after.place(o[0], o[1])
-                # Stopped once it leaves more than enough: that one is not noticeably better.
-                reply = after.best_score(tiles, enough + 1)
-                if reply <= enough:
-                    return o, reply
+                left_then = after.best_of(reply)
+                if left_then <= enough:
+                    return o, left_then
         return made, left
     best, low = candidates[0], None
     for o in candidates:
         after = before.copy()
         after.place(o[0], o[1])
-        reply = after.best_score(tiles, low)  # stopped once it leaves no less than the least yet
-        if low is None or reply < low:
-            best, low = o, reply
+        left_then = after.best_of(reply)
+        if low is None or left_then < low:
+            best, low = o, left_then
             if low == 0:
                 break
     assert low is not None  # there is always a candidate
     return best, low
 
 
-def _repliers(
-    moves: Sequence[Move], seat: dict[str, int], hands: list[tuple[tuple[Tile, ...], Unknown | None] | None]
-) -> tuple[list[tuple[int | None, tuple[Tile, ...] | None]], list[int]]:
-    """Per move: for a play, the next player and their whole hand right after it, when the
-    record proves it (their next move, muggins calls aside, is a play whose known hand is
-    whole); otherwise (None, None), as for every other move: what it left them cannot be
-    told. And per move the index of the next move that is no muggins call (-1: none). One
-    pass back from the round's end."""
-    nobody: tuple[int | None, tuple[Tile, ...] | None] = (None, None)
+def _repliers(moves: Sequence[Move], seat: dict[str, int], hands: list[Held | None]) -> list[tuple[int | None, int, int]]:
+    """Per move: for a play, the next player, their whole hand right after it (as a bit
+    mask, `Layout.best_of`) and the index of their play, when the record proves that hand
+    (their next move, muggins calls aside, is a play whose known hand is whole); otherwise
+    (None, 0, -1), as for every other move: what it left them cannot be told. One pass
+    back from the round's end."""
+    nobody: tuple[int | None, int, int] = (None, 0, -1)
     result = [nobody] * len(moves)
-    after = [-1] * len(moves)
     players = len(seat)
     following = -1  # the index of the next move that is no muggins call
     for index in range(len(moves) - 1, -1, -1):
         move = moves[index]
-        after[index] = following
         if isinstance(move, Play) and following >= 0:
             then = moves[following]
             known = hands[following]
@@ -225,10 +255,10 @@ def _repliers(
                 and known is not None
                 and known[1] is None
             ):
-                result[index] = (seat[then.player], known[0])
+                result[index] = (seat[then.player], _hand(known[0]), following)
         if not isinstance(move, Muggins):
             following = index
-    return result, after
+    return result
 
 
 class PlayerTotal(NamedTuple):

@@ -27,7 +27,7 @@ import math
 import os
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -654,6 +654,11 @@ def json_text(data: Any) -> str:
         import json  # here: only the commands that write JSON need it
 
         text = json.dumps(data, ensure_ascii=False)
+    return escaped_json(text)
+
+
+def escaped_json(text: str) -> str:
+    """JSON text with every character `clean` would escape written as a JSON escape."""
     if text.isprintable():
         return text
     out = []
@@ -679,6 +684,17 @@ def json_line(data: Any) -> None:
         import json
 
         text = json.dumps(data, ensure_ascii=True)
+    _write(sys.stdout, text + "\n")
+
+
+def written_json_line(write: Callable[[bool], str]) -> None:
+    """Print one line of JSON that a view writes itself, as `json_line` prints data:
+    `write(ascii)` gives the text (`ascii`: every character beyond ASCII escaped, for a
+    stream that cannot encode them), then what `clean` would escape is escaped."""
+    if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
+        text = escaped_json(write(False))
+    else:
+        text = write(True)
     _write(sys.stdout, text + "\n")
 
 

@@ -4,7 +4,6 @@ player's points missed, as text (wrapped to the terminal) and as the JSON of doc
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview, Unknown
 from scorepad.engine.tiles import End, Tile
@@ -39,38 +38,66 @@ def at(play: PlayReview) -> str:
     return f"{play.round}.{play.move}"
 
 
-def play_json(play: PlayReview, players: Sequence[str]) -> dict[str, Any]:
-    """One play of the review (docs/format.md "review --json")."""
-    known = None if play.unknown is not None and len(play.known) == 1 else [_WRITTEN[t.a * 8 + t.b] for t in play.known]
-    unknown = None
-    if play.unknown is not None:
-        unknown = {"why": play.unknown.why, "at": play.unknown.at, "pips": play.unknown.pips}
-    return {
-        "round": play.round,
-        "move": play.move,
-        "player": players[play.player],
-        "play": notation(play.tile, play.end),
-        "scored": play.scored,
-        "known": known,
-        "complete": play.unknown is None,
-        "unknown": unknown,
-        "best": play.best.score,
-        "best_play": notation(play.best.tile, play.best.end),
-        "missed": play.missed,
-        "next": players[play.replier] if play.replier is not None else None,
-        "left": play.left,
-        "best_left": play.best_left,
-        "marks": list(play.marks),
-    }
+# One play of `review --json` (docs/format.md), written as json.dumps writes the dict of
+# these keys in this order: a long game's review has thousands of plays, and filling one
+# template each costs a third of building the dicts and encoding them. Every value but the
+# players' names is a number, null, true, false or a string from a table (tiles, ends,
+# marks, the reasons a hand is not known), none needing an escape.
+_PLAY = (
+    '{"round": %d, "move": %d, "player": %s, "play": "%s", "scored": %d, "known": %s, "complete": %s, '
+    '"unknown": %s, "best": %d, "best_play": "%s", "missed": %d, "next": %s, "left": %s, "best_left": %s, '
+    '"marks": %s}'
+)
+_MARKS_JSON = {(): "[]", ("missed",): '["missed"]', ("left",): '["left"]', ("missed", "left"): '["missed", "left"]'}
 
 
-def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal]) -> dict[str, Any]:
-    """`scorepad review --json`: every play reviewed, and per player the points missed and
-    how many plays were marked."""
-    return {
-        "plays": [play_json(play, players) for r in rounds for play in r.plays],
-        "players": {name: {"missed": t.missed, "marks": t.marks} for name, t in zip(players, totals)},
-    }
+def _number(value: int | None) -> str:
+    return "null" if value is None else int.__repr__(value)
+
+
+def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], ascii: bool = False) -> str:
+    """`scorepad review --json` as one line of JSON: every play reviewed, and per player
+    the points missed and how many plays were marked. `ascii`: every character beyond ASCII
+    escaped, as json.dumps(..., ensure_ascii=True) writes it."""
+    from json.encoder import encode_basestring, encode_basestring_ascii
+
+    string = encode_basestring_ascii if ascii else encode_basestring
+    names = [string(name) for name in players]
+    plays = []
+    for review in rounds:
+        for play in review.plays:
+            unknown = play.unknown
+            if unknown is None:
+                known, why = '["' + '", "'.join([_WRITTEN[t.a * 8 + t.b] for t in play.known]) + '"]', "null"
+            else:
+                # Only the tile played: nothing is certain beyond it.
+                known = (
+                    '["' + '", "'.join([_WRITTEN[t.a * 8 + t.b] for t in play.known]) + '"]' if len(play.known) > 1 else "null"
+                )
+                why = f'{{"why": "{unknown.why}", "at": {_number(unknown.at)}, "pips": {_number(unknown.pips)}}}'
+            best = play.best
+            plays.append(
+                _PLAY
+                % (
+                    play.round,
+                    play.move,
+                    names[play.player],
+                    notation(play.tile, play.end),
+                    play.scored,
+                    known,
+                    "true" if unknown is None else "false",
+                    why,
+                    best.score,
+                    notation(best.tile, best.end),
+                    play.missed,
+                    "null" if play.replier is None else names[play.replier],
+                    _number(play.left),
+                    _number(play.best_left),
+                    _MARKS_JSON[play.marks],
+                )
+            )
+    each = ", ".join(f'{name}: {{"missed": {t.missed}, "marks": {t.marks}}}' for name, t in zip(names, totals))
+    return '{"plays": [' + ", ".join(plays) + '], "players": {' + each + "}}"
 
 
 def _entry(play: PlayReview, players: Sequence[str]) -> str:
@@ -138,19 +165,18 @@ def wrap(text: str, columns: int) -> list[str]:
     """An entry (indented by INDENT) broken on spaces into lines of at most `columns`, its
     continuation lines indented once more; a word longer than a line stays whole. As
     console.wrapped breaks it, without textwrap's cost: a long game's review has thousands
-    of entries."""
-    if len(text) <= columns:
-        return [text]
-    words = text[len(INDENT) :].split(" ")
+    of entries, so each line is cut at the last space that fits, not built word by word."""
+    head, rest = INDENT, text[len(INDENT) :]
     lines = []
-    line = INDENT + words[0]
-    for word in words[1:]:
-        if len(line) + 1 + len(word) <= columns:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = INDENT + INDENT + word
-    lines.append(line)
+    while len(head) + len(rest) > columns:
+        cut = rest.rfind(" ", 0, max(0, columns - len(head) + 1))
+        if cut < 0:  # the first word does not fit: it stays whole
+            cut = rest.find(" ")
+            if cut < 0:
+                break
+        lines.append(head + rest[:cut])
+        head, rest = INDENT + INDENT, rest[cut + 1 :]
+    lines.append(head + rest)
     return lines
 
 

@@ -15,7 +15,7 @@ import typer
 from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, RULE_PROBLEM, FileOption, attempt, read, record_text
 from scorepad.cli.helpscreen import Room
 from scorepad.i18n import N_, _, ngettext
-from scorepad.views.console import console, echo, json_line
+from scorepad.views.console import console, echo, json_line, written_json_line
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Round
@@ -141,7 +141,7 @@ def review(
     rounds = reviewed.of()
     sums = totals(rounds, len(game.players))
     if as_json:
-        json_line(review_json(rounds, game.players, sums))
+        written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
         return
     lines(review_lines(rounds, game.players, sums, width()))
 
