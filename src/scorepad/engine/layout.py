@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile
+from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile, mask_of
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
 from scorepad.i18n import _
 
@@ -219,10 +219,7 @@ class Layout:
 
     def best_score(self, tiles: Sequence[Tile]) -> int:
         """The most any of `tiles` would score anywhere now (0 when none fits)."""
-        hand = 0
-        for t in tiles:
-            hand |= 1 << t.id
-        return self.best_of(hand)
+        return self.best_of(mask_of(tiles))
 
     def best_of(self, hand: int) -> int:
         """`best_score` of the tiles of `hand`, a bit t.id set for each: a review asks it of

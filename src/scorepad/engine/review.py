@@ -22,7 +22,7 @@ from scorepad.engine.held import Held, Unknown, held_hands
 from scorepad.engine.layout import Layout
 from scorepad.engine.notation import Move, Muggins, Play
 from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import End, Tile
+from scorepad.engine.tiles import End, Tile, mask_of
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Round
@@ -117,14 +117,6 @@ _MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
 }
 
 
-def _hand(tiles: tuple[Tile, ...]) -> int:
-    """The tiles as a bit mask, a bit t.id for each (`Layout.best_of`)."""
-    hand = 0
-    for t in tiles:
-        hand |= 1 << t.id
-    return hand
-
-
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     """Every play of round `r` against its player's known hand, on the layout as it stood."""
     hands = held_hands(r, players)
@@ -152,11 +144,11 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         elif index == ahead:
             top = ahead_best  # worked out as the reply to the play before
         else:
-            top = layout.best_of(_hand(tiles))
+            top = layout.best_of(mask_of(tiles))
         made = (tile, end, scored) if scored == top else None
         replier, reply, following = repliers[index]
         if replier is None:
-            chosen = made or _first(layout, tiles, top)
+            chosen = made or layout.reaching(tiles, top)[0]
             layout.place(tile, end)
             left = best_left = None
             marks = _MARKS[top - scored >= MISSED_MARK, False]
@@ -166,11 +158,10 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             left = layout.best_of(reply)
             # The next player's best now is that of their play, which comes next.
             ahead, ahead_best = following, left
-            if made is not None and left < LEFT_MARK:
-                chosen, best_left = made, left  # no other play could leave noticeably less
+            if forced:
+                chosen, best_left = (tile, end, scored), left  # the lead had no alternative
             else:
-                candidates = [(tile, end, scored)] if forced else before.reaching(tiles, top)
-                chosen, best_left = _set_against(before, made, candidates, reply, left)
+                chosen, best_left = _set_against(before, made, tiles, top, reply, left)
             marks = _MARKS[top - scored >= MISSED_MARK, left - best_left >= LEFT_MARK]
         reviews.append(
             _new(
@@ -197,22 +188,19 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     return RoundReview(number, tuple(reviews))
 
 
-def _first(layout: Layout, tiles: tuple[Tile, ...], top: int) -> Placing:
-    """The first placement of `tiles` that scores `top`, in the order of `PlayReview.options`."""
-    return layout.reaching(tiles, top)[0]
-
-
-def _set_against(before: Layout, made: Placing | None, candidates: list[Placing], reply: int, left: int) -> tuple[Placing, int]:
+def _set_against(
+    before: Layout, made: Placing | None, tiles: tuple[Tile, ...], top: int, reply: int, left: int
+) -> tuple[Placing, int]:
     """The placement a play is set against, and the best reply (from the tiles of `reply`, a
-    bit mask) it would have left: of the best-scoring placements, when the play is one of
-    them (`made`), the play itself, unless another would have left the next player
-    noticeably less (LEFT_MARK): then the first such; when it is not, the one that leaves
-    the least (the first of them on a tie)."""
+    bit mask) it would have left: of the placements of `tiles` that score `top` (the
+    best), when the play is one of them (`made`), the play itself, unless another would
+    have left the next player noticeably less (LEFT_MARK): then the first such; when it is
+    not, the one that leaves the least (the first of them on a tie)."""
     if made is not None:
-        if left >= LEFT_MARK:
+        if left >= LEFT_MARK:  # else no other play could leave noticeably less
             enough = left - LEFT_MARK  # what an alternative must leave at most to count
             tile_id, end = made[0].id, made[1]
-            for o in candidates:
+            for o in before.reaching(tiles, top):
                 if o[0].id == tile_id and o[1] is end:
                     continue
                 after = before.copy()
@@ -221,6 +209,7 @@ def _set_against(before: Layout, made: Placing | None, candidates: list[Placing]
                 if left_then <= enough:
                     return o, left_then
         return made, left
+    candidates = before.reaching(tiles, top)
     best, low = candidates[0], None
     for o in candidates:
         after = before.copy()
@@ -255,7 +244,7 @@ def _repliers(moves: Sequence[Move], seat: dict[str, int], hands: list[Held | No
                 and known is not None
                 and known[1] is None
             ):
-                result[index] = (seat[then.player], _hand(known[0]), following)
+                result[index] = (seat[then.player], mask_of(known[0]), following)
         if not isinstance(move, Muggins):
             following = index
     return result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from enum import Enum
 
 from scorepad.errors import InvalidMoveError
@@ -109,6 +110,15 @@ class Tile:
 
 ALL_TILES = tuple(Tile(hi, lo) for hi in range(HIGHEST_PIP + 1) for lo in range(hi + 1))
 assert [t.id for t in ALL_TILES] == list(range(28))
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    """The tiles as a bit mask, a bit t.id set for each (`Layout.best_of` takes a hand so)."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t.id
+    return mask
+
 
 _STRICT: dict[str, Tile] = {f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)}
 _LOOSE: dict[str, Tile] = dict(_STRICT)
