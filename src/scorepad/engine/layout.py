@@ -66,14 +66,23 @@ for _t in ALL_TILES:
     for _n in {_t.a, _t.b}:
         _OUTER[_n][_t.id] = _n * 2 if _t.is_double else _t.b if _t.a == _n else _t.a
 # By n * 5 + r, for a remainder r: the tiles with a half n whose count at the end is r
-# modulo 5, as a bit mask (a bit t.id for each) and as (tile id, count) pairs, the highest
-# count first. An end whose other ends count s scores only with these for r = -s % 5, and
-# the first of them held scores the most there (`best_of`).
-_SCORING: list[tuple[int, list[tuple[int, int]]]] = []
+# modulo 5, as a bit mask (a bit t.id for each), and for every set of them a hand may hold
+# (the mask's bits that are set in the hand), the highest count among them. An end whose
+# other ends count s scores only with these for r = -s % 5, and scores most with the one
+# that counts highest there (`best_of`). At most three tiles share n and r.
+_SCORING: list[tuple[int, dict[int, int]]] = []
 for _n in range(7):
     for _r in range(5):
-        _pairs = sorted(((t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0 and c % 5 == _r), key=lambda tc: -tc[1])
-        _SCORING.append((sum(1 << t for t, _c in _pairs), _pairs))
+        _counts = [(t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0 and c % 5 == _r]
+        _highest: dict[int, int] = {}
+        for _held in range(1, 1 << len(_counts)):
+            _among = [tc for k, tc in enumerate(_counts) if _held >> k & 1]
+            _highest[sum(1 << t for t, _c in _among)] = max(c for _t, c in _among)
+        _SCORING.append((sum(1 << t for t, _c in _counts), _highest))
+# By n, then a count c: the tiles with a half n that make the end count c, as a bit mask
+# (`reaching`), and the tiles with a half n.
+_COUNTING = [[sum(1 << t for t, c in enumerate(_OUTER[_n]) if c == _c) for _c in range(13)] for _n in range(7)]
+_HALF = [sum(1 << t.id for t in ALL_TILES if _n in (t.a, t.b)) for _n in range(7)]
 # Every tile as the lead, the highest score first (a lead scores its pips).
 _LEADS = sorted(((t.id, play_score(t.pips)) for t in ALL_TILES), key=lambda ts: -ts[1])
 
@@ -224,31 +233,51 @@ class Layout:
     def best_of(self, hand: int) -> int:
         """`best_score` of the tiles of `hand`, a bit t.id set for each: a review asks it of
         every hand at every play. At each end only the tiles that would make the sum a
-        multiple of five are looked at (`_SCORING`), the highest first."""
+        multiple of five are looked at, the highest of those held found in a table
+        (`_SCORING`)."""
         hand &= ~self._mask
-        if not self.placed:
-            return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
+        placed = len(self.placed)
+        if placed < 2:
+            if not placed:
+                return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
+            count = self._others()
+        else:
+            count = self._count
         most = 0
-        count = self._others()
         now = count[0] + count[1] + count[2] + count[3]
         for n, c in zip(self._open, count):
-            if n == NO_END:
-                continue
-            base = now - c  # what the other ends count once a tile is joined here
-            mask, pairs = _SCORING[n * 5 + -base % 5]
-            if hand & mask:
-                for tile_id, outer in pairs:
-                    if hand >> tile_id & 1:
-                        most = max(most, base + outer)
-                        break
+            if n != NO_END:
+                base = now - c  # what the other ends count once a tile is joined here
+                mask, highest = _SCORING[n * 5 + -base % 5]
+                held = hand & mask
+                if held and base + highest[held] > most:
+                    most = base + highest[held]
         return most
 
     def reaching(self, tiles: Sequence[Tile], score: int) -> list[tuple[Tile, End | None, int]]:
         """The placements of `tiles` that would score `score` now, as `scores_of` lists them:
-        a review asks for the best-scoring ones of a hand when the play was not one."""
+        a review asks for the best-scoring ones of a hand, and for the others that score as
+        much as a play did."""
         if not self.placed:
             return [(t, None, score) for t in tiles if not self._mask >> t.id & 1 and play_score(t.pips) == score]
-        return [(tile, ENDS[i], score) for tile, i, total in self._sums(tiles) if play_score(total) == score]
+        count = self._others()
+        now = count[0] + count[1] + count[2] + count[3]
+        free = ~self._mask
+        ends = []  # (end, the tiles that score `score` there, as a bit mask)
+        for i, n in enumerate(self._open):
+            if n == NO_END:
+                continue
+            base = now - count[i]  # what the other ends count once a tile is joined here
+            if score:
+                # A positive score is the end sum itself.
+                need = score - base
+                fit = _COUNTING[n][need] if 0 <= need <= 12 else 0
+            else:
+                # Every sum that is no multiple of five, and a sum of 0.
+                fit = _HALF[n] & ~_SCORING[n * 5 + -base % 5][0] | (_COUNTING[n][0] if base == 0 else 0)
+            if fit & free:
+                ends.append((ENDS[i], fit & free))
+        return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]
 
     def _others(self) -> list[int]:
         """What each end counts for a tile joined to another end: what it counts now, but

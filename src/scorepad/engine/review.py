@@ -118,18 +118,22 @@ _MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
 
 
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
-    """Every play of round `r` against its player's known hand, on the layout as it stood."""
+    """Every play of round `r` against its player's known hand, on the layout as it stood.
+    What a play left is known when the next move, muggins calls aside, is the next
+    player's play and the record proves their whole hand at it: the best of that hand once
+    the play is down, which is also the best that next play could have made."""
     hands = held_hands(r, players)
     seat = {name: p for p, name in enumerate(players)}
+    seats = len(players)
     moves = r.moves
-    repliers = _repliers(moves, seat, hands)
-    ahead, ahead_best = -1, 0  # the next play's index and best, when worked out as a reply
+    last = len(moves)
     highest_double = r.opener_rule == "highest-double"
     layout = Layout(r.layout.with_spinner)
     laid = Laid(tuple(moves), r.layout.with_spinner, highest_double)
     sums = iter(r.sums)  # the end sum each play made, as the replay laid it
     number = r.number
     reviews = []
+    ahead = -1  # the best of this play, worked out as the reply to the play before (-1: not)
     for index, move in enumerate(moves):
         if not isinstance(move, Play):
             continue
@@ -137,31 +141,42 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         assert known is not None  # held_hands gives every play its hand
         tiles, unknown = known
         tile, end = move.tile, move.end
+        player = seat[move.player]
         scored = play_score(next(sums))
         forced = highest_double and not layout.placed
         if forced:
             top = scored  # the highest double had to lead: the double led was the only lead
-        elif index == ahead:
-            top = ahead_best  # worked out as the reply to the play before
+        elif ahead >= 0:
+            top = ahead
         else:
             top = layout.best_of(mask_of(tiles))
-        made = (tile, end, scored) if scored == top else None
-        replier, reply, following = repliers[index]
+        ahead = -1
+        made = _new(Option, (tile, end, scored)) if scored == top else None
+        following = index + 1  # the next move that is no muggins call
+        while following < last and isinstance(moves[following], Muggins):
+            following += 1
+        replier, mask = None, 0  # the next player and their whole hand, as a bit mask
+        if following < last:
+            then = moves[following]
+            if isinstance(then, Play) and seat[then.player] == (player + 1) % seats:
+                reply = hands[following]
+                if reply is not None and reply[1] is None:
+                    replier, mask = seat[then.player], mask_of(reply[0])
         if replier is None:
-            chosen = made or layout.reaching(tiles, top)[0]
+            chosen = made or _new(Option, layout.reaching(tiles, top)[0])
             layout.place(tile, end)
             left = best_left = None
             marks = _MARKS[top - scored >= MISSED_MARK, False]
         else:
             before = layout.copy()
             layout.place(tile, end)
-            left = layout.best_of(reply)
-            # The next player's best now is that of their play, which comes next.
-            ahead, ahead_best = following, left
+            left = ahead = layout.best_of(mask)
             if forced:
-                chosen, best_left = (tile, end, scored), left  # the lead had no alternative
+                chosen, best_left = _new(Option, (tile, end, scored)), left  # the lead had no alternative
+            elif made is not None and left < LEFT_MARK:
+                chosen, best_left = made, left  # no other play could leave noticeably less
             else:
-                chosen, best_left = _set_against(before, made, tiles, top, reply, left)
+                chosen, best_left = _set_against(before, made, tiles, top, mask, left)
             marks = _MARKS[top - scored >= MISSED_MARK, left - best_left >= LEFT_MARK]
         reviews.append(
             _new(
@@ -169,13 +184,13 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
                 (
                     number,
                     index + 1,
-                    seat[move.player],
+                    player,
                     tile,
                     end,
                     scored,
                     tiles,
                     unknown,
-                    _new(Option, chosen),
+                    chosen,
                     top - scored,
                     replier,
                     left,
@@ -189,8 +204,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
 
 
 def _set_against(
-    before: Layout, made: Placing | None, tiles: tuple[Tile, ...], top: int, reply: int, left: int
-) -> tuple[Placing, int]:
+    before: Layout, made: Option | None, tiles: tuple[Tile, ...], top: int, reply: int, left: int
+) -> tuple[Option, int]:
     """The placement a play is set against, and the best reply (from the tiles of `reply`, a
     bit mask) it would have left: of the placements of `tiles` that score `top` (the
     best), when the play is one of them (`made`), the play itself, unless another would
@@ -199,7 +214,7 @@ def _set_against(
     if made is not None:
         if left >= LEFT_MARK:  # else no other play could leave noticeably less
             enough = left - LEFT_MARK  # what an alternative must leave at most to count
-            tile_id, end = made[0].id, made[1]
+            tile_id, end = made.tile.id, made.end
             for o in before.reaching(tiles, top):
                 if o[0].id == tile_id and o[1] is end:
                     continue
@@ -207,7 +222,7 @@ def _set_against(
                 after.place(o[0], o[1])
                 left_then = after.best_of(reply)
                 if left_then <= enough:
-                    return o, left_then
+                    return _new(Option, o), left_then
         return made, left
     candidates = before.reaching(tiles, top)
     best, low = candidates[0], None
@@ -220,34 +235,7 @@ def _set_against(
             if low == 0:
                 break
     assert low is not None  # there is always a candidate
-    return best, low
-
-
-def _repliers(moves: Sequence[Move], seat: dict[str, int], hands: list[Held | None]) -> list[tuple[int | None, int, int]]:
-    """Per move: for a play, the next player, their whole hand right after it (as a bit
-    mask, `Layout.best_of`) and the index of their play, when the record proves that hand
-    (their next move, muggins calls aside, is a play whose known hand is whole); otherwise
-    (None, 0, -1), as for every other move: what it left them cannot be told. One pass
-    back from the round's end."""
-    nobody: tuple[int | None, int, int] = (None, 0, -1)
-    result = [nobody] * len(moves)
-    players = len(seat)
-    following = -1  # the index of the next move that is no muggins call
-    for index in range(len(moves) - 1, -1, -1):
-        move = moves[index]
-        if isinstance(move, Play) and following >= 0:
-            then = moves[following]
-            known = hands[following]
-            if (
-                isinstance(then, Play)
-                and seat[then.player] == (seat[move.player] + 1) % players
-                and known is not None
-                and known[1] is None
-            ):
-                result[index] = (seat[then.player], mask_of(known[0]), following)
-        if not isinstance(move, Muggins):
-            following = index
-    return result
+    return _new(Option, best), low
 
 
 class PlayerTotal(NamedTuple):

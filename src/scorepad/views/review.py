@@ -12,10 +12,13 @@ from scorepad.i18n import _, ngettext
 INDENT = "  "  # a wrapped entry's continuation lines
 
 
-# A tile as written (its halves in their order) and an end as the record names it, looked
-# up rather than formatted: the JSON of a long game names every known tile of every play.
+# A tile as written (its halves in their order), quoted as JSON, and a placement as the
+# record writes it (`5-5 N`, the lead without an end), looked up rather than formatted: the
+# JSON of a long game names every known tile of every play. By a * 8 + b, and for a
+# placement then by the end's slot (4: the lead).
 _WRITTEN = [f"{a}-{b}" for a in range(8) for b in range(8)]
-_RECORDED = {end: end.value for end in End}
+_QUOTED = [f'"{w}"' for w in _WRITTEN]
+_NOTATION = [[f"{w} {end.value}" for end in End] + [w] for w in _WRITTEN]
 
 
 def written(tile: Tile) -> str:
@@ -25,12 +28,15 @@ def written(tile: Tile) -> str:
 
 def notation(tile: Tile, end: End | None) -> str:
     """A placement as the record writes it: `5-5 N`, the lead without an end."""
-    return _WRITTEN[tile.a * 8 + tile.b] + " " + _RECORDED[end] if end is not None else _WRITTEN[tile.a * 8 + tile.b]
+    return _NOTATION[tile.a * 8 + tile.b][4 if end is None else end.slot]
 
 
-def on_screen(tile: Tile, end: End | None) -> str:
-    """A placement as the screen names ends (E is O in German)."""
-    return f"{tile} {end.label}" if end is not None else str(tile)
+def on_screen(tile: Tile, end: End | None, labels: Sequence[str] | None = None) -> str:
+    """A placement as the screen names ends (E is O in German). `labels`: the ends' labels
+    by slot, looked up once for a whole review (`End.label` asks the translations)."""
+    if end is None:
+        return _WRITTEN[tile.a * 8 + tile.b]
+    return _WRITTEN[tile.a * 8 + tile.b] + " " + (end.label if labels is None else labels[end.slot])
 
 
 def at(play: PlayReview) -> str:
@@ -40,19 +46,24 @@ def at(play: PlayReview) -> str:
 
 # One play of `review --json` (docs/format.md), written as json.dumps writes the dict of
 # these keys in this order: a long game's review has thousands of plays, and filling one
-# template each costs a third of building the dicts and encoding them. Every value but the
-# players' names is a number, null, true, false or a string from a table (tiles, ends,
-# marks, the reasons a hand is not known), none needing an escape.
+# template each costs a third of building the dicts and encoding them. Every value is a
+# string by then: a player's name as JSON, and the rest from tables (numbers, tiles, ends,
+# marks, the reasons a hand is not known), none needing an escape. The round's number is
+# written once for all its plays.
 _PLAY = (
-    '{"round": %d, "move": %d, "player": %s, "play": "%s", "scored": %d, "known": %s, "complete": %s, '
-    '"unknown": %s, "best": %d, "best_play": "%s", "missed": %d, "next": %s, "left": %s, "best_left": %s, '
+    '%s%s, "player": %s, "play": "%s", "scored": %s, "known": %s, "complete": %s, '
+    '"unknown": %s, "best": %s, "best_play": "%s", "missed": %s, "next": %s, "left": %s, "best_left": %s, '
     '"marks": %s}'
 )
 _MARKS_JSON = {(): "[]", ("missed",): '["missed"]', ("left",): '["left"]', ("missed", "left"): '["missed", "left"]'}
+# Numbers as JSON, null for None. A score is an end sum, four ends of at most 6-6 (12)
+# each, so every score and every points missed is among them; a move's number may not be.
+_NUMBERS: dict[int | None, str] = {None: "null", **{n: str(n) for n in range(128)}}
 
 
 def _number(value: int | None) -> str:
-    return "null" if value is None else int.__repr__(value)
+    text = _NUMBERS.get(value)
+    return text if text is not None else str(value)
 
 
 def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], ascii: bool = False) -> str:
@@ -63,36 +74,36 @@ def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: S
 
     string = encode_basestring_ascii if ascii else encode_basestring
     names = [string(name) for name in players]
+    numbers = _NUMBERS
     plays = []
     for review in rounds:
+        head = '{"round": ' + str(review.number) + ', "move": '
         for play in review.plays:
             unknown = play.unknown
             if unknown is None:
-                known, why = '["' + '", "'.join([_WRITTEN[t.a * 8 + t.b] for t in play.known]) + '"]', "null"
+                known, why = "[" + ", ".join([_QUOTED[t.a * 8 + t.b] for t in play.known]) + "]", "null"
             else:
                 # Only the tile played: nothing is certain beyond it.
-                known = (
-                    '["' + '", "'.join([_WRITTEN[t.a * 8 + t.b] for t in play.known]) + '"]' if len(play.known) > 1 else "null"
-                )
+                known = "[" + ", ".join([_QUOTED[t.a * 8 + t.b] for t in play.known]) + "]" if len(play.known) > 1 else "null"
                 why = f'{{"why": "{unknown.why}", "at": {_number(unknown.at)}, "pips": {_number(unknown.pips)}}}'
-            best = play.best
+            tile, end, best = play.tile, play.end, play.best
             plays.append(
                 _PLAY
                 % (
-                    play.round,
-                    play.move,
+                    head,
+                    _number(play.move),
                     names[play.player],
-                    notation(play.tile, play.end),
-                    play.scored,
+                    _NOTATION[tile.a * 8 + tile.b][4 if end is None else end.slot],
+                    numbers[play.scored],
                     known,
                     "true" if unknown is None else "false",
                     why,
-                    best.score,
-                    notation(best.tile, best.end),
-                    play.missed,
+                    numbers[best.score],
+                    _NOTATION[best.tile.a * 8 + best.tile.b][4 if best.end is None else best.end.slot],
+                    numbers[play.missed],
                     "null" if play.replier is None else names[play.replier],
-                    _number(play.left),
-                    _number(play.best_left),
+                    numbers[play.left],
+                    numbers[play.best_left],
                     _MARKS_JSON[play.marks],
                 )
             )
@@ -100,35 +111,43 @@ def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: S
     return '{"plays": [' + ", ".join(plays) + '], "players": {' + each + "}}"
 
 
-def _entry(play: PlayReview, players: Sequence[str]) -> str:
-    """A marked play and its better alternative in one sentence."""
-    player = players[play.player]
-    made = on_screen(play.tile, play.end)
-    best = on_screen(play.best.tile, play.best.end)
-    if play.left is None or play.replier is None:
-        text = _("{at} {player} {play} scored {scored}; {best} would have scored {points}")
-        return text.format(at=at(play), player=player, play=made, scored=play.scored, best=best, points=play.best.score)
-    if play.missed:
-        text = _(
+class _Entries:
+    """The sentences of marked plays, their texts looked up once for a whole review."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+        self.labels = [end.label for end in End]  # by slot: `End.label` asks the translations
+        self.alone = _("{at} {player} {play} scored {scored}; {best} would have scored {points}")
+        self.missed = _(
             "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
             "{best} would have scored {points}, leaving {next} at most {reply}"
         )
-    else:
-        text = _(
+        self.also = _(
             "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
             "{best} would also have scored {points}, leaving {next} at most {reply}"
         )
-    return text.format(
-        at=at(play),
-        player=player,
-        play=made,
-        scored=play.scored,
-        next=players[play.replier],
-        left=play.left,
-        best=best,
-        points=play.best.score,
-        reply=play.best_left,
-    )
+
+    def entry(self, play: PlayReview) -> str:
+        """A marked play and its better alternative in one sentence."""
+        players, labels, best = self.players, self.labels, play.best
+        made = on_screen(play.tile, play.end, labels)
+        instead = on_screen(best.tile, best.end, labels)
+        where = f"{play.round}.{play.move}"
+        if play.left is None or play.replier is None:
+            return self.alone.format(
+                at=where, player=players[play.player], play=made, scored=play.scored, best=instead, points=best.score
+            )
+        return (self.missed if play.missed else self.also).format(
+            at=where,
+            player=players[play.player],
+            play=made,
+            scored=play.scored,
+            next=players[play.replier],
+            left=play.left,
+            best=instead,
+            points=best.score,
+            reply=play.best_left,
+        )
 
 
 def _why(unknown: Unknown, round_number: int, player: str) -> str:
@@ -188,6 +207,7 @@ def review_lines(
     def put(text: str) -> Iterator[str]:
         yield from wrap(text, columns)
 
+    entries = _Entries(players)
     if not rounds:
         yield _("(no moves yet)")
     for review in rounds:
@@ -196,7 +216,7 @@ def review_lines(
         if not marked:
             yield from put(INDENT + _("no marked play"))
         for play in marked:
-            yield from put(INDENT + _entry(play, players))
+            yield from put(INDENT + entries.entry(play))
         for line in untold(review, players):
             yield from put(INDENT + line)
     yield _("Points missed")
