@@ -354,6 +354,30 @@ def test_stats_skip_unplayed_records_and_merge_a_name_written_in_two_cases(tmp_p
     assert all(r["games"] == 2 for r in rows)
 
 
+def test_stats_name_the_record_of_each_best_play(tmp_path, monkeypatch):
+    """Over several games "round 4" names no game: the best play's record is named as it
+    was given, in the JSON and as the CSV's last column, where a name a spreadsheet would
+    run as a formula starts with '."""
+    monkeypatch.chdir(tmp_path)
+    Path("demo.toml").write_text((EXAMPLES / "demo.toml").read_text())
+    Path("=HYPERLINK(1).toml").write_text((EXAMPLES / "muggins.toml").read_text())
+    both = {r["player"]: r for r in json.loads(ok("stats", "--json", "demo.toml", "=HYPERLINK(1).toml"))}
+    demo = {r["player"]: r for r in json.loads(ok("stats", "--json", "demo.toml"))}
+    other = {r["player"]: r for r in json.loads(ok("stats", "--json", "=HYPERLINK(1).toml"))}
+    assert {r["best_play_file"] for r in demo.values()} == {"demo.toml"}
+    for name, row in both.items():
+        # The higher of the two games' best plays; the first game's on a tie.
+        first = demo.get(name, {}).get("best_play", -1)
+        second = other.get(name, {}).get("best_play", -1)
+        assert row["best_play"] == max(first, second)
+        assert row["best_play_file"] == ("demo.toml" if first >= second else "=HYPERLINK(1).toml"), name
+    assert {r["best_play_file"] for r in both.values()} == {"demo.toml", "=HYPERLINK(1).toml"}
+    sheet = ok("stats", "--csv", "demo.toml", "=HYPERLINK(1).toml").splitlines()
+    assert sheet[0].endswith(",average_per_round,best_play_file")
+    cells = {line.rsplit(",", 1)[1] for line in sheet[1:]}
+    assert cells == {"demo.toml", "'=HYPERLINK(1).toml"}
+
+
 def test_scorepad_alone_shows_the_help_and_no_error():
     """Typing `scorepad` alone asks for the help: it is shown, with no usage line and no
     empty error after it, and the exit status is a success."""

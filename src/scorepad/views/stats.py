@@ -5,7 +5,7 @@ so that they do not define this dataclass for nothing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game
@@ -30,7 +30,7 @@ class PlayerStats:
     from_muggins: int | Fraction = 0
     best_play: int = 0
     best_play_move: str = ""
-    files: list[str] = field(default_factory=list)
+    best_play_file: str = ""  # the record of that play, as it was named: "round N" of which game
 
     @property
     def points(self) -> int | Fraction:
@@ -49,12 +49,15 @@ class PlayerStats:
             "best_play": self.best_play,
             "best_play_move": self.best_play_move,
             "average_per_round": round(float(self.points) / self.rounds, 2) if self.rounds else 0,
+            # Last, after the columns a spreadsheet made from an older scorepad has.
+            "best_play_file": self.best_play_file,
         }
 
 
-def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
+def add_game(stats: dict[str, PlayerStats], game: Game, source: str = "") -> None:
     """Count one game into per-player statistics. Points are the player's own: a play or
-    a muggins call counts for who made it; hand points for the players of the side."""
+    a muggins call counts for who made it; hand points for the players of the side.
+    `source`: the record as it was named, kept with a best play (`best_play_file`)."""
     played = game.played_count()
     if not played:
         return  # a record nobody has played in yet (a fresh start, one abandoned) is no game
@@ -83,6 +86,7 @@ def add_game(stats: dict[str, PlayerStats], game: Game) -> None:
             move = r.moves[credit.move]
             if isinstance(move, Play) and credit.points > s.best_play:
                 s.best_play, s.best_play_move = int(credit.points), f"round {r.number}: {move}"
+                s.best_play_file = source
 
 
 def stats_view(rows: list[dict], width: int) -> RenderableType:

@@ -199,7 +199,7 @@ def stats(
     code = 0
     for path in records or [file]:
         try:
-            add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game)
+            add_game(table, loads(record_text(path)).game if from_stdin(path) else load(path).game, str(path))
         except (RecordError, OSError) as problem:
             error(_("skipped {path}: {problem}").format(path=path, problem=problem))
             code = BAD_USAGE
