@@ -237,6 +237,7 @@ class Layout:
         (`_SCORING`)."""
         hand &= ~self._mask
         placed = len(self.placed)
+        # `_others()` but for the lone lead, without the call: a review asks this of every play.
         if placed < 2:
             if not placed:
                 return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
@@ -255,9 +256,8 @@ class Layout:
         return most
 
     def reaching(self, tiles: Sequence[Tile], score: int) -> list[tuple[Tile, End | None, int]]:
-        """The placements of `tiles` that would score `score` now, as `scores_of` lists them:
-        a review asks for the best-scoring ones of a hand, and for the others that score as
-        much as a play did."""
+        """The placements of `tiles` that would score `score` (0 or a multiple of five) now,
+        as `scores_of` lists them: a review asks for those that score a hand's best."""
         if not self.placed:
             return [(t, None, score) for t in tiles if not self._mask >> t.id & 1 and play_score(t.pips) == score]
         count = self._others()
@@ -269,12 +269,12 @@ class Layout:
                 continue
             base = now - count[i]  # what the other ends count once a tile is joined here
             if score:
-                # A positive score is the end sum itself.
+                # A positive score (a multiple of five) is the end sum itself.
                 need = score - base
                 fit = _COUNTING[n][need] if 0 <= need <= 12 else 0
             else:
                 # Every sum that is no multiple of five, and a sum of 0.
-                fit = _HALF[n] & ~_SCORING[n * 5 + -base % 5][0] | (_COUNTING[n][0] if base == 0 else 0)
+                fit = (_HALF[n] & ~_SCORING[n * 5 + -base % 5][0]) | (_COUNTING[n][0] if base == 0 else 0)
             if fit & free:
                 ends.append((ENDS[i], fit & free))
         return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]

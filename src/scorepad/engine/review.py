@@ -150,7 +150,7 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             top = ahead
         else:
             top = layout.best_of(mask_of(tiles))
-        ahead = -1
+        ahead = -1  # set again below only when the next play handled is the reply
         made = _new(Option, (tile, end, scored)) if scored == top else None
         following = index + 1  # the next move that is no muggins call
         while following < last and isinstance(moves[following], Muggins):

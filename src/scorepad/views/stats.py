@@ -30,7 +30,7 @@ class PlayerStats:
     from_muggins: int | Fraction = 0
     best_play: int = 0
     best_play_move: str = ""
-    best_play_file: str = ""  # the record of that play, as it was named: "round N" of which game
+    best_play_file: str = ""  # the record of that play: "round N" of which game
 
     @property
     def points(self) -> int | Fraction:
@@ -57,7 +57,7 @@ class PlayerStats:
 def add_game(stats: dict[str, PlayerStats], game: Game, source: str = "") -> None:
     """Count one game into per-player statistics. Points are the player's own: a play or
     a muggins call counts for who made it; hand points for the players of the side.
-    `source`: the record as it was named, kept with a best play (`best_play_file`)."""
+    `source`: the record's path as messages name it, kept with a best play (`best_play_file`)."""
     played = game.played_count()
     if not played:
         return  # a record nobody has played in yet (a fresh start, one abandoned) is no game
