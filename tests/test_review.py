@@ -425,8 +425,8 @@ def test_the_review_guide_shows_what_runs_today():
 
 
 def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
-    """Layout.placements (and scores_of, reaching, best_score) work the sums out without laying
-    the tile: checked against laying it, on every layout of random games (spinner, arms and
+    """Layout.placements (and scores_of, reaching, best_score, best_after) work the sums out
+    without laying the tile: checked against laying it, on every layout of random games (spinner, arms and
     lone leads included)."""
     import random
 
@@ -434,8 +434,9 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
     from scorepad.engine.notation import Play
     from scorepad.engine.rules import Rules
     from scorepad.engine.simulate import play_game
-    from scorepad.engine.tiles import ALL_TILES
+    from scorepad.engine.tiles import ALL_TILES, mask_of
 
+    all_tiles = mask_of(ALL_TILES)
     checked = 0
     for seed in range(12):
         rules = Rules.from_options(("pagat", "two-ends", "fuenfer")[seed % 3], target=300)
@@ -446,10 +447,13 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
                 if not isinstance(move, Play):
                     continue
                 scores = []
+                some = mask_of(ALL_TILES[move.tile.id % 5 :: 2])
                 for tile in ALL_TILES:
                     for at in layout.placements(tile):
                         trial = layout.copy()
                         assert trial.place(tile, at.end) == at.end_sum, (seed, r.number, tile, at)
+                        for hand in (all_tiles, some):
+                            assert layout.best_after(tile, at.end, hand) == trial.best_of(hand), (seed, r.number, tile, at)
                         scores.append(at.score)
                         checked += 1
                 assert [(t, at.end, at.score) for t in ALL_TILES for at in layout.placements(t)] == layout.scores_of(ALL_TILES)

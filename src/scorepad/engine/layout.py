@@ -92,6 +92,23 @@ _new_placed = tuple.__new__  # builds a Placed (or Ends) without the Python-leve
 _PLACED: dict[int, Placed] = {}
 
 
+def _best(hand: int, opened: list[int], count: list[int]) -> int:
+    """The most a tile of `hand` (a bit mask, none on the table) would score joined to an
+    end whose open numbers are `opened` and counts `count` (as `_others` gives them). At
+    each end only the tiles that would make the sum a multiple of five are looked at, the
+    highest of those held found in a table (`_SCORING`)."""
+    most = 0
+    now = count[0] + count[1] + count[2] + count[3]
+    for n, c in zip(opened, count):
+        if n != NO_END:
+            base = now - c  # what the other ends count once a tile is joined here
+            mask, highest = _SCORING[n * 5 + -base % 5]
+            held = hand & mask
+            if held and base + highest[held] > most:
+                most = base + highest[held]
+    return most
+
+
 class Layout:
     """The layout of one round. `place` puts a tile down; `copy` is an independent copy."""
 
@@ -232,28 +249,43 @@ class Layout:
 
     def best_of(self, hand: int) -> int:
         """`best_score` of the tiles of `hand`, a bit t.id set for each: a review asks it of
-        every hand at every play. At each end only the tiles that would make the sum a
-        multiple of five are looked at, the highest of those held found in a table
-        (`_SCORING`)."""
-        hand &= ~self._mask
+        every hand at every play (`_best`)."""
         placed = len(self.placed)
         # `_others()` but for the lone lead, without the call: a review asks this of every play.
         if placed < 2:
             if not placed:
+                hand &= ~self._mask
                 return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
-            count = self._others()
-        else:
-            count = self._count
-        most = 0
-        now = count[0] + count[1] + count[2] + count[3]
-        for n, c in zip(self._open, count):
-            if n != NO_END:
-                base = now - c  # what the other ends count once a tile is joined here
-                mask, highest = _SCORING[n * 5 + -base % 5]
-                held = hand & mask
-                if held and base + highest[held] > most:
-                    most = base + highest[held]
-        return most
+            return _best(hand & ~self._mask, self._open, self._others())
+        return _best(hand & ~self._mask, self._open, self._count)
+
+    def best_after(self, tile: Tile, end: End | None, hand: int) -> int:
+        """`best_of(hand)` once `tile` is down at `end` (None: the lead), the tile not put
+        down: what a play leaves the next player, asked of every play and every alternative
+        a review weighs, so the ends are worked out as `place` would make them, not copied
+        and placed."""
+        if len(self.placed) < 1:
+            after = self.copy()
+            after.place(tile, end)
+            return after.best_of(hand)
+        assert end is not None  # after the lead every play has its end
+        i = end.slot
+        opened = self._open.copy()
+        count = self._others().copy()
+        inner = opened[i]
+        outer = tile.b if tile.a == inner else tile.a
+        is_double = tile.is_double
+        opened[i] = outer
+        count[i] = outer * 2 if is_double else outer
+        if i <= E and opened[N] == NO_END:
+            # As `place`: the side arms start once both line sides of the spinner are taken.
+            spinner = self.spinner
+            is_spinner = is_double and spinner is None and self.with_spinner
+            if is_spinner:
+                spinner = tile
+            if spinner is not None and not (is_spinner or self._spinner_out[1 - i]):
+                opened[N] = opened[S] = spinner.a
+        return _best(hand & ~(self._mask | 1 << tile.id), opened, count)
 
     def reaching(self, tiles: Sequence[Tile], score: int) -> list[tuple[Tile, End | None, int]]:
         """The placements of `tiles` that would score `score` (0 or a multiple of five) now,

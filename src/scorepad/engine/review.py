@@ -164,20 +164,18 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
                     replier, mask = seat[then.player], mask_of(reply[0])
         if replier is None:
             chosen = made or _new(Option, layout.reaching(tiles, top)[0])
-            layout.place(tile, end)
             left = best_left = None
             marks = _MARKS[top - scored >= MISSED_MARK, False]
         else:
-            before = layout.copy()
-            layout.place(tile, end)
-            left = ahead = layout.best_of(mask)
+            left = ahead = layout.best_after(tile, end, mask)
             if forced:
                 chosen, best_left = _new(Option, (tile, end, scored)), left  # the lead had no alternative
             elif made is not None and left < LEFT_MARK:
                 chosen, best_left = made, left  # no other play could leave noticeably less
             else:
-                chosen, best_left = _set_against(before, made, tiles, top, mask, left)
+                chosen, best_left = _set_against(layout, made, tiles, top, mask, left)
             marks = _MARKS[top - scored >= MISSED_MARK, left - best_left >= LEFT_MARK]
+        layout.place(tile, end)
         reviews.append(
             _new(
                 PlayReview,
@@ -218,18 +216,14 @@ def _set_against(
             for o in before.reaching(tiles, top):
                 if o[0].id == tile_id and o[1] is end:
                     continue
-                after = before.copy()
-                after.place(o[0], o[1])
-                left_then = after.best_of(reply)
+                left_then = before.best_after(o[0], o[1], reply)
                 if left_then <= enough:
                     return _new(Option, o), left_then
         return made, left
     candidates = before.reaching(tiles, top)
     best, low = candidates[0], None
     for o in candidates:
-        after = before.copy()
-        after.place(o[0], o[1])
-        left_then = after.best_of(reply)
+        left_then = before.best_after(o[0], o[1], reply)
         if low is None or left_then < low:
             best, low = o, left_then
             if low == 0:
