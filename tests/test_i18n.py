@@ -252,3 +252,22 @@ def test_lang_offers_the_languages_of_the_catalogue():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == sorted((*i18n.LANGUAGES, "fr"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_commands_first_paragraph_is_one_line(lang):
+    """`scorepad -h` lists each command with its help's first paragraph, line breaks kept
+    (as Typer does): a break inside it cut the sentence in the middle of the list."""
+    import typer
+
+    from scorepad.cli.app import app
+
+    translation = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, ["de"]) if lang == "de" else None
+    broken = []
+    for name, command in typer.main.get_command(app).commands.items():
+        text = command.help or ""
+        if translation:
+            text = translation.gettext(text)
+        if "\n" in text.split("\n\n")[0].strip():
+            broken.append(name)
+    assert not broken, f"a first paragraph with a line break: {broken}"

@@ -282,8 +282,9 @@ def chart(
 
 @room.command(
     help=N_(
-        "Write the game as a page: sheet, score race, every round's layout drawn as tiles, and a\n"
-        "replay to step through move by move (OUT.html); or, with --svg, one picture of the\n"
+        # One line: the list of commands shows this first paragraph with its line breaks.
+        "Write the game as a page: sheet, score race, every round's layout drawn as tiles, and a "
+        "replay to step through move by move (OUT.html); or, with --svg, one picture of the "
         "standing and the last round's layout.\n"
         "\n"
         "The page holds everything it shows: it opens without a network. Export never writes\n"
