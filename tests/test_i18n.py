@@ -4,6 +4,7 @@ import ast
 import gettext
 import importlib.util
 import io
+import itertools
 from pathlib import Path
 
 import pytest
@@ -255,19 +256,25 @@ def test_lang_offers_the_languages_of_the_catalogue():
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_commands_first_paragraph_is_one_line(lang):
-    """`scorepad -h` lists each command with its help's first paragraph, line breaks kept
-    (as Typer does): a break inside it cut the sentence in the middle of the list."""
+def test_help_screens_break_lines_only_where_the_width_does(lang):
+    """A help text's paragraphs are wrapped to fit the source; Typer's panels keep those
+    breaks, which cut sentences on the screen ("Export never writes" alone on a line). On
+    every help screen, in both languages, at 80 and 100 columns, a line of the text is
+    broken only where the next word would not have fit."""
     import typer
 
+    from helpers import ok
     from scorepad.cli.app import app
 
-    translation = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, ["de"]) if lang == "de" else None
-    broken = []
-    for name, command in typer.main.get_command(app).commands.items():
-        text = command.help or ""
-        if translation:
-            text = translation.gettext(text)
-        if "\n" in text.split("\n\n")[0].strip():
-            broken.append(name)
-    assert not broken, f"a first paragraph with a line break: {broken}"
+    screens = [[], *([name] for name in typer.main.get_command(app).commands)]
+    cut = []
+    for width in (80, 100):
+        for args in screens:
+            lines = ok(*args, "--help", width=width, lang=lang).splitlines()
+            for line, after in itertools.pairwise(lines):
+                text, words = line.strip(), after.split()
+                inside = not {"│", "╭", "╰"} & {line[:1], after[:1]}
+                fits = bool(words) and len(text) + 1 + len(words[0]) <= width - 2
+                if inside and text and fits and not text.endswith(("\\", ":")):
+                    cut.append((width, args, text, words[0]))
+    assert not cut, cut

@@ -70,6 +70,13 @@ def filled(text: str) -> str:
     return text
 
 
+def reflowed(text: str) -> str:
+    """Each paragraph of a help text on one line: Typer's panels keep a paragraph's line
+    breaks, so the source's (wrapped to fit the code) cut sentences on the screen. A
+    paragraph that starts with click's \\b keeps its lines."""
+    return "\n\n".join(part if part.startswith("\b") else " ".join(part.split("\n")) for part in text.split("\n\n"))
+
+
 def translate_help(command: Any) -> None:
     """Show the help of `command` and of its options and arguments in the current
     language. The English source texts are kept aside on first use, so a later run in
@@ -79,7 +86,7 @@ def translate_help(command: Any) -> None:
         sources = item.__dict__.setdefault("_help_sources", {name: getattr(item, name, None) for name in ("help", "short_help")})
         for name, source in sources.items():
             if source:  # _("") would be the catalogue's header
-                setattr(item, name, filled(_(source)))
+                setattr(item, name, reflowed(filled(_(source))))
 
 
 class _Late(types.ModuleType):
