@@ -537,8 +537,11 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
 
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     env = {**os.environ, "COLUMNS": "40", "NO_COLOR": "1", "SCOREPAD_LANG": "en"}
+    # Ctrl-C as a terminal delivers it: a suite started in the background (`.ci/run &`)
+    # hands its children SIGINT ignored, and Python then leaves it ignored.
+    start = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from scorepad.cli.app import main; main()"
     process = subprocess.Popen(
-        [sys.executable, "-c", "from scorepad.cli.app import main; main()", "live"],
+        [sys.executable, "-c", start, "live"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
