@@ -208,17 +208,18 @@ def _set_against(
     bit mask) it would have left: of the placements of `tiles` that score `top` (the
     best), when the play is one of them (`made`), the play itself, unless another would
     have left the next player noticeably less (LEFT_MARK): then the first such; when it is
-    not, the one that leaves the least (the first of them on a tie)."""
+    not, the one that leaves the least (the first of them on a tie). A play that was the
+    best and left less than LEFT_MARK is its own (`review_round` does not ask): no other
+    could leave noticeably less."""
     if made is not None:
-        if left >= LEFT_MARK:  # else no other play could leave noticeably less
-            enough = left - LEFT_MARK  # what an alternative must leave at most to count
-            tile_id, end = made.tile.id, made.end
-            for o in before.reaching(tiles, top):
-                if o[0].id == tile_id and o[1] is end:
-                    continue
-                left_then = before.best_after(o[0], o[1], reply)
-                if left_then <= enough:
-                    return _new(Option, o), left_then
+        enough = left - LEFT_MARK  # what an alternative must leave at most to count
+        tile_id, end = made.tile.id, made.end
+        for o in before.reaching(tiles, top):
+            if o[0].id == tile_id and o[1] is end:
+                continue
+            left_then = before.best_after(o[0], o[1], reply)
+            if left_then <= enough:
+                return _new(Option, o), left_then
         return made, left
     candidates = before.reaching(tiles, top)
     best, low = candidates[0], None
