@@ -666,3 +666,27 @@ def test_the_log_names_a_hand_entered_as_a_total_in_pips():
         game.push(parse_move(move))
     game.end_round({"Ann": 40, "Bob": 16, "Cy": 50, "Dee": 50})  # all 27 tiles left: 156 pips
     assert "hands: Ann 40 pips, Bob 16 pips, Cy 50 pips, Dee 50 pips" in text(log_table(game), 100).splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lines_under_a_round_wrap_indented_at_40_columns(lang):
+    """A phone's terminal: the hands and the points they gave wrap under the table, their
+    continuation lines indented (in rich's table and in the plain lines of a long game),
+    so that a wrapped hand does not read as a line of its own."""
+    from scorepad import i18n
+    from scorepad.views.log import log_lines, log_table
+
+    i18n.use(lang)
+    game = Game(["Ann", "Bob", "Cy", "Dee"], Rules.from_options("fuenfer", deal=[7, 7, 7]), opener="Ann")
+    for move in ("Ann: 6-6", "Bob: pass", "Cy: pass", "Dee: pass", "Ann: pass"):
+        game.push(parse_move(move))
+    game.end_round({"Ann": 40, "Bob": 16, "Cy": 50, "Dee": 50})
+    drawn = text(log_table(game), 40).splitlines()
+    plain = [line.rstrip() for line in "\n".join(log_lines(game, 40)).splitlines()]
+    for lines in (drawn, plain):
+        under = lines[lines.index(next(line for line in lines if line.startswith(("hands:", "Resthände:")))) :]
+        assert len(under) > 2, under  # the hands and the points wrapped at 40
+        assert all(len(line) <= 40 for line in under), under
+        # Two lines of their own, the hands and the points, each wrapped, the rest indented.
+        starts = [line for line in under if not line.startswith("  ")]
+        assert len(starts) == 2 and starts[1].startswith("Bob +125: ") and under[1].startswith("  "), under

@@ -16,11 +16,13 @@ from scorepad.views.summary import MugginsMark, muggins_marks
 from scorepad.views.tables import plain_table
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.text import Text
 
     from scorepad.views.console import Spool
 
 
+UNDER_INDENT = "  "  # the continuation lines of a line under a round's table
 SHOWN_MOVES = 4096  # moves' texts (and rounds' lines under the table) the log keeps, at most
 
 # A round's part of the log: its title, its rows (#, move, sum, points) and the lines
@@ -118,7 +120,23 @@ def _round_lines(columns: list[tuple[str, str, str]], logged: LoggedRound, width
     title, rows, under = logged
     yield from plain_table(columns, rows, title=title, left=1, right=1)
     for line, _style in under:
-        yield wrapped(line, width)
+        yield wrapped(line, width, UNDER_INDENT)
+
+
+class _Under:
+    """A line under a round's table as rich draws it: wrapped at the width it is drawn at,
+    its continuation lines indented as the plain log's (`_round_lines`); rich's own wrap
+    would start them at the left edge, where they read as lines of their own."""
+
+    def __init__(self, line: str, style: str) -> None:
+        self.line, self.style = line, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        from rich.text import Text
+
+        from scorepad.views.console import wrapped
+
+        yield Text(wrapped(self.line, options.max_width, UNDER_INDENT), style=self.style)
 
 
 class LoggedRounds:
@@ -166,7 +184,7 @@ def log_table(game: Game, only_round: int | None = None) -> RenderableType:
         for row in rows:
             table.add_row(*row)
         parts.append(table)
-        parts.extend(Text(line, style=style) for line, style in under)
+        parts.extend(_Under(line, style) for line, style in under)
     return Group(*parts) if parts else Text(_("(no moves yet)"), style="dim")
 
 
