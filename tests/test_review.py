@@ -271,6 +271,23 @@ def test_in_german_what_the_record_cannot_tell(here):
     assert "1.1 Ann 6-1 brachte 0; 6-4 hätte 10 gebracht" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "playing", "over"),
+    [
+        ("en", "the round is still being played", "the hands left at the end are not in the record"),
+        ("de", "die Runde läuft noch", "die Resthände stehen nicht im Protokoll"),
+    ],
+)
+def test_a_round_still_being_played_is_said_so(here, lang, playing, over):
+    """Its hands cannot be in the record yet: the review does not say they are missing."""
+    here.write_text(DRAWS.replace('hands = { Ann = "2-2" }\n', "").replace(', "Bob: 0-5 W"', ""), encoding="utf-8")
+    out = flat(ok("review", width=40, lang=lang))
+    assert f"4-5 ({playing})" in out.replace(" hinaus nicht bekannt", "") and over not in out
+    here.write_text(DRAWS.replace('hands = { Ann = "2-2" }\n', ""), encoding="utf-8")  # Bob went out
+    out = flat(ok("review", width=40, lang=lang))
+    assert f"4-5 ({over})" in out.replace(" hinaus nicht bekannt", "") and playing not in out
+
+
 PLAY_KEYS = {
     "round",
     "move",

@@ -150,7 +150,7 @@ class _Entries:
         )
 
 
-def _why(unknown: Unknown, round_number: int, player: str) -> str:
+def _why(unknown: Unknown, round_number: int, player: str, playing: bool) -> str:
     if unknown.why == "drew":
         return _("{player} drew at {at}").format(player=player, at=f"{round_number}.{unknown.at}")
     if unknown.why == "pips":
@@ -160,13 +160,16 @@ def _why(unknown: Unknown, round_number: int, player: str) -> str:
             "the hand left at the end was entered as {pips} pips",
             pips,
         ).format(pips=pips)
+    if playing:
+        return _("the round is still being played")
     return _("the hands left at the end are not in the record")
 
 
-def untold(review: RoundReview, players: Sequence[str]) -> Iterator[str]:
+def untold(review: RoundReview, players: Sequence[str], playing: bool = False) -> Iterator[str]:
     """What the record cannot tell in a round: for each run of a player's plays whose hand
     is not known whole for the same reason, the tiles known at its first play (the later
-    plays of the run hold the rest of them) and why nothing more is known."""
+    plays of the run hold the rest of them) and why nothing more is known. `playing`: the
+    round is still being played (its hands cannot be in the record yet)."""
     runs: dict[tuple[int, Unknown], list[PlayReview]] = {}
     for play in review.plays:
         if play.unknown is not None:
@@ -176,7 +179,7 @@ def untold(review: RoundReview, players: Sequence[str]) -> Iterator[str]:
         where = at(first) if first is last else f"{at(first)}–{at(last)}"
         tiles = " ".join(map(written, first.known))
         yield _("{player}'s hand at {at} is not known beyond {tiles} ({why})").format(
-            player=players[p], at=where, tiles=tiles, why=_why(unknown, review.number, players[p])
+            player=players[p], at=where, tiles=tiles, why=_why(unknown, review.number, players[p], playing)
         )
 
 
@@ -200,9 +203,14 @@ def wrap(text: str, columns: int) -> list[str]:
 
 
 def review_lines(
-    rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], columns: int
+    rounds: Sequence[RoundReview],
+    players: Sequence[str],
+    totals: Sequence[PlayerTotal],
+    columns: int,
+    playing: int | None = None,
 ) -> Iterator[str]:
-    """The review as text, each entry wrapped to `columns`."""
+    """The review as text, each entry wrapped to `columns`. `playing`: the number of the
+    round still being played, if any."""
 
     def put(text: str) -> Iterator[str]:
         yield from wrap(text, columns)
@@ -217,7 +225,7 @@ def review_lines(
             yield from put(INDENT + _("no marked play"))
         for play in marked:
             yield from put(INDENT + entries.entry(play))
-        for line in untold(review, players):
+        for line in untold(review, players, review.number == playing):
             yield from put(INDENT + line)
     yield _("Points missed")
     for name, total in zip(players, totals):

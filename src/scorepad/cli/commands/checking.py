@@ -143,7 +143,8 @@ def review(
     if as_json:
         written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
         return
-    lines(review_lines(rounds, game.players, sums, width()))
+    playing = game.current.number if game.state == "playing" else None
+    lines(review_lines(rounds, game.players, sums, width(), playing))
 
 
 class Reviewed:
