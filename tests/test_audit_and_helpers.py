@@ -32,7 +32,7 @@ def test_audit_reports_every_problem_with_its_round_and_move():
         (1, 7, "'Bob: draw 25': Bob cannot draw 25: the boneyard holds only 19"),
         (1, None, "hands: Ann holds 2 tiles, not 3: 5-5 0-0 1-0"),
         (1, None, "hands: Cy's 3-2 is already on the table"),
-        (1, None, "hands: Bob's 19 tiles cannot hold 100 pips: the tiles not on the table allow 119 to 119"),
+        (1, None, "hands: Bob's 19 tiles cannot hold 100 pips: the tiles nobody has named allow only 119"),
         (1, None, "points: Ann is written as 5, the count is 0"),
         (1, None, "points: Cy is written as 0, the count is 110"),
     ]

@@ -69,3 +69,13 @@ def test_loading_names_round_and_move_in_german(german):
     with pytest.raises(RecordError) as caught:
         loads(RECORD.replace('colour = "red"\n', ""))
     assert str(caught.value) == "Runde 1, Zug 2: 'Ann: 5-5': Bob ist am Zug, nicht Ann"
+
+
+def test_a_pip_total_the_unnamed_tiles_fix_in_german(german):
+    """Where the tiles nobody has named leave one total, the refusal names it alone."""
+    from test_audit_and_helpers import BROKEN
+
+    messages = [p.message for p in audit_text(BROKEN.read_text()).problems]
+    assert (
+        "hands: Bob kann mit 19 Steinen nicht 100 Augen haben: die Steine, die niemand genannt hat, erlauben nur 119" in messages
+    )

@@ -206,7 +206,9 @@ def test_hands_award_and_next_round():
         ({"Bob": 8, "Cy": parse_tiles("4-5 1-1")}, "Cy holds 1 tile, not 2: 4-5 1-1"),
         ({"Bob": 8, "Cy": parse_tiles("6-2")}, "Cy's 6-2 is already on the table"),
         ({"Bob": parse_tiles("4-5"), "Cy": parse_tiles("5-4")}, "5-4 is named twice in the hands"),
-        ({"Bob": 13, "Cy": 9}, "Bob's 1 tile cannot hold 13 pips: the tiles not on the table allow 0 to 11"),
+        ({"Bob": 13, "Cy": 9}, "Bob's 1 tile cannot hold 13 pips: the tiles nobody has named allow 0 to 11"),
+        # 0-0 is in Bob's hand: Cy's one tile holds at least 1.
+        ({"Bob": parse_tiles("0-0"), "Cy": 0}, "Cy's 1 tile cannot hold 0 pips: the tiles nobody has named allow 1 to 11"),
         ({"Bob": -1, "Cy": 9}, "cannot hold -1 pips"),
     ],
 )

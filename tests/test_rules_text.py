@@ -201,7 +201,7 @@ def test_pip_totals_together_must_fit_the_tiles_nobody_has_named():
     hands hold all 18 tiles, 126 pips, not 127 (decision: the totals are bounded together)."""
     g = blocked_zeros()
     with pytest.raises(
-        InvalidHandsError, match="the pip totals add up to 127 pips in 18 tiles: the tiles nobody has named allow 126 to 126"
+        InvalidHandsError, match="the pip totals add up to 127 pips in 18 tiles: the tiles nobody has named allow only 126"
     ):
         g.end_round({"Ann": 46, "Bob": 81})
 

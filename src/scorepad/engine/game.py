@@ -650,19 +650,19 @@ class Game:
             if not low <= hand <= high:
                 problem(
                     ngettext(
-                        "{name}'s {n} tile cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
-                        "{name}'s {n} tiles cannot hold {pips} pips: the tiles not on the table allow {low} to {high}",
+                        "{name}'s {n} tile cannot hold {pips} pips: the tiles nobody has named allow {allowed}",
+                        "{name}'s {n} tiles cannot hold {pips} pips: the tiles nobody has named allow {allowed}",
                         size,
-                    ).format(name=name, n=size, pips=hand, low=low, high=high)
+                    ).format(name=name, n=size, pips=hand, allowed=_allowed(low, high))
                 )
             total_pips, total_tiles, totals = total_pips + hand, total_tiles + size, totals + 1
         if totals > 1:
             low, high = sum(unseen[:total_tiles]), sum(unseen[-total_tiles:])
             if not low <= total_pips <= high:
                 problem(
-                    _(
-                        "the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody has named allow {low} to {high}"
-                    ).format(pips=total_pips, tiles=total_tiles, low=low, high=high)
+                    _("the pip totals add up to {pips} pips in {tiles} tiles: the tiles nobody has named allow {allowed}").format(
+                        pips=total_pips, tiles=total_tiles, allowed=_allowed(low, high)
+                    )
                 )
         # In seat order, as a folded round laid again has them, whatever order they were typed in.
         return dict(sorted(given.items())), pips
@@ -896,3 +896,11 @@ def _as_written(items: tuple) -> tuple:
 
 def _tiles(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
+
+
+def _allowed(low: int, high: int) -> str:
+    """The pip totals a hand check allows: a range, or one total where the unnamed tiles
+    leave no choice ("allow 119 to 119" read as a slip of the program)."""
+    if low == high:
+        return _("only {pips}").format(pips=low)
+    return _("{low} to {high}").format(low=low, high=high)
