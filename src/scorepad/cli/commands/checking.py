@@ -113,7 +113,8 @@ def audit(
         "Where the points went: every play against the tiles its player certainly held.\n"
         "\n"
         "Marks each play that scored less than a tile the player held could have, or left\n"
-        "the next player 10 or more above the best play; says what the record cannot tell.\n"
+        "the next player a reply 10 or more better than the best play would have; says what\n"
+        "the record cannot tell.\n"
         "\n"
         "Example: scorepad review --round 2"
     )

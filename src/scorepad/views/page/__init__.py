@@ -120,7 +120,7 @@ def words() -> dict[str, str]:
         "help": _("Help"),
         "help_keys": _(
             "Arrow keys or swipes: move by move. Page Up and Page Down: round by round; Home and End: the start "
-            "and the end (on the buttons). M and Shift+M: the next and the previous mark; P: play or pause. "
+            "and the end (on the buttons). M and Shift+M: the next and the previous muggins mark; P: play or pause. "
             "A click on a move or on the score race goes there."
         ),
         "help_history": _(
@@ -135,7 +135,8 @@ def words() -> dict[str, str]:
         ),
         "review_key": _(
             "Review marks (scorepad review): −10 a play that scored 10 less than a tile its player certainly "
-            "held, ↑ one that left the next player 10 or more above the best play. R and Shift+R: the next "
+            "held, ↑ one that left the next player a reply 10 or more better than the best play would have. "
+            "R and Shift+R: the next "
             "and the previous review mark."
         ),
     }
