@@ -48,6 +48,16 @@ def test_in_german(tmp_path):
     assert "Durchsicht: 10 verpasst, 1 markierter Zug" in html
 
 
+def test_the_key_says_an_unmarked_play_was_weighed_only_on_the_tiles_known(tmp_path):
+    """A page read alone must not pass an unmarked play off as the best where the hand was
+    not known whole: the key of the review marks says so once, and where to look."""
+    key = re.search(r'<p class="marks-key review-key">([^<]*)</p>', page_of(tmp_path, DRAWS)).group(1)
+    assert "A play without a mark was weighed only against the tiles the record proves its player held" in key
+    assert "scorepad review says where those were not the whole hand" in key
+    key = re.search(r'<p class="marks-key review-key">([^<]*)</p>', page_of(tmp_path, DRAWS, "de")).group(1)
+    assert "Ein Zug ohne Markierung wurde nur an den Steinen gemessen" in key
+
+
 def test_every_mark_of_the_review_is_on_the_page_and_no_other(tmp_path):
     """The muggins example: both kinds of marks, each where its own command puts it."""
     record = EXAMPLES / "muggins.toml"

@@ -136,8 +136,9 @@ def words() -> dict[str, str]:
         "review_key": _(
             "Review marks (scorepad review): −10 a play that scored 10 less than a tile its player certainly "
             "held, ↑ one that left the next player a reply 10 or more better than the best play would have. "
-            "R and Shift+R: the next "
-            "and the previous review mark."
+            "A play without a mark was weighed only against the tiles the record proves its player held: "
+            "scorepad review says where those were not the whole hand. R and Shift+R: the next and the "
+            "previous review mark."
         ),
     }
 
