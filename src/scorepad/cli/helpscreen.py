@@ -267,6 +267,25 @@ class ScreenGroup(_PlainWhenNarrow, TyperGroup):
         ctx.meta[completion.ASKED] = completion.asked_shell(args)
         return super().parse_args(ctx, language_first(args))
 
+    # Click refuses a bad command line while it makes a context (the group's options, a
+    # command's arguments) or looks the command up: those refusals in scorepad's words
+    # (cli/usage.py).
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.UsageError as error:
+            from scorepad.cli.usage import worded  # only when a command line is refused
+
+            raise worded(error) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.UsageError as error:
+            from scorepad.cli.usage import worded  # only when a command line is refused
+
+            raise worded(error) from None
+
     def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
         # scorepad's own scripts and answers (cli/completion.py), never Typer's.
         completion.respond(self, prog_name)
