@@ -211,7 +211,7 @@ def test_a_missing_record_is_said_once_in_german(tmp_path):
     i18n.use("de")
     with pytest.raises(ValueError) as refused:
         read_game(tmp_path / "none.toml")
-    assert str(refused.value) == (f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit  scorepad new --players Ann,Bob")
+    assert str(refused.value) == (f"keine Partie in {tmp_path / 'none.toml'}: beginne eine mit scorepad new --players Ann,Bob")
     (tmp_path / "bad.toml").write_text("format = 3\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"^das Protokoll lässt sich nicht lesen: .*bad\.toml: "):
         read_game(tmp_path / "bad.toml")

@@ -609,7 +609,7 @@ def test_ctrl_c_in_a_terminal_and_history_between_starts(tmp_path):
 def test_live_without_a_record_says_how_to_start(here):
     result = live("q\n")
     assert result.exit_code == 2, result.output
-    assert flat("no game in scorepad.toml: start one with  scorepad new --players Ann,Bob") in flat(result.output)
+    assert flat("no game in scorepad.toml: start one with scorepad new --players Ann,Bob") in flat(result.output)
     assert "Traceback" not in result.output
 
 

@@ -526,3 +526,5 @@ def test_a_game_without_moves_says_so(here):
     ok("new", "--players", "Ann,Bob")
     assert ok("review").splitlines()[0] == "(no moves yet)"
     assert json.loads(ok("review", "--json"))["plays"] == []
+    # The round asked for is named, though nobody has led in it.
+    assert ok("review", "--round", "1").splitlines()[:2] == ["Round 1", "  (no moves yet)"]

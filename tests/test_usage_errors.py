@@ -33,6 +33,12 @@ REFUSALS = [
     (["bogus"], "there is no command 'bogus'", "es gibt keinen Befehl 'bogus'"),
     (["play"], "play: TILE [END] is missing", "play: TILE [END] fehlt"),
     (["review", "extra"], "review takes no more arguments: extra", "review nimmt keine weiteren Argumente: extra"),
+    (
+        ["new", "Ann", "Bob"],
+        "new takes no more arguments: Ann Bob; name the players with --players Ann,Bob",
+        "new nimmt keine weiteren Argumente: Ann Bob; die Spieler mit --players Ann,Bob angeben",
+    ),
+    (["new", "--players", "Ann,Bob", "Cy"], "new takes no more arguments: Cy", "new nimmt keine weiteren Argumente: Cy"),
     (["review", "--round"], "--round needs a value", "--round braucht einen Wert"),
     (["review", "--json=3"], "--json takes no value", "--json nimmt keinen Wert"),
     (

@@ -92,6 +92,11 @@ def _said(error: Any) -> str | None:
     if kind == "UsageError":
         found = _EXTRA.fullmatch(message)
         if found:
+            if _players_left_out(context):
+                # `new Ann Bob`: the names typed as the table says them.
+                return _("{command} takes no more arguments: {extra}; name the players with --players {names}").format(
+                    command=command, extra=found["extra"], names=",".join(found["extra"].split())
+                )
             return _("{command} takes no more arguments: {extra}").format(command=command, extra=found["extra"])
         found = _NO_COMMAND.fullmatch(message)
         if found:
@@ -110,6 +115,14 @@ def _is_option(param: Any) -> bool:
 def _long(option: Any) -> str:
     """An option by its long name (`--round`, not `-r`)."""
     return max(option.opts, key=len)
+
+
+def _players_left_out(context: Any) -> bool:
+    """Whether the command of `context` names its players with --players and was not given it."""
+    if context is None:
+        return False
+    takes = any(_is_option(param) and "--players" in param.opts for param in context.command.params)
+    return takes and context.params.get("players") is None
 
 
 def _takes_a_number(context: Any) -> bool:

@@ -105,7 +105,7 @@ def read_record(file: Path) -> str:
     if not os.path.lexists(file):
         if real_path(file).name:
             forget_kept(file)
-        raise RecordError(_("no game in {file}: start one with  scorepad new --players Ann,Bob").format(file=file))
+        raise RecordError(_("no game in {file}: start one with scorepad new --players Ann,Bob").format(file=file))
     try:
         return read_text(file)
     except RecordError as error:

@@ -208,16 +208,22 @@ def review_lines(
     totals: Sequence[PlayerTotal],
     columns: int,
     playing: int | None = None,
+    only: int | None = None,
 ) -> Iterator[str]:
     """The review as text, each entry wrapped to `columns`. `playing`: the number of the
-    round still being played, if any."""
+    round still being played, if any; `only`: the round asked for (`--round`), headed also
+    when nobody has led in it yet."""
 
     def put(text: str) -> Iterator[str]:
         yield from wrap(text, columns)
 
     entries = _Entries(players)
     if not rounds:
-        yield _("(no moves yet)")
+        if only is not None:
+            yield _("Round {number}").format(number=only)
+            yield INDENT + _("(no moves yet)")
+        else:
+            yield _("(no moves yet)")
     for review in rounds:
         yield _("Round {number}").format(number=review.number)
         marked = [play for play in review.plays if play.marks]

@@ -145,7 +145,7 @@ def review(
         written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
         return
     playing = game.current.number if game.state == "playing" else None
-    lines(review_lines(rounds, game.players, sums, width(), playing))
+    lines(review_lines(rounds, game.players, sums, width(), playing, round_))
 
 
 class Reviewed:
