@@ -42,6 +42,14 @@ def test_a_play_that_left_too_much_is_marked_apart(tmp_path):
     assert "review: 4-1 would also have scored 5, leaving Bob at most 0, not 10" in entry(html, "r1m1")
 
 
+def test_a_reply_the_alternative_would_have_left_too_is_not_said(tmp_path):
+    """muggins.toml 1.9: the best play would have left Bob the same 10 as the play did."""
+    html = page_of(tmp_path, (EXAMPLES / "muggins.toml").read_text(encoding="utf-8"))
+    mark = re.search(r'<span class="mark review missed">.*?</span> (review: [^<]*)</span>', entry(html, "r1m9")).group(1)
+    assert mark.startswith("review: ") and "would have scored" in mark
+    assert "leaving" not in mark and ", not " not in mark
+
+
 def test_in_german(tmp_path):
     html = page_of(tmp_path, DRAWS, "de")
     assert "Durchsicht: 6-4 hätte 10 gebracht" in entry(html, "r1m1")

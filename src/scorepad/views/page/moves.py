@@ -93,14 +93,15 @@ def round_marks(game: Game, r: Round) -> dict[int, Mark]:
 
 def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
     """The review's mark on a play (docs/review.md): what a known tile would have scored,
-    what the play left the next player; its glyph the points missed (or ↑ for a play that
+    what the play left the next player where the alternative would have left less or more; its glyph the points missed (or ↑ for a play that
     only left too much), so it never reads as a muggins mark."""
     best = f"{play.best.tile} {play.best.end.label}" if play.best.end is not None else str(play.best.tile)
     if play.missed:
         words = _("review: {best} would have scored {points}").format(best=best, points=play.best.score)
     else:
         words = _("review: {best} would also have scored {points}").format(best=best, points=play.best.score)
-    if play.replier is not None and play.left is not None and play.best_left is not None:
+    if play.replier is not None and play.left is not None and play.best_left is not None and play.best_left != play.left:
+        # Where both would have left the same, the reply tells nothing: not "at most 0, not 0".
         words = _("{words}, leaving {next} at most {reply}, not {left}").format(
             words=words, next=players[play.replier], reply=play.best_left, left=play.left
         )
