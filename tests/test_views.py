@@ -208,7 +208,7 @@ def test_new_help_at_40_columns_keeps_option_names_whole():
         "--blocked-tie",
         "--force",
     ):
-        assert any(re.match(rf"  (-\w, )?{name}( <[\w|-]+>)?$", line) for line in lines), name
+        assert any(re.match(rf"  (-\w, )?{name}( <[\w| -]+>)?$", line) for line in lines), name
     assert "  -f, --file <path>" in lines
     assert "      Four players as two partnerships." in lines
     assert "…" not in result.output and "╭" not in result.output
@@ -219,6 +219,22 @@ def test_help_at_100_columns_keeps_the_panels():
     assert result.exit_code == 0, result.output
     assert "╭─ Options" in result.output and "--fallback-opener" in result.output
     assert "…" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("columns", [80, 86, 92, 100, 120])
+def test_new_help_never_cuts_a_value_of_the_rules(columns, lang):
+    """Typer's panel folds a value its column cannot hold (`rounded-sides-mi` / `nus-own`):
+    where the panel is too narrow for them, `new` lists its options plainly."""
+    from scorepad.engine.rules import CHOICES, PRESETS
+
+    result = run("--lang", lang, "new", "--help", width=columns)
+    assert result.exit_code == 0, result.output
+    assert all(len(line) <= columns for line in result.output.splitlines()), result.output
+    words = {word.strip("│<>|") for line in result.output.splitlines() for word in line.split()}
+    for value in [*PRESETS, *(v for values in CHOICES.values() for v in values)]:
+        assert value in words, (value, result.output)
+    assert ("╭─" in result.output) == (columns >= 100), result.output
 
 
 def test_command_list_at_40_columns_has_whole_summaries():
@@ -576,7 +592,7 @@ def test_new_help_at_28_columns_keeps_option_names_whole():
     # Only a word longer than the line (a choice such as rounded-sides-minus-own) may stand out.
     assert all(len(line) <= 28 or len(line.split()) == 1 for line in lines), result.output
     for name in ("--players", "--first-opener", "--fallback-opener", "--blocked-award", "--file"):
-        assert any(re.match(rf"  (-\w, )?{name}( <[\w|-]+>)?$", line) for line in lines), name
+        assert any(re.match(rf"  (-\w, )?{name}( <[\w| -]+>)?$", line) for line in lines), name
 
 
 @pytest.mark.parametrize("seed", range(12))

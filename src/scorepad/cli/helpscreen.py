@@ -191,7 +191,8 @@ class ScreenHelpFormatter(click.HelpFormatter):
                 # The values of a choice on their own line: the option's name stays whole.
                 value = _("value")
                 term = f"{choices.group(1)} <{value}>"
-                text = f"{' | '.join(choices.group(2).split('|'))}. {text}" if text else choices.group(2)
+                values = " | ".join(value.strip() for value in choices.group(2).split("|"))
+                text = f"{values}. {text}" if text else values
             self.write(f"{'':>{self.current_indent}}{term}\n")
             if text:
                 indent = " " * (self.current_indent + 4)
@@ -220,7 +221,7 @@ class _PlainWhenNarrow:
         translate_help(self)
         for command in getattr(self, "commands", {}).values():
             translate_help(command)
-        if width() >= PANELS_FROM:
+        if width() >= PANELS_FROM and (isinstance(self, ScreenGroup) or _panels_fit(self, ctx)):
             if isinstance(self, ScreenGroup):
                 from scorepad.cli import helppanels
 
@@ -234,6 +235,32 @@ class _PlainWhenNarrow:
             super().format_help(ctx, formatter)  # type: ignore[misc]
         finally:
             self.rich_markup_mode = mode
+
+
+# What Typer's options panel needs beyond the longest word of each of its columns: its
+# border and padding, and room to spare, since rich shares the width out by each column's
+# whole width, not by its longest word. Measured on `new` (English and German): with less,
+# rich cuts `rounded-sides-minus-own` from 92 columns down.
+PANEL_FRAME = 25
+
+
+def _panels_fit(command: Any, ctx: click.Context) -> bool:
+    """Whether Typer's options panel of `command` shows every word whole at this width:
+    long names, their negative forms, values and help, each column's longest word, and
+    PANEL_FRAME. Where it would not, the plain screen lists each option with its values."""
+    widest = [0, 0, 0, 0]
+    for param in command.get_params(ctx):
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        cells = (
+            ",".join(o for o in param.opts if o.startswith("--")),
+            ",".join(o for o in param.secondary_opts if o.startswith("--")),
+            "" if getattr(param, "is_flag", False) else param.make_metavar(ctx),
+            getattr(param, "help", None) or "",
+        )
+        for i, cell in enumerate(cells):
+            widest[i] = max(widest[i], max((len(word) for word in cell.split()), default=0))
+    return width() - 1 >= sum(widest) + PANEL_FRAME
 
 
 class ScreenCommand(_PlainWhenNarrow, TyperCommand):

@@ -7,7 +7,7 @@ shared actions, and turning a domain error into a message and an exit code (0 su
 # and its options' callbacks' one by one, which cost more than making them all at import.
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TypeVar
 
@@ -45,6 +45,13 @@ if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes th
 else:
     Preset = Literal[tuple(PRESETS)]
 HELP_FACTS.update(presets=" | ".join(PRESETS), default_preset=DEFAULT_PRESET)  # "{presets}" in a help text
+
+
+def choices_metavar(values: Sequence[str]) -> str:
+    """An option's values as its help shows them, spaced so that a help screen breaks them
+    between two values, never inside one (`<as-domino|round` / `ed-sides-minus-own…>`)."""
+    return "<" + " | ".join(values) + ">"
+
 
 STDIN = "-"  # as FILE: the record comes on standard input (show, log, audit, stats, replay, tally)
 

@@ -23,6 +23,7 @@ from scorepad.cli.commands.common import (
     Preset,
     act,
     attempt,
+    choices_metavar,
     exit_code,
     fail,
     refuse_stdin,
@@ -63,7 +64,10 @@ def rule_option(name: str) -> object:
     if name in FLAGS:
         return Annotated[bool | None, typer.Option(f"{flag}/--no-{flag[2:]}", help=RULE_HELP[name], show_default=False)]
     if name in CHOICES:
-        return Annotated[Literal[CHOICES[name]] | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
+        values = choices_metavar(CHOICES[name])
+        return Annotated[
+            Literal[CHOICES[name]] | None, typer.Option(flag, help=RULE_HELP[name], show_default=False, metavar=values)
+        ]
     kind = int if NUMBERS[name] == 1 else str  # several numbers: "9,7,5", read by rule_value
     return Annotated[kind | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
 
@@ -132,6 +136,7 @@ def _new_parameters() -> list[inspect.Parameter]:
                 Preset | None,
                 typer.Option(
                     "--rules",
+                    metavar=choices_metavar(list(PRESETS)),
                     help=N_("The preset the options below change (default: the game before's rules, else {default_preset})."),
                     show_default=False,
                 ),

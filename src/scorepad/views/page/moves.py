@@ -93,8 +93,9 @@ def round_marks(game: Game, r: Round) -> dict[int, Mark]:
 
 def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
     """The review's mark on a play (docs/review.md): what a known tile would have scored,
-    what the play left the next player where the alternative would have left less or more; its glyph the points missed (or ↑ for a play that
-    only left too much), so it never reads as a muggins mark."""
+    what the play left the next player where the alternative would have left another
+    reply; its glyph the points missed (or ↑ for a play that only left too much), so it
+    never reads as a muggins mark."""
     best = f"{play.best.tile} {play.best.end.label}" if play.best.end is not None else str(play.best.tile)
     if play.missed:
         words = _("review: {best} would have scored {points}").format(best=best, points=play.best.score)
