@@ -48,3 +48,12 @@ def test_the_view_names_the_pips_of_the_scorings_sum():
     said = award_reason(game, r)
     assert r.award.why == "round5(33 + 47 + 65 - 11)"
     assert re.sub(r"[A-Z][a-z]+ ", "", said.split(": ", 1)[1]) == r.award.why
+
+
+def test_hands_that_give_nothing_say_so():
+    """A domino against a hand of 0-0 gives nothing: said, not a bare `round5(Bob 0)`."""
+    game = Game(["Ann", "Bob"], Rules.from_options("two-ends", deal=[2, 2, 2]), opener="Ann")
+    for move in ("Ann: 6-6", "Bob: 6-0 W", "Ann: 6-5 E"):
+        game.push(parse_move(move))
+    game.end_round({"Bob": 0})
+    assert award_reason(game, game.rounds[0]) == "no points: round5(Bob 0)"

@@ -31,6 +31,9 @@ def award_reason(game: Game, r: Round) -> str:
         return _("{points} split: {how}").format(points=points(sum(award.points)), how=how)
     if reason.case == "tied":
         return _("fewest pips tied: nobody scores")
+    if not any(award.points):
+        # The hands counted nothing (`round5(Bob 0)`): said, not left for a bare formula.
+        return _("no points: {how}").format(how=how)
     return how
 
 
