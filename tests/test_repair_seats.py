@@ -119,3 +119,31 @@ def test_a_refused_muggins_call_in_german(here):
     assert "scorepad muggins Cy" in out and "scorepad fix N führt Reparatur N aus." in flat(out)
     ok("fix", "1")
     assert str(load(here).game.current.moves[-1]) == "Cy: muggins"
+
+
+def test_insert_of_a_play_left_out_says_what_re_seating_changes(here):
+    """Bob's 4-2 W at 1.4 was never typed, so 6-3 E and 3-1 E went one seat off: inserting
+    it alone puts the later moves out of turn, and the refusal names --reseat."""
+    ok("new", "--players", "Ann,Bob", "--rules", "fuenfer")
+    ok("play", "66", "--by", "Ann")
+    for move in ("64 w", "44 w", "63 e", "31 e"):
+        ok("play", *move.split())
+    before = here.read_bytes()
+    refused(
+        ("insert", "1.4", "Bob: 4-2 W"),
+        here,
+        1,
+        "nothing changed: with that change, round 1, move 5: 'Bob: 6-3 E': it is Ann's turn, not Bob's. "
+        "With the turn order from 1.4, 2 later moves of round 1 change player: Ann's become Bob's, Bob's become Ann's "
+        '(muggins calls keep their caller). To make that change: scorepad insert 1.4 "Bob: 4-2 W" --reseat',
+    )
+    assert here.read_bytes() == before
+    # A draw keeps the turn: re-seating does not mend what it breaks, so it is not offered.
+    out = refused(("insert", "1.4", "Ann: draw"), here, 1)
+    assert "--reseat" not in out
+    assert here.read_bytes() == before
+    out = ok("insert", "1.4", "Bob: 4-2 W", "--reseat")
+    assert flat(out).startswith(
+        "Inserted at 1.4: Bob: 4-2 W Re-seated: 2 later moves of round 1, Ann's become Bob's, Bob's become Ann's"
+    )
+    assert [str(m) for m in load(here).game.current.moves][3:] == ["Bob: 4-2 W", "Ann: 6-3 E", "Bob: 3-1 E"]

@@ -316,50 +316,63 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
             raise _with_reseat(error, text, game, steps, live) from None
         kept = save_text(result.text, file)
     heads = [said(action, at, move) for action, at, move in steps]
-    if typed.reseat and typed.action == "replace":
-        heads.append(_reseat_words(game, steps[0][1], steps[0][2]))
+    if typed.reseat and (typed.action == "replace" or (typed.action == "insert" and not isinstance(steps[0][2], Draw))):
+        heads.append(_reseat_words(game, steps[0][1], steps[0][2], inserted=typed.action == "insert"))
     return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
 
 
 def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, live: bool) -> IllegalMoveError:
-    """A `replace` of one move's player refused because the later moves are then out of
-    turn: the refusal, and what re-seating them would change, with the command that does
-    it (nothing is changed without it)."""
+    """A `replace` of one move's player, or an `insert` of a move that passes the turn on
+    (a pass or a play left out), refused because the later moves are then out of turn: the
+    refusal, and what re-seating them would change, with the command that does it (nothing
+    is changed without it), where the re-seated record is legal."""
     from scorepad.record.amend import AmendError, amend_all
 
-    if len(steps) != 1 or steps[0][0] != "replace" or steps[0][2] is None:
+    if len(steps) != 1 or steps[0][0] not in ("replace", "insert") or steps[0][2] is None:
         return error
-    (_action, (number, index), move) = steps[0]
+    (action, (number, index), move) = steps[0]
+    inserted = action == "insert"
     if not 1 <= number <= len(game.rounds) or not 1 <= index <= len(game.rounds[number - 1].moves):
-        return error
-    was = game.rounds[number - 1].moves[index - 1]
-    if was.player == move.player or was._replace(player=move.player) != move:
-        return error  # more changed than the player
+        return error  # an insert after a round's last move moves nothing later
+    if inserted:
+        if isinstance(move, Draw):
+            return error  # a draw keeps the turn: nothing later is out of turn by it
+    else:
+        was = game.rounds[number - 1].moves[index - 1]
+        if was.player == move.player or was._replace(player=move.player) != move:
+            return error  # more changed than the player
     try:
-        amend_all(text, [("reseat", (number, index), move)])
+        amend_all(text, [("insert-reseat" if inserted else "reseat", (number, index), move)])
     except AmendError:
         return error
     from scorepad.cli.grammar import quoted
 
     if live:
-        command = f"replace {number}.{index} {move} --reseat"
+        command = f"{action} {number}.{index} {move} --reseat"
     else:
-        command = f"scorepad replace {number}.{index} {quoted(str(move))} --reseat"
+        command = f"scorepad {action} {number}.{index} {quoted(str(move))} --reseat"
     return AmendError(
         _("{refusal}. {reseat} To make that change: {command}").format(
-            refusal=str(error), reseat=_reseat_words(game, (number, index), move, would=True), command=command
+            refusal=str(error),
+            reseat=_reseat_words(game, (number, index), move, would=True, inserted=inserted),
+            command=command,
         )
     )
 
 
-def _reseat_words(game: Game, at: tuple[int, int], move: Move | None, *, would: bool = False) -> str:
-    """What a re-seating changes: the later moves of the round, and whose they become."""
+def _reseat_words(game: Game, at: tuple[int, int], move: Move | None, *, would: bool = False, inserted: bool = False) -> str:
+    """What a re-seating changes: the later moves of the round, and whose they become.
+    `inserted`: `move` was inserted before the move at `at`, which moves one seat on with
+    every later one; else it replaced that move, and the later ones follow its player."""
     assert move is not None
     number, index = at
     r = game.rounds[number - 1]
     n = len(game.players)
-    shift = game.index(move.player) - game.index(r.moves[index - 1].player)
-    later = sum(1 for m in r.moves[index:] if not isinstance(m, Muggins))
+    if inserted:
+        shift, following = 1, r.moves[index - 1 :]
+    else:
+        shift, following = game.index(move.player) - game.index(r.moves[index - 1].player), r.moves[index:]
+    later = sum(1 for m in following if not isinstance(m, Muggins))
     pairs = ", ".join(
         _("{old}'s become {new}'s").format(old=name, new=game.players[(p + shift) % n]) for p, name in enumerate(game.players)
     )
