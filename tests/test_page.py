@@ -339,6 +339,16 @@ def test_the_demo_page_is_small(demo_page):
     assert len(html.encode("utf-8")) < 250 * 1024
 
 
+def test_a_page_written_over_is_said_to_be_replaced(tmp_path, monkeypatch):
+    """Export may write over a page it wrote (perhaps another game's): it says so."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    assert run("new", "--players", "Ann,Bob", "--opener", "Ann").exit_code == 0
+    assert run("export", "page.html", width=100).output.startswith("Wrote page.html (HTML, ")
+    assert run("export", "page.html", width=100).output.startswith("Replaced page.html (HTML, ")
+    assert run("--lang", "de", "export", "page.html", width=100).output.startswith("page.html ersetzt (HTML, ")
+
+
 def test_a_game_not_yet_started(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)

@@ -337,6 +337,8 @@ def export(
         return
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
+        # A page scorepad wrote may be written over: said, as it may be another game's.
+        replacing = os.path.lexists(out_file)
         name = file.stem if record is not None else "scorepad"
         if kind == "svg":
             text: Iterable[str] = svg_picture(game)
@@ -350,8 +352,13 @@ def export(
         fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
     from scorepad.views.status import rounds_said
 
+    wrote = (
+        _("Replaced {path} ({kind}, {size} KB): {rounds}, {players}")
+        if replacing
+        else _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}")
+    )
     echo(
-        _("Wrote {path} ({kind}, {size} KB): {rounds}, {players}").format(
+        wrote.format(
             path=out_file,
             kind=kind.upper(),
             size=math.ceil(size / 1024),
