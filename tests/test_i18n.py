@@ -274,7 +274,13 @@ def test_help_screens_break_lines_only_where_the_width_does(lang):
             for line, after in itertools.pairwise(lines):
                 text, words = line.strip(), after.split()
                 inside = not {"│", "╭", "╰"} & {line[:1], after[:1]}
-                fits = bool(words) and len(text) + 1 + len(words[0]) <= width - 2
+                # A plain screen's option and its description stand at their own indents:
+                # only a line going on at the same indent continues the text.
+                indent = len(line) - len(line.lstrip())
+                inside = inside and indent == len(after) - len(after.lstrip()) and not after.lstrip().startswith("-")
+                # The line as wide as it is, its indent included (a plain screen's
+                # descriptions stand indented under their option).
+                fits = bool(words) and len(line.rstrip()) + 1 + len(words[0]) <= width - 2
                 if inside and text and fits and not text.endswith(("\\", ":")):
                     cut.append((width, args, text, words[0]))
     assert not cut, cut

@@ -86,6 +86,17 @@ def test_side_arm_too_early():
         layout.resolve_end(parse_tile("1-5"), End.N)
 
 
+def test_side_arm_too_early_for_a_tile_that_could_never_join_one():
+    layout = Layout(with_spinner=True)
+    lay(layout, "1-4", "1-1 W")
+    with pytest.raises(IllegalMoveError) as refused:
+        layout.resolve_end(parse_tile("5-5"), End.S)
+    assert str(refused.value) == (
+        "5-5 cannot go S: side arms open only once both line sides of the spinner 1-1 are occupied, "
+        "and only a tile with a 1 joins one"
+    )
+
+
 def test_side_arm_without_spinner_yet():
     layout = Layout(with_spinner=True)
     lay(layout, "1-4")

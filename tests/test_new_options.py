@@ -62,5 +62,5 @@ def test_a_choice_and_a_preset_added_to_the_tables_reach_the_command_line():
         "print(runner.invoke(app, ['rules', '--help'], env={'COLUMNS': '200'}).output)\n"
     )
     shown = flat(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-    assert "<first-double|none|two-doubles>" in shown
-    assert "<pagat|two-ends|fuenfer|club>" in shown and "A preset (pagat | two-ends | fuenfer | club)" in shown
+    assert "<first-double | none | two-doubles>" in shown
+    assert "<pagat | two-ends | fuenfer | club>" in shown and "A preset (pagat | two-ends | fuenfer | club)" in shown

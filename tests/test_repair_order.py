@@ -65,7 +65,8 @@ def test_two_plays_typed_the_other_way_round_are_the_first_repair(swapped):
     assert out == (
         "scorepad: 3-2 cannot go N: side arms\n"
         "  open only once both line sides of the\n"
-        "  spinner 1-1 are occupied\n"
+        "  spinner 1-1 are occupied, and only a\n"
+        "  tile with a 1 joins one\n"
         "Perhaps a slip earlier in the round:\n"
         '1. scorepad replace 1.2 "Bob: 2-2 W" \\\n     1.3 "Ann: 1-1 E"\n'
         "   if 2-2 (1.3) came before 1-1 (1.2)\n"

@@ -378,6 +378,14 @@ class Layout:
                 )
             if self.spinner is None:
                 return _("{tile} cannot go {end}: there is no spinner yet").format(tile=tile, end=end.label)
+            number = self.spinner.a
+            if number not in (tile.a, tile.b):
+                # Not even an open arm would take it: both reasons, or the player waits for
+                # an arm the tile can never join.
+                return _(
+                    "{tile} cannot go {end}: side arms open only once both line sides of the spinner {spinner} "
+                    "are occupied, and only a tile with a {number} joins one"
+                ).format(tile=tile, end=end.label, spinner=self.spinner, number=number)
             return _(
                 "{tile} cannot go {end}: side arms open only once both line sides of the spinner {spinner} are occupied"
             ).format(tile=tile, end=end.label, spinner=self.spinner)
