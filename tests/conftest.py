@@ -1,6 +1,22 @@
+import os
+
 import pytest
 
 from scorepad import Game, Rules, parse_move
+
+
+def pytest_configure(config):
+    """typer.rich_utils decides once, when it is first imported, whether its panels are
+    coloured (FORCE_COLOR, PY_COLORS, GITHUB_ACTIONS, _TYPER_FORCE_DISABLE_TERMINAL), as a
+    run of scorepad imports it once. Tests run scorepad many times in one process, some of
+    them with FORCE_COLOR set: imported first during one of those, it would colour every
+    later test's usage errors. So it is imported here, before any test, without them."""
+    names = ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "_TYPER_FORCE_DISABLE_TERMINAL")
+    kept = {name: os.environ.pop(name) for name in names if name in os.environ}
+    try:
+        import typer.rich_utils  # noqa: F401
+    finally:
+        os.environ.update(kept)
 
 
 def play_all(game: Game, *moves: str):
