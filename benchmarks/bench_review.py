@@ -3,20 +3,24 @@
     python benchmarks/bench_review.py [--repeat N]
 
 For each preset, one random game of 25 rounds (the simulator's, the hands entered as tiles,
-so most plays have a known hand and a known reply to work out) is written by scorepad. In
-process: `record.audit_text` (what `scorepad audit` does per file) against the review as
-`scorepad review` makes it (the record read with each round reviewed as it is laid out, the
-totals, and the text or the JSON). As commands: `scorepad audit --json FILE` against
-`scorepad review -f FILE` and `--json`, whole processes. Runs alternate, and the fastest of
-each counts (the machine is shared: a slower run measures the others' load); in process it
-is processor time. The review must
-stay within 2x the audit (docs/review.md).
+so most plays have a known hand and a known reply to work out) is written by scorepad to a
+file. Like is set against like, the review's output against the audit's:
 
-    valgrind --tool=callgrind python benchmarks/bench_review.py --count review --preset pagat
+    scorepad review -f FILE          against  scorepad audit FILE
+    scorepad review --json -f FILE   against  scorepad audit --json FILE
 
-runs one side (`none`, `audit`, `review`, `json`) five times on one game and times nothing:
-callgrind's count of instructions, less that of `none`, is a measure the machine's load does
-not move.
+In process: each command's own body (cli/commands/checking.py), as the app calls it once
+Python has started and the command is parsed: the file read, the replay, the review or the
+audit, and the output written (to memory). Processor time; the fastest of alternating runs
+counts (the machine is shared: a slower run measures the others' load). As commands: the
+same pairs as whole processes, start-up included (what a player waits for). The review must
+stay within 2x its audit (docs/review.md, "Speed").
+
+    valgrind --tool=callgrind python benchmarks/bench_review.py --count review-json --preset pagat
+
+runs one side (`none`, `audit`, `audit-json`, `review`, `review-json`) five times on one game
+and times nothing: callgrind's count of instructions, less that of `none`, is a measure the
+machine's load does not move.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import os
 import random
 import subprocess
 import sys
@@ -31,42 +36,43 @@ import tempfile
 import time
 from collections.abc import Callable
 from contextlib import redirect_stdout
-from functools import partial
 from pathlib import Path
 
-from scorepad.cli.commands.checking import Reviewed
-from scorepad.engine.review import totals
+import typer
+
+from scorepad.cli.commands import checking
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
-from scorepad.record.format import audit_text, dumps, loads
-from scorepad.views.console import escaped_json
-from scorepad.views.review import review_json, review_lines
+from scorepad.record.format import dumps
 
 TABLES = {"pagat": ["Ann", "Bob", "Cy"], "two-ends": ["Ann", "Bob", "Cy", "Dee"], "fuenfer": ["Ann", "Bob"]}
 ROUNDS = 25
+SIDES = ("audit", "review", "audit-json", "review-json")
 
 
-def record(preset: str, players: list[str]) -> str:
+def record(preset: str, players: list[str], seed: int = 25) -> str:
     # A target no game reaches, so the game is 25 whole rounds.
     rules = Rules.from_options(preset, target=100_000)
-    game = play_game(players, rules, random.Random(25), max_rounds=ROUNDS)
+    game = play_game(players, rules, random.Random(seed), max_rounds=ROUNDS)
     assert game.played_count() == ROUNDS, game.played_count()
     return dumps(game)
 
 
-def review_text(text: str) -> None:
-    reviewed = Reviewed(None)
-    game = loads(text, reviewed).game
-    rounds = reviewed.of()
-    for _line in review_lines(rounds, game.players, totals(rounds, len(game.players)), 80):
-        pass
+def body(side: str, path: Path) -> Callable[[], None]:
+    """The command's own body, as the app calls it: its output goes to memory."""
+    as_json = side.endswith("json")
 
+    def run() -> None:
+        with redirect_stdout(io.StringIO()):
+            try:
+                if side.startswith("audit"):
+                    checking.audit(records=[path], as_json=as_json, file=path)
+                else:
+                    checking.review(as_json=as_json, round_=None, file=path)
+            except typer.Exit as done:
+                assert done.exit_code == 0, (side, done.exit_code)
 
-def review_data(text: str) -> None:
-    reviewed = Reviewed(None)
-    game = loads(text, reviewed).game
-    rounds = reviewed.of()
-    escaped_json(review_json(rounds, game.players, totals(rounds, len(game.players))))
+    return run
 
 
 def timed(work: Callable[[], object]) -> float:
@@ -80,49 +86,64 @@ def timed(work: Callable[[], object]) -> float:
 def command(*args: str) -> float:
     scorepad = str(Path(sys.executable).parent / "scorepad")
     start = time.perf_counter()
-    subprocess.run([scorepad, *args], stdout=subprocess.DEVNULL, check=False)
+    subprocess.run([scorepad, *args], stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
+
+
+def arguments(side: str, path: Path) -> list[str]:
+    json = ["--json"] if side.endswith("json") else []
+    return ["audit", *json, str(path)] if side.startswith("audit") else ["review", *json, "-f", str(path)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--count", choices=["none", "audit", "review", "json"], help="run one side five times, untimed")
+    parser.add_argument("--seed", type=int, default=25, help="the simulator's seed for each game")
+    parser.add_argument("--count", choices=["none", *SIDES], help="run one side five times, untimed")
     parser.add_argument("--preset", choices=list(TABLES), default="pagat")
     args = parser.parse_args()
-    if args.count:
-        text = record(args.preset, TABLES[args.preset])
-        work = {"none": lambda _text: None, "audit": audit_text, "review": review_text, "json": review_data}[args.count]
-        with redirect_stdout(io.StringIO()):
-            for _ in range(5):
-                work(text)
-        return
-    worst = 0.0
+    os.environ["COLUMNS"] = "80"  # the text review is wrapped to a terminal of 80 columns
     with tempfile.TemporaryDirectory() as folder:
+        if args.count:
+            path = Path(folder) / "game.toml"
+            path.write_text(record(args.preset, TABLES[args.preset], args.seed), encoding="utf-8")
+            if args.count != "none":
+                work = body(args.count, path)
+                for _ in range(5):
+                    work()
+            return
+        worst = 0.0
         for preset, players in TABLES.items():
-            text = record(preset, players)
+            text = record(preset, players, args.seed)
             path = Path(folder) / f"{preset}.toml"
             path.write_text(text, encoding="utf-8")
-            moves = text.count('",')
-            audit, text_review, json_review = [], [], []
-            audit_cmd, review_cmd, json_cmd = [], [], []
-            with redirect_stdout(io.StringIO()):
-                for _ in range(args.repeat):
-                    audit.append(timed(partial(audit_text, text)))
-                    text_review.append(timed(partial(review_text, text)))
-                    json_review.append(timed(partial(review_data, text)))
+            works = {side: body(side, path) for side in SIDES}
+            for work in works.values():
+                work()  # imports and first-call costs, outside the timing
+            spent: dict[str, list[float]] = {side: [] for side in SIDES}
+            for _ in range(args.repeat):
+                for side in SIDES:
+                    spent[side].append(timed(works[side]))
+            run: dict[str, list[float]] = {side: [] for side in SIDES}
             for _ in range(max(3, args.repeat // 3)):
-                audit_cmd.append(command("audit", "--json", str(path)))
-                review_cmd.append(command("review", "-f", str(path)))
-                json_cmd.append(command("review", "--json", "-f", str(path)))
-            a, r, j = (min(x) * 1000 for x in (audit, text_review, json_review))
-            ac, rc, jc = (min(x) * 1000 for x in (audit_cmd, review_cmd, json_cmd))
-            worst = max(worst, r / a, j / a, rc / ac, jc / ac)
+                for side in SIDES:
+                    run[side].append(command(*arguments(side, path)))
+            fast = {side: min(spent[side]) * 1000 for side in SIDES}
+            whole = {side: min(run[side]) * 1000 for side in SIDES}
+            text_ratio, json_ratio = fast["review"] / fast["audit"], fast["review-json"] / fast["audit-json"]
+            text_cmd, json_cmd = whole["review"] / whole["audit"], whole["review-json"] / whole["audit-json"]
+            worst = max(worst, text_ratio, json_ratio, text_cmd, json_cmd)
+            moves = text.count('",')
             print(f"{preset}, {len(players)} players, {ROUNDS} rounds, about {moves} moves, {len(text) / 1024:.0f} KB")
-            print(f"  in process: audit {a:.1f} ms, review {r:.1f} ms ({r / a:.2f}x), review --json {j:.1f} ms ({j / a:.2f}x)")
-            print(f"  commands:   audit {ac:.0f} ms, review {rc:.0f} ms ({rc / ac:.2f}x), ", end="")
-            print(f"review --json {jc:.0f} ms ({jc / ac:.2f}x)")
-    print(f"the review at most {worst:.2f}x the audit (allowed: 2x)")
+            print(
+                f"  in process: review {fast['review']:.2f} ms / audit {fast['audit']:.2f} ms = {text_ratio:.2f}x; "
+                f"--json {fast['review-json']:.2f} / {fast['audit-json']:.2f} ms = {json_ratio:.2f}x"
+            )
+            print(
+                f"  commands:   review {whole['review']:.0f} ms / audit {whole['audit']:.0f} ms = {text_cmd:.2f}x; "
+                f"--json {whole['review-json']:.0f} / {whole['audit-json']:.0f} ms = {json_cmd:.2f}x"
+            )
+        print(f"the review at most {worst:.2f}x its audit (allowed: 2x)")
 
 
 if __name__ == "__main__":
