@@ -7,7 +7,7 @@ import pytest
 
 from helpers import flat, ok, refused, run
 from scorepad.engine.review import Unknown, known_hands, review_round
-from scorepad.engine.tiles import parse_tiles
+from scorepad.engine.tiles import mask_of, parse_tiles
 from scorepad.record.format import loads
 
 # Hands entered as tiles, with draws before and after plays: no spinner, three tiles each.
@@ -121,9 +121,11 @@ def test_a_known_hand_stops_at_the_players_next_draw():
 def test_a_hand_of_pips_names_no_tile():
     game = game_of(PIPS)
     hands = known_hands(game.rounds[0], game.players)
-    assert hands[1] == (tuple(parse_tiles("0-1")), Unknown("pips", pips=8))
+    assert (hands[1].tiles, hands[1].unknown) == (tuple(parse_tiles("0-1")), Unknown("pips", pips=8))
     # Ann played her last tile: her hand is known whole from the start.
-    assert hands[0] == (tuple(parse_tiles("5-0 5-5")), None)
+    assert (hands[0].tiles, hands[0].unknown) == (tuple(parse_tiles("5-0 5-5")), None)
+    # The same tiles as a bit mask, and whose they are.
+    assert (hands[0].mask, hands[0].player) == (mask_of(parse_tiles("5-0 5-5")), 0)
 
 
 def test_a_partners_tiles_are_never_the_players():
@@ -136,7 +138,7 @@ def test_a_partners_tiles_are_never_the_players():
 def test_a_round_without_hands_is_known_only_from_its_plays():
     game = game_of(DRAWS.replace('hands = { Ann = "2-2" }\n', "").replace(', "Bob: 0-5 W"', ""))
     hands = known_hands(game.current, game.players)
-    assert hands[9] == (tuple(parse_tiles("4-5")), Unknown("unentered"))
+    assert (hands[9].tiles, hands[9].unknown) == (tuple(parse_tiles("4-5")), Unknown("unentered"))
 
 
 # --- the review of a play ---------------------------------------------------------------------
@@ -442,9 +444,9 @@ def test_the_review_guide_shows_what_runs_today():
 
 
 def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
-    """Layout.placements (and scores_of, reaching, best_score, best_after) work the sums out
-    without laying the tile: checked against laying it, on every layout of random games (spinner, arms and
-    lone leads included)."""
+    """Layout.placements, and the layout kept as Ends (scores_of, reaching, best_of,
+    best_after), work the sums out without laying the tile: checked against laying it, on
+    every layout of random games (spinner, arms and lone leads included)."""
     import random
 
     from scorepad.engine.layout import Layout
@@ -463,6 +465,7 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
             for move in r.moves:
                 if not isinstance(move, Play):
                     continue
+                ends = layout.ends()
                 scores = []
                 some = mask_of(ALL_TILES[move.tile.id % 5 :: 2])
                 for tile in ALL_TILES:
@@ -470,16 +473,17 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
                         trial = layout.copy()
                         assert trial.place(tile, at.end) == at.end_sum, (seed, r.number, tile, at)
                         for hand in (all_tiles, some):
-                            assert layout.best_after(tile, at.end, hand) == trial.best_of(hand), (seed, r.number, tile, at)
+                            assert ends.best_after(tile, at.end, hand) == trial.ends().best_of(hand), (seed, r.number, tile, at)
                         scores.append(at.score)
                         checked += 1
-                assert [(t, at.end, at.score) for t in ALL_TILES for at in layout.placements(t)] == layout.scores_of(ALL_TILES)
-                assert layout.best_score(ALL_TILES) == max(scores, default=0)
-                listed = layout.scores_of(ALL_TILES)
-                for score in {0, *scores}:
-                    assert layout.reaching(ALL_TILES, score) == [o for o in listed if o[2] == score]
+                assert [(t, at.end, at.score) for t in ALL_TILES for at in layout.placements(t)] == ends.scores_of(ALL_TILES)
+                assert ends.best_of(all_tiles) == max(scores, default=0)
+                listed = ends.scores_of(ALL_TILES)
                 held = ALL_TILES[move.tile.id % 7 :: 3]  # a hand of some tiles, not all
-                assert layout.best_score(held) == max((o[2] for o in layout.scores_of(held)), default=0)
+                for score in {0, *scores}:
+                    assert ends.reaching(ALL_TILES, score, all_tiles) == [o for o in listed if o[2] == score]
+                    assert ends.reaching(held, score, mask_of(held)) == [o for o in ends.scores_of(held) if o[2] == score]
+                assert ends.best_of(mask_of(held)) == max((o[2] for o in ends.scores_of(held)), default=0)
                 layout.place(move.tile, move.end)
     assert checked > 1000
 
@@ -528,3 +532,104 @@ def test_a_game_without_moves_says_so(here):
     assert json.loads(ok("review", "--json"))["plays"] == []
     # The round asked for is named, though nobody has led in it.
     assert ok("review", "--round", "1").splitlines()[:2] == ["Round 1", "  (no moves yet)"]
+
+
+def test_a_review_leaves_no_reference_cycles():
+    """`scorepad review` turns the cycle collector off while it reads, reviews and shows a
+    record (cli/commands/checking.py, `replaying`): all that the read with its stages, the
+    review and its text and JSON make must be freed without it."""
+    import gc
+    import random
+
+    from scorepad.cli.commands.checking import Reviewed
+    from scorepad.engine.review import totals
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.record.format import dumps
+
+    texts = [DRAWS, PIPS, PARTNERS, SPINNER, HIGHEST_DOUBLE]
+    for seed in range(3):
+        rules = Rules.from_options(("pagat", "two-ends", "fuenfer")[seed], target=150)
+        texts.append(dumps(play_game(["Ann", "Bob", "Cy"], rules, random.Random(seed))))
+    from scorepad.views.review import review_json, review_lines
+
+    def review(text: str) -> tuple:
+        each = Reviewed(None)
+        game = loads(text, each, stages=True).game
+        rounds = each.of()
+        sums = totals(rounds, len(game.players))
+        shown = list(review_lines(rounds, game.players, sums, 40, game.current.number)), review_json(rounds, game.players, sums)
+        return game, rounds, shown
+
+    for text in texts:  # caches filled before counting
+        review(text)
+    gc.collect()
+    gc.disable()
+    try:
+        reviewed = [review(text) for text in texts]
+        assert sum(len(rounds) for _game, rounds, _shown in reviewed) > 20
+        del reviewed
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0
+
+
+def test_the_stages_the_replay_keeps_are_the_round_laid_again():
+    """A review read with `stages` (as `scorepad review` reads) weighs each play on the
+    layout the replay kept before it (`Round.stages`) and the hands the read proved
+    (`Round.proven`); any other review lays the round again and proves the hands itself.
+    Both must be the same layouts, hands and reviews, over random games of every preset,
+    the current round still being played included."""
+    import random
+
+    from scorepad.engine.held import held_hands
+    from scorepad.engine.review import stages
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.record.format import dumps
+
+    compared = playing = 0
+    for seed in range(12):
+        rules = Rules.from_options(("pagat", "two-ends", "fuenfer")[seed % 3], target=150)
+        game = play_game(["Ann", "Bob", "Cy", "Dee"][: 2 + seed % 3], rules, random.Random(seed), max_rounds=3 + seed % 4)
+        for _undo in range(seed % 3 * 2):  # the hands and a move taken back: a round still being played
+            game.pop()
+        text = dumps(game)
+        kept: list = []
+        laid: list = []
+        loads(text, lambda game, r, into=kept: into.append((game, r)) if r.moves else None, stages=True)
+        loads(text, lambda game, r, into=laid: into.append((game, r)) if r.moves else None)
+        assert len(kept) == len(laid) > 0
+        for (game_kept, r_kept), (game_laid, r_laid) in zip(kept, laid):
+            assert r_kept.stages is not None and r_laid.stages is None and r_laid.proven is None
+            assert r_kept.stages == stages(r_laid)
+            if r_kept.hands is not None:
+                assert r_kept.proven == held_hands(r_laid, game_laid.players)
+            assert review_round(r_kept, game_kept.players) == review_round(r_laid, game_laid.players)
+            compared += 1
+            playing += r_kept.hands is None
+    assert compared > 30 and playing > 3
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_json_escapes_a_name_as_every_json_line_is_escaped(ascii):
+    """review_json escapes only the names (the rest comes from tables), where json_line
+    escapes whole lines: a name no record can hold (a control, DEL, a bidirectional mark,
+    a zero-width space) still comes out exactly as json_line's escaping would write it."""
+    import random
+
+    from scorepad.engine.review import review_game, totals
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.views.console import escaped_json
+    from scorepad.views.review import review_json
+
+    game = play_game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", target=150), random.Random(4))
+    rounds = review_game(game)
+    hostile = ["A\x1b[2Jnn", "B\x7fob\u202e", "C\u200by\x85"]
+    text = review_json(rounds, hostile, totals(rounds, 3), ascii)
+    data = json.loads(text)
+    assert [p["player"] for p in data["plays"]][:3] == [hostile[p.player] for p in rounds[0].plays[:3]]
+    assert text == escaped_json(json.dumps(data, ensure_ascii=ascii))
+    assert "\x1b" not in text and "\x7f" not in text and "\u202e" not in text and "\u200b" not in text

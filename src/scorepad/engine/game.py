@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
-from scorepad.engine.held import proven_faults
+from scorepad.engine.held import Held, held_hands, proven_faults
 from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
@@ -90,8 +90,10 @@ class Round:
         "opener_rule",
         "passes",
         "pending",
+        "proven",
         "regular",
         "result",
+        "stages",
         "start_drawn",
         "start_opener",
         "stood",
@@ -101,7 +103,17 @@ class Round:
         "warnings",
     )
 
-    def __init__(self, number: int, players: int, deal: int, with_spinner: bool, opener: int | None, opener_rule: str) -> None:
+    def __init__(
+        self,
+        number: int,
+        players: int,
+        deal: int,
+        with_spinner: bool,
+        opener: int | None,
+        opener_rule: str,
+        *,
+        stages: bool = False,
+    ) -> None:
         self.number = number
         self.opener = opener
         self.start_opener = opener  # the opener before the lead, to lay the round again
@@ -118,6 +130,9 @@ class Round:
         # The open ends at each pass and draw, in the order of those moves: what the hands
         # prove against them is judged on these (engine/held.py), not on the round laid again.
         self.stood: list[Ends] = []
+        # The layout as it stood before each play, kept only for a game that keeps them
+        # (`Game(stages=True)`): a review weighs every play on it, and need not lay the round again.
+        self.stages: list[Ends] | None = [] if stages else None
         self.hand_sizes = [deal] * players  # dealt - played + drawn
         self.boneyard = len(ALL_TILES) - players * deal
         self.turn = opener  # None while nobody has led and the opener is not known
@@ -125,6 +140,9 @@ class Round:
         self.result: str | None = None  # None while playing, then "domino" or "blocked"
         self.domino_maker: int | None = None
         self.hands: dict[int, Hand] | None = None
+        # What the hands prove each player held at each move (held.held_hands), worked out
+        # once they are entered and kept where the stages are: a review asks it of every play.
+        self.proven: list[Held | None] | None = None
         self.award: HandAward | None = None
         self.credits: list[Credit] = []
         self.pending: Missed | None = None
@@ -156,11 +174,13 @@ class Round:
         new.opener_rule = self.opener_rule
         new.passes = self.passes
         new.pending = self.pending
+        new.proven = self.proven  # never changed once made: the hands it proves are in
         new.regular = self.regular
         new.result = self.result
         new.start_drawn = self.start_drawn
         new.start_opener = self.start_opener
         new.stood = self.stood.copy()
+        new.stages = self.stages.copy() if self.stages is not None else None
         new.sums = self.sums.copy()
         new.turn = self.turn
         new.uncalled = self.uncalled.copy()
@@ -235,7 +255,10 @@ class Rounds(Sequence[Round]):
 class Game:
     """A game between 2 to 4 players, seated in the order given (turn order)."""
 
-    def __init__(self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None) -> None:
+    def __init__(
+        self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None, stages: bool = False
+    ) -> None:
+        """`stages`: every round keeps the layout as it stood before each play (`Round.stages`)."""
         players = tuple(players)
         if not 2 <= len(players) <= 4:
             if not any(players):  # none named (`--players ""`): no list to quote
@@ -264,6 +287,7 @@ class Game:
                     ).format(name=name, other=other)
                 )
         self.players = players
+        self.keeps_stages = stages
         self.rules = rules if rules is not None else PRESETS[DEFAULT_PRESET]
         n = len(players)
         if self.rules.plays_partners(n):
@@ -290,7 +314,8 @@ class Game:
         self.undoable = True  # False for a copy that shares the rounds before its current one
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
-        return Round(number, len(self.players), self.deal, self.rules.spinner == "first-double", opener, rule)
+        with_spinner = self.rules.spinner == "first-double"
+        return Round(number, len(self.players), self.deal, with_spinner, opener, rule, stages=self.keeps_stages)
 
     def fork(self, *, with_undo: bool = False) -> Game:
         """An independent copy of the game as it is now. Without `with_undo` only the
@@ -476,6 +501,8 @@ class Game:
                     _("{player} led {tile}, but the highest double must lead").format(player=move.player, tile=move.tile),
                     fault=True,
                 )
+        if r.stages is not None:
+            r.stages.append(layout.ends())
         out.end_sum = end_sum = layout.place(move.tile, move.end)
         r.sums.append(end_sum)
         out.score = score = play_score(end_sum)
@@ -700,8 +727,11 @@ class Game:
         r.hands, r.award, out.award = given, award, award
         # The hands in tiles and the plays after a pass or draw can prove it against the
         # rules (engine/held.py): a fault of that move, which `hands` refuses and an audit reports.
-        for index, text in proven_faults(r, self.players) if prove else ():
-            self._warn(r, out, index, text, fault=True)
+        if prove:
+            if r.stages is not None:
+                r.proven = held_hands(r, self.players)
+            for index, text in proven_faults(r, self.players, proven=r.proven):
+                self._warn(r, out, index, text, fault=True)
         for side, points in enumerate(award.points):
             if points:
                 self._credit(r, out, Credit(side, points, "hands", self.sides[side][0], None), check=False)
@@ -787,8 +817,9 @@ class Game:
             self.scores[credit.side] -= credit.points
         self.winner = None
         drawn = r.start_drawn
+        with_spinner = self.rules.spinner == "first-double"
         Round.__init__(
-            r, r.number, len(self.players), self.deal, self.rules.spinner == "first-double", r.start_opener, r.opener_rule
+            r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule, stages=self.keeps_stages
         )
         r.drawn = r.start_drawn = drawn
         for move in moves:

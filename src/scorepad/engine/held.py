@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.notation import Draw, Pass, Play
-from scorepad.engine.tiles import End, Tile
+from scorepad.engine.tiles import End, Tile, mask_of
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
@@ -34,7 +34,16 @@ class Unknown(NamedTuple):
     pips: int | None = None
 
 
-Held = tuple[tuple[Tile, ...], Unknown | None]  # the tiles proven held, and why that may not be all
+class Held(NamedTuple):
+    """What the record proves a player held at one of their moves."""
+
+    tiles: tuple[Tile, ...]  # the tiles proven held (at a play, the played tile first)
+    unknown: Unknown | None  # why that may not be all; None: it is the whole hand
+    mask: int  # the same tiles as a bit mask, a bit t.id set for each (`Ends.best_of` takes a hand so)
+    player: int  # whose move it is, by seat
+
+
+_held = tuple.__new__  # a Held made without its Python-level __new__: one per move of a round
 
 
 def held_hands(
@@ -52,6 +61,7 @@ def held_hands(
         hands = r.hands
     # Walking back from the round's end: what each player certainly holds from here on.
     later: list[tuple[Tile, ...]] = []
+    masks: list[int] = []
     why: list[Unknown | None] = []
     for p in range(len(players)):
         hand = hands.get(p) if hands is not None else None
@@ -67,35 +77,41 @@ def held_hands(
         else:
             later.append(())
             why.append(Unknown("unentered"))
-    for index in range(len(moves) - 1, -1, -1):
-        move = moves[index]
+        masks.append(mask_of(later[p]))
+    for index, move in zip(range(len(moves) - 1, -1, -1), reversed(moves)):
         if isinstance(move, Play):
             p = seat[move.player]
-            later[p] = (move.tile, *later[p])
+            tile = move.tile
+            tiles = later[p] = (tile,) + later[p]
+            mask = masks[p] = masks[p] | 1 << tile.id
             if plays:
-                result[index] = (later[p], why[p])
+                result[index] = _held(Held, (tiles, why[p], mask, p))
         elif isinstance(move, Pass):
             p = seat[move.player]
-            result[index] = (later[p], why[p])
+            result[index] = _held(Held, (later[p], why[p], masks[p], p))
         elif isinstance(move, Draw):
             p = seat[move.player]
-            result[index] = (later[p], why[p])
+            result[index] = _held(Held, (later[p], why[p], masks[p], p))
             later[p] = ()
+            masks[p] = 0
             why[p] = Unknown("drew", at=index + 1)
     return result
 
 
-def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None) -> list[tuple[int, str]]:
+def proven_faults(
+    r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None, *, proven: Sequence[Held | None] | None = None
+) -> list[tuple[int, str]]:
     """The passes and draws of round `r` that the tiles proven held show to break the rules
     (a player who can play must play), as (move index, 0-based; what was wrong). A pass is
     wrong when a tile held at it fits an open end; a draw when two tiles held right after it
     fit: at most the last tile drawn may fit (it is then played at once), so one of them was
     held before it, or drawn and not played. Fit is judged on the layout as it stood, by its
     own rules (a spinner's side arms only once both line sides are filled). `hands`: as
-    `held_hands` takes them, to ask what hands not yet entered would prove."""
+    `held_hands` takes them, to ask what hands not yet entered would prove; `proven`: what
+    `held_hands` gave for the round's own hands, when it is at hand."""
     if not r.stood:
         return []  # no pass, no draw
-    held = held_hands(r, players, plays=False, hands=hands)
+    held = proven if proven is not None else held_hands(r, players, plays=False, hands=hands)
     stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
     faults: list[tuple[int, str]] = []
     for index, move in enumerate(r.moves):

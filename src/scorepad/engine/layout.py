@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile, mask_of
+from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
 from scorepad.i18n import _
 
@@ -40,12 +40,19 @@ class Placed(NamedTuple):
 
 
 class Ends(NamedTuple):
-    """The open ends of a layout at one moment, kept to judge afterwards what fitted then
-    (`Round.stood`, engine/held.py): each end's open number (NO_END where none is open yet)
-    and the tiles on the table."""
+    """The layout at one moment, as a value to keep and to ask afterwards what a tile would
+    have done then: kept at each pass and draw (`Round.stood`: what a hand proves is judged
+    on it, engine/held.py) and before each play a review weighs (engine/review.py). What a
+    tile joined to an end makes the ends count is worked out as `Layout.place` would make
+    it, without a layout to put it on."""
 
-    numbers: tuple[int, int, int, int]  # W, E, N, S
+    numbers: tuple[int, int, int, int]  # W, E, N, S: each end's open number (NO_END: none open yet)
+    counts: tuple[int, int, int, int]  # what each end counts for a tile joined to another end (`Layout._others`)
     mask: int  # bit t.id set for every tile on the table
+    # A tile joined at W (at E) opens the spinner's side arms with this number: both line
+    # sides of the spinner are then taken. NO_END: it opens none (no spinner yet, the arms
+    # already open, or the spinner itself still the outer tile on the other side).
+    arms: tuple[int, int]
 
     def fitting(self, tiles: Sequence[Tile]) -> list[tuple[Tile, list[End]]]:
         """Each of `tiles` that could have been joined to an end then, with those ends, as
@@ -56,6 +63,116 @@ class Ends(NamedTuple):
             a, b = tile.a, tile.b
             if (a in numbers or b in numbers) and not mask >> tile.id & 1:  # NO_END matches no half
                 found.append((tile, [ENDS[i] for i, n in enumerate(numbers) if n == a or n == b]))  # noqa: SIM109 - as _sums
+        return found
+
+    def best_of(self, hand: int) -> int:
+        """The most any tile of `hand` (a bit t.id set for each) would score anywhere then,
+        0 when none fits: a review asks it of every hand at every play. At each end only
+        the tiles that would make the sum a multiple of five are looked at, the highest of
+        those held found in a table (`_BEST_AT`, by the end's number and what the other
+        ends count once a tile is joined there)."""
+        numbers, counts, mask, _arms = self
+        if not mask:  # nothing on the table: any tile leads, and scores its pips
+            return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
+        hand &= ~mask
+        w, e, n, s = numbers
+        cw, ce, cn, cs = counts
+        now = cw + ce + cn + cs
+        # End by end, as a layout opens them: W and E from the lead on, N and S together
+        # once the spinner's arms open. Written out, not looped: a loop over the four
+        # costs half as much again, and a review asks this at every play.
+        most = 0
+        base = now - cw  # what the other ends count once a tile is joined at W
+        scoring, highest = _BEST_AT[w][base]
+        if hand & scoring:
+            most = base + highest[hand & scoring]
+        base = now - ce
+        scoring, highest = _BEST_AT[e][base]
+        if hand & scoring and base + highest[hand & scoring] > most:
+            most = base + highest[hand & scoring]
+        if n != NO_END:
+            base = now - cn
+            scoring, highest = _BEST_AT[n][base]
+            if hand & scoring and base + highest[hand & scoring] > most:
+                most = base + highest[hand & scoring]
+            base = now - cs
+            scoring, highest = _BEST_AT[s][base]
+            if hand & scoring and base + highest[hand & scoring] > most:
+                most = base + highest[hand & scoring]
+        return most
+
+    def best_after(self, tile: Tile, end: End | None, hand: int) -> int:
+        """`best_of(hand)` once `tile` is down at `end` (None: the lead), the ends counting
+        as `Layout.place` would make them: what a play, or an alternative to it, leaves the
+        next player."""
+        numbers, counts, mask, arms = self
+        mask |= 1 << tile.id
+        a, b = tile.a, tile.b
+        if end is None:
+            # A lone lead: a tile joined to one end finds the other counting as any outer
+            # tile there would (both halves of a double).
+            double = a == b
+            after = ((a, b, NO_END, NO_END), (a * 2 if double else a, b * 2 if double else b, 0, 0), mask, _NO_ARMS)
+            return _new_placed(Ends, after).best_of(hand)
+        i = end.slot
+        w, e, n, s = numbers
+        cw, ce, cn, cs = counts
+        outer = b if a == numbers[i] else a
+        count = outer * 2 if a == b else outer  # an outer double counts both halves
+        if i == W:
+            w, cw = outer, count
+            if arms[W] != NO_END:
+                n = s = arms[W]  # opened, not yet started: they count nothing
+        elif i == E:
+            e, ce = outer, count
+            if arms[E] != NO_END:
+                n = s = arms[E]
+        elif i == N:
+            n, cn = outer, count
+        else:
+            s, cs = outer, count
+        # Only what a tile joined next would score is asked of it: its arms are not worked out.
+        return _new_placed(Ends, ((w, e, n, s), (cw, ce, cn, cs), mask, _NO_ARMS)).best_of(hand)
+
+    def reaching(self, tiles: Sequence[Tile], score: int, hand: int) -> list[tuple[Tile, End | None, int]]:
+        """The placements of `tiles` (`hand`: the same as a bit mask) that would score
+        `score` (0 or a multiple of five) then, as `scores_of` lists them: a review asks for
+        those that score a hand's best."""
+        numbers, count, mask, _arms = self
+        if not mask:
+            return [(t, None, score) for t in tiles if play_score(t.pips) == score]
+        hand &= ~mask
+        now = count[0] + count[1] + count[2] + count[3]
+        ends = []  # (end, the tiles of the hand that score `score` there, as a bit mask)
+        for i, n in enumerate(numbers):
+            if n != NO_END:
+                # What the other ends count once a tile is joined here is now - count[i].
+                fit = (_SUM_AT[n][score - now + count[i] + 64] if score else _NO_SUM_AT[n][now - count[i]]) & hand
+                if fit:
+                    ends.append((ENDS[i], fit))
+        if len(ends) == 1:  # most often: one end, where only the ends' numbers differ
+            end, fit = ends[0]
+            return [(tile, end, score) for tile in tiles if fit >> tile.id & 1]
+        return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]
+
+    def scores_of(self, tiles: Sequence[Tile]) -> list[tuple[Tile, End | None, int]]:
+        """Every place each of `tiles` could go then and what it would score there, as
+        `Layout.placements` finds them, tile by tile (each tile's ends W, E, N, S), as plain
+        (tile, end, score) tuples. A tile on the table goes nowhere."""
+        mask = self.mask
+        if not mask:
+            return [(t, None, play_score(t.pips)) for t in tiles]
+        count = self.counts
+        now = count[0] + count[1] + count[2] + count[3]
+        bases = [(i, n, now - c) for i, (n, c) in enumerate(zip(self.numbers, count)) if n != NO_END]
+        found: list[tuple[Tile, End | None, int]] = []
+        for tile in tiles:
+            if mask >> tile.id & 1:
+                continue
+            for i, n, base in bases:
+                outer = _OUTER[n][tile.id]
+                if outer >= 0:
+                    found.append((tile, ENDS[i], play_score(base + outer)))
         return found
 
 
@@ -69,7 +186,7 @@ for _t in ALL_TILES:
 # modulo 5, as a bit mask (a bit t.id for each), and for every set of them a hand may hold
 # (the mask's bits that are set in the hand), the highest count among them. An end whose
 # other ends count s scores only with these for r = -s % 5, and scores most with the one
-# that counts highest there (`best_of`). At most three tiles share n and r.
+# that counts highest there. At most three tiles share n and r.
 _SCORING: list[tuple[int, dict[int, int]]] = []
 for _n in range(7):
     for _r in range(5):
@@ -79,34 +196,31 @@ for _n in range(7):
             _among = [tc for k, tc in enumerate(_counts) if _held >> k & 1]
             _highest[sum(1 << t for t, _c in _among)] = max(c for _t, c in _among)
         _SCORING.append((sum(1 << t for t, _c in _counts), _highest))
-# By n, then a count c: the tiles with a half n that make the end count c, as a bit mask
-# (`reaching`), and the tiles with a half n.
+# By n, then a count c: the tiles with a half n that make the end count c, as a bit mask,
+# and the tiles with a half n.
 _COUNTING = [[sum(1 << t for t, c in enumerate(_OUTER[_n]) if c == _c) for _c in range(13)] for _n in range(7)]
 _HALF = [sum(1 << t.id for t in ALL_TILES if _n in (t.a, t.b)) for _n in range(7)]
+# The same, looked up by what a review knows of an end: its number n, then what the other
+# ends count once a tile is joined there (the base, 0 to 48; four ends count 12 at most
+# each). `_BEST_AT[n][base]`: `_SCORING` for the remainder that makes the sum a multiple of
+# five (`best_of`). `_SUM_AT[n][score - base + 64]`: the tiles that make the sum `score`,
+# a positive multiple of five, there (none for a count below 0 or above 12); `_NO_SUM_AT[n][base]`:
+# those that score nothing there, the sum no multiple of five or 0 (`reaching`).
+_BASES = range(64)
+_BEST_AT = [[_SCORING[_n * 5 + -_base % 5] for _base in _BASES] for _n in range(7)]
+_SUM_AT = [[0] * 64 + _COUNTING[_n] + [0] * 64 for _n in range(7)]
+_NO_SUM_AT = [
+    [(_HALF[_n] & ~_SCORING[_n * 5 + -_base % 5][0]) | (_COUNTING[_n][0] if _base == 0 else 0) for _base in _BASES]
+    for _n in range(7)
+]
 # Every tile as the lead, the highest score first (a lead scores its pips).
 _LEADS = sorted(((t.id, play_score(t.pips)) for t in ALL_TILES), key=lambda ts: -ts[1])
 
+_NO_ARMS = (NO_END, NO_END)
 _new_placed = tuple.__new__  # builds a Placed (or Ends) without the Python-level __new__: plays are hot
 # Placed tuples are immutable and few tell apart (a tile, an end, its inner half, spinner or
 # not): every round shares them, so a long game's layouts cost a pointer per tile.
 _PLACED: dict[int, Placed] = {}
-
-
-def _best(hand: int, opened: list[int], count: list[int]) -> int:
-    """The most a tile of `hand` (a bit mask, none on the table) would score joined to an
-    end whose open numbers are `opened` and counts `count` (as `_others` gives them). At
-    each end only the tiles that would make the sum a multiple of five are looked at, the
-    highest of those held found in a table (`_SCORING`)."""
-    most = 0
-    now = count[0] + count[1] + count[2] + count[3]
-    for n, c in zip(opened, count):
-        if n != NO_END:
-            base = now - c  # what the other ends count once a tile is joined here
-            mask, highest = _SCORING[n * 5 + -base % 5]
-            held = hand & mask
-            if held and base + highest[held] > most:
-                most = base + highest[held]
-    return most
 
 
 class Layout:
@@ -157,9 +271,16 @@ class Layout:
         return self._mask
 
     def ends(self) -> Ends:
-        """The open ends as they are now, to keep."""
-        o = self._open
-        return _new_placed(Ends, ((o[0], o[1], o[2], o[3]), self._mask))
+        """The layout as it is now, to keep (`Ends`). A review keeps it before every play."""
+        spinner = self.spinner
+        if spinner is None or self._open[N] != NO_END:
+            arms = _NO_ARMS
+        else:
+            # Joined at one line side, a tile opens the arms when the other side is taken.
+            out = self._spinner_out
+            arms = (NO_END if out[E] else spinner.a, NO_END if out[W] else spinner.a)
+        counts = self._count if len(self.placed) != 1 else self._others()
+        return _new_placed(Ends, (tuple(self._open), tuple(counts), self._mask, arms))
 
     def open_ends(self) -> list[End]:
         """Every end a tile could be joined to now, a side arm not yet started included."""
@@ -235,81 +356,6 @@ class Layout:
         if not self.placed:
             return [Placement(None, tile.pips, play_score(tile.pips))]
         return [Placement(ENDS[i], total, play_score(total)) for _tile, i, total in self._sums((tile,))]
-
-    def scores_of(self, tiles: Sequence[Tile]) -> list[tuple[Tile, End | None, int]]:
-        """Every place each of `tiles` may go now and what it would score there, as
-        `placements` finds them, tile by tile, as plain (tile, end, score) tuples."""
-        if not self.placed:
-            return [(t, None, play_score(t.pips)) for t in tiles if not self._mask >> t.id & 1]
-        return [(tile, ENDS[i], play_score(total)) for tile, i, total in self._sums(tiles)]
-
-    def best_score(self, tiles: Sequence[Tile]) -> int:
-        """The most any of `tiles` would score anywhere now (0 when none fits)."""
-        return self.best_of(mask_of(tiles))
-
-    def best_of(self, hand: int) -> int:
-        """`best_score` of the tiles of `hand`, a bit t.id set for each: a review asks it of
-        every hand at every play (`_best`)."""
-        placed = len(self.placed)
-        # `_others()` but for the lone lead, without the call: a review asks this of every play.
-        if placed < 2:
-            if not placed:
-                hand &= ~self._mask
-                return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
-            return _best(hand & ~self._mask, self._open, self._others())
-        return _best(hand & ~self._mask, self._open, self._count)
-
-    def best_after(self, tile: Tile, end: End | None, hand: int) -> int:
-        """`best_of(hand)` once `tile` is down at `end` (None: the lead), the tile not put
-        down: what a play leaves the next player, asked of every play and every alternative
-        a review weighs, so the ends are worked out as `place` would make them, not copied
-        and placed."""
-        if len(self.placed) < 1:
-            after = self.copy()
-            after.place(tile, end)
-            return after.best_of(hand)
-        assert end is not None  # after the lead every play has its end
-        i = end.slot
-        opened = self._open.copy()
-        count = self._others().copy()
-        inner = opened[i]
-        outer = tile.b if tile.a == inner else tile.a
-        is_double = tile.is_double
-        opened[i] = outer
-        count[i] = outer * 2 if is_double else outer
-        if i <= E and opened[N] == NO_END:
-            # As `place`: the side arms start once both line sides of the spinner are taken.
-            spinner = self.spinner
-            is_spinner = is_double and spinner is None and self.with_spinner
-            if is_spinner:
-                spinner = tile
-            if spinner is not None and not (is_spinner or self._spinner_out[1 - i]):
-                opened[N] = opened[S] = spinner.a
-        return _best(hand & ~(self._mask | 1 << tile.id), opened, count)
-
-    def reaching(self, tiles: Sequence[Tile], score: int) -> list[tuple[Tile, End | None, int]]:
-        """The placements of `tiles` that would score `score` (0 or a multiple of five) now,
-        as `scores_of` lists them: a review asks for those that score a hand's best."""
-        if not self.placed:
-            return [(t, None, score) for t in tiles if not self._mask >> t.id & 1 and play_score(t.pips) == score]
-        count = self._others()
-        now = count[0] + count[1] + count[2] + count[3]
-        free = ~self._mask
-        ends = []  # (end, the tiles that score `score` there, as a bit mask)
-        for i, n in enumerate(self._open):
-            if n == NO_END:
-                continue
-            base = now - count[i]  # what the other ends count once a tile is joined here
-            if score:
-                # A positive score (a multiple of five) is the end sum itself.
-                need = score - base
-                fit = _COUNTING[n][need] if 0 <= need <= 12 else 0
-            else:
-                # Every sum that is no multiple of five, and a sum of 0.
-                fit = (_HALF[n] & ~_SCORING[n * 5 + -base % 5][0]) | (_COUNTING[n][0] if base == 0 else 0)
-            if fit & free:
-                ends.append((ENDS[i], fit & free))
-        return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]
 
     def _others(self) -> list[int]:
         """What each end counts for a tile joined to another end: what it counts now, but

@@ -8,9 +8,11 @@ as tiles (or they hold nothing at its end), that final hand (`held.held_hands`, 
 rules' check of passes and draws shares). A tile played after a later draw may have been
 drawn, a pip total names no tile, and a partner's tiles are never the player's.
 
-Legality and the ends' score are the layout's own: the best a hand could score is
-`Layout.best_of`, each placement `Layout.scores_of` (what `placements` finds for each tile),
-and the best reply a play leaves is `best_of` the next player's hand once it is down.
+Legality and the ends' score are the layout's own, asked of the layout as it stood before
+the play (`layout.Ends`): the best a hand could score is `Ends.best_of`, each placement
+`Ends.scores_of` (what `Layout.placements` finds for each tile), and what a placement leaves
+the next player is `Ends.best_after`. The best reply the play itself left is the next play's
+own best, so a round is reviewed from its last play back.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.held import Held, Unknown, held_hands
-from scorepad.engine.layout import Layout
+from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Move, Muggins, Play
 from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import End, Tile, mask_of
+from scorepad.engine.tiles import End, Tile
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Round
@@ -83,9 +85,9 @@ class PlayReview(NamedTuple):
     def options(self) -> list[Placing]:
         """Every legal placement of every known tile on the layout as it stood, with its
         score: tile by tile in the order of `known`, each tile's ends in the order W, E, N,
-        S (`Layout.scores_of`); where the highest double had to lead, the double led alone.
+        S (`Ends.scores_of`); where the highest double had to lead, the double led alone.
         Laid again when asked for: the review itself needs only the best of them
-        (`Layout.best_of`), so a whole game's review does not list them all."""
+        (`Ends.best_of`), so a whole game's review does not list them all."""
         layout = Layout(self.laid.with_spinner)
         for move in self.laid.moves[: self.move - 1]:
             if isinstance(move, Play):
@@ -94,7 +96,7 @@ class PlayReview(NamedTuple):
             # The double led is the only legal lead (and a lead that was no double, flagged
             # by the replay, is taken as it was led).
             return [(self.tile, None, self.scored)]
-        return layout.scores_of(self.known)
+        return layout.ends().scores_of(self.known)
 
 
 class RoundReview(NamedTuple):
@@ -108,74 +110,73 @@ def known_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
     return [h if isinstance(m, Play) else None for m, h in zip(r.moves, held_hands(r, players))]
 
 
+def stages(r: Round) -> list[Ends]:
+    """The layout of round `r` as it stood before each of its plays: as the replay kept it
+    (`Round.stages`), else laid again."""
+    if r.stages is not None and len(r.stages) == len(r.sums):
+        return r.stages
+    layout = Layout(r.layout.with_spinner)
+    kept = []
+    for move in r.moves:
+        if isinstance(move, Play):
+            kept.append(layout.ends())
+            layout.place(move.tile, move.end)
+    return kept
+
+
 _new = tuple.__new__  # a named tuple made without its Python-level __new__: one per play
-_MARKS: dict[tuple[bool, bool], tuple[str, ...]] = {
-    (False, False): (),
-    (True, False): ("missed",),
-    (False, True): ("left",),
-    (True, True): ("missed", "left"),
-}
+_MARKS = ((), ("missed",), ("left",), ("missed", "left"))  # by missed + 2 * left
+# What a play scores, by the end sum it made (four ends count 12 at most each), as
+# `play_score` scores it: looked up at every play.
+_SCORED = [play_score(end_sum) for end_sum in range(49)]
 
 
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     """Every play of round `r` against its player's known hand, on the layout as it stood.
     What a play left is known when the next move, muggins calls aside, is the next
-    player's play and the record proves their whole hand at it: the best of that hand once
-    the play is down, which is also the best that next play could have made."""
-    hands = held_hands(r, players)
-    seat = {name: p for p, name in enumerate(players)}
+    player's play and the record proves their whole hand at it: the best of that hand on
+    the layout the play left, which is that next play's own best. So the plays are
+    reviewed from the last back, each handing its best to the play before it."""
+    held = r.proven if r.proven is not None else held_hands(r, players)
+    laid_out = stages(r)
     seats = len(players)
     moves = r.moves
-    last = len(moves)
     highest_double = r.opener_rule == "highest-double"
-    layout = Layout(r.layout.with_spinner)
     laid = Laid(tuple(moves), r.layout.with_spinner, highest_double)
-    sums = iter(r.sums)  # the end sum each play made, as the replay laid it
     number = r.number
+    sums = r.sums  # the end sum each play made, as the replay laid it
+    count = len(sums)  # counted down to the play being reviewed, from 0
+    scored_by = _SCORED
     reviews = []
-    ahead = -1  # the best of this play, worked out as the reply to the play before (-1: not)
-    for index, move in enumerate(moves):
+    # The next move's player, when it is a play (muggins calls aside) and their hand at it
+    # is known whole (else -1); that hand as a bit mask, and its best on the layout the
+    # play before it left.
+    replier_seat, reply, reply_best = -1, 0, 0
+    for index, move, known in zip(range(len(moves) - 1, -1, -1), reversed(moves), reversed(held)):
         if not isinstance(move, Play):
+            if not isinstance(move, Muggins):
+                replier_seat = -1  # a draw or a pass comes between: no reply
             continue
-        known = hands[index]
+        count -= 1
         assert known is not None  # held_hands gives every play its hand
-        tiles, unknown = known
+        tiles, unknown, mask, player = known
         tile, end = move.tile, move.end
-        player = seat[move.player]
-        scored = play_score(next(sums))
-        forced = highest_double and not layout.placed
-        if forced:
-            top = scored  # the highest double had to lead: the double led was the only lead
-        elif ahead >= 0:
-            top = ahead
-        else:
-            top = layout.best_of(mask_of(tiles))
-        ahead = -1  # set again below only when the next play handled is the reply
+        before = laid_out[count]
+        scored = scored_by[sums[count]]
+        forced = highest_double and not count  # the highest double had to lead: the double led
+        top = scored if forced else before.best_of(mask)
         made = _new(Option, (tile, end, scored)) if scored == top else None
-        following = index + 1  # the next move that is no muggins call
-        while following < last and isinstance(moves[following], Muggins):
-            following += 1
-        replier, mask = None, 0  # the next player and their whole hand, as a bit mask
-        if following < last:
-            then = moves[following]
-            if isinstance(then, Play) and seat[then.player] == (player + 1) % seats:
-                reply = hands[following]
-                if reply is not None and reply[1] is None:
-                    replier, mask = seat[then.player], mask_of(reply[0])
-        if replier is None:
-            chosen = made or _new(Option, layout.reaching(tiles, top)[0])
-            left = best_left = None
-            marks = _MARKS[top - scored >= MISSED_MARK, False]
+        if replier_seat != (player + 1) % seats:
+            replier = left = best_left = None
+            chosen = made or _new(Option, before.reaching(tiles, top, mask)[0])
+            marks = _MARKS[top - scored >= MISSED_MARK]
         else:
-            left = ahead = layout.best_after(tile, end, mask)
-            if forced:
-                chosen, best_left = _new(Option, (tile, end, scored)), left  # the lead had no alternative
-            elif made is not None and left < LEFT_MARK:
+            replier, left = replier_seat, reply_best
+            if made is not None and (forced or left < LEFT_MARK):
                 chosen, best_left = made, left  # no other play could leave noticeably less
             else:
-                chosen, best_left = _set_against(layout, made, tiles, top, mask, left)
-            marks = _MARKS[top - scored >= MISSED_MARK, left - best_left >= LEFT_MARK]
-        layout.place(tile, end)
+                chosen, best_left = _set_against(before, made, tiles, mask, top, reply, left)
+            marks = _MARKS[(top - scored >= MISSED_MARK) + 2 * (left - best_left >= LEFT_MARK)]
         reviews.append(
             _new(
                 PlayReview,
@@ -198,38 +199,39 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
                 ),
             )
         )
+        replier_seat = player if unknown is None else -1
+        reply, reply_best = mask, top
+    reviews.reverse()
     return RoundReview(number, tuple(reviews))
 
 
 def _set_against(
-    before: Layout, made: Option | None, tiles: tuple[Tile, ...], top: int, reply: int, left: int
+    before: Ends, made: Option | None, tiles: tuple[Tile, ...], hand: int, top: int, reply: int, left: int
 ) -> tuple[Option, int]:
     """The placement a play is set against, and the best reply (from the tiles of `reply`, a
-    bit mask) it would have left: of the placements of `tiles` that score `top` (the
+    bit mask) it would have left: of the placements of `tiles` (`hand`, as a bit mask) that score `top` (the
     best), when the play is one of them (`made`), the play itself, unless another would
     have left the next player noticeably less (LEFT_MARK): then the first such; when it is
     not, the one that leaves the least (the first of them on a tie). A play that was the
     best and left less than LEFT_MARK is its own (`review_round` does not ask): no other
     could leave noticeably less."""
+    leaves = before.best_after
     if made is not None:
         enough = left - LEFT_MARK  # what an alternative must leave at most to count
-        tile_id, end = made.tile.id, made.end
-        for o in before.reaching(tiles, top):
-            if o[0].id == tile_id and o[1] is end:
-                continue
-            left_then = before.best_after(o[0], o[1], reply)
-            if left_then <= enough:
-                return _new(Option, o), left_then
+        for option in before.reaching(tiles, top, hand):
+            if option[0].id != made.tile.id or option[1] is not made.end:
+                left_then = leaves(option[0], option[1], reply)
+                if left_then <= enough:
+                    return _new(Option, option), left_then
         return made, left
-    candidates = before.reaching(tiles, top)
-    best, low = candidates[0], None
-    for o in candidates:
-        left_then = before.best_after(o[0], o[1], reply)
-        if low is None or left_then < low:
-            best, low = o, left_then
-            if low == 0:
+    best, low = None, 0
+    for option in before.reaching(tiles, top, hand):
+        left_then = leaves(option[0], option[1], reply)
+        if best is None or left_then < low:
+            best, low = option, left_then
+            if not low:
                 break
-    assert low is not None  # there is always a candidate
+    assert best is not None  # the best score is always reached
     return _new(Option, best), low
 
 
@@ -245,7 +247,8 @@ def totals(rounds: Sequence[RoundReview], players: int) -> list[PlayerTotal]:
     for review in rounds:
         for play in review.plays:
             missed[play.player] += play.missed
-            marks[play.player] += bool(play.marks)
+            if play.marks:
+                marks[play.player] += 1
     return [PlayerTotal(m, k) for m, k in zip(missed, marks)]
 
 

@@ -689,13 +689,11 @@ def json_line(data: Any) -> None:
 
 def written_json_line(write: Callable[[bool], str]) -> None:
     """Print one line of JSON that a view writes itself, as `json_line` prints data:
-    `write(ascii)` gives the text (`ascii`: every character beyond ASCII escaped, for a
-    stream that cannot encode them), then what `clean` would escape is escaped."""
-    if _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8"):
-        text = escaped_json(write(False))
-    else:
-        text = write(True)
-    _write(sys.stdout, text + "\n")
+    `write(ascii)` gives the text, every string in it that a record or a user supplied
+    already escaped as `escaped_json` escapes it (`ascii`: every character beyond ASCII
+    escaped too, for a stream that cannot encode them). A long view's text is not scanned
+    again, character by character, for the few strings that could need it."""
+    _write(sys.stdout, write(not _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8")) + "\n")
 
 
 # --- a reader that left --------------------------------------------------------------------

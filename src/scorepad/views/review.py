@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview, Unknown
-from scorepad.engine.tiles import End, Tile
+from scorepad.engine.tiles import End
 from scorepad.i18n import _, ngettext
+from scorepad.views.console import escaped_json
 
 INDENT = "  "  # a wrapped entry's continuation lines
 
@@ -21,44 +22,31 @@ _QUOTED = [f'"{w}"' for w in _WRITTEN]
 _NOTATION = [[f"{w} {end.value}" for end in End] + [w] for w in _WRITTEN]
 
 
-def written(tile: Tile) -> str:
-    """`str(tile)`, from a table."""
-    return _WRITTEN[tile.a * 8 + tile.b]
-
-
-def notation(tile: Tile, end: End | None) -> str:
-    """A placement as the record writes it: `5-5 N`, the lead without an end."""
-    return _NOTATION[tile.a * 8 + tile.b][4 if end is None else end.slot]
-
-
-def on_screen(tile: Tile, end: End | None, labels: Sequence[str] | None = None) -> str:
-    """A placement as the screen names ends (E is O in German). `labels`: the ends' labels
-    by slot, looked up once for a whole review (`End.label` asks the translations)."""
-    if end is None:
-        return _WRITTEN[tile.a * 8 + tile.b]
-    return _WRITTEN[tile.a * 8 + tile.b] + " " + (end.label if labels is None else labels[end.slot])
-
-
-def at(play: PlayReview) -> str:
-    """Where a play is: round.move, the move counted as in #rRmM."""
-    return f"{play.round}.{play.move}"
-
-
-# One play of `review --json` (docs/format.md), written as json.dumps writes the dict of
-# these keys in this order: a long game's review has thousands of plays, and filling one
-# template each costs a third of building the dicts and encoding them. Every value is a
-# string by then: a player's name as JSON, and the rest from tables (numbers, tiles, ends,
-# marks, the reasons a hand is not known), none needing an escape. The round's number is
-# written once for all its plays.
-_PLAY = (
-    '%s%s, "player": %s, "play": "%s", "scored": %s, "known": %s, "complete": %s, '
-    '"unknown": %s, "best": %s, "best_play": "%s", "missed": %s, "next": %s, "left": %s, "best_left": %s, '
-    '"marks": %s}'
-)
-_MARKS_JSON = {(): "[]", ("missed",): '["missed"]', ("left",): '["left"]', ("missed", "left"): '["missed", "left"]'}
+# `review --json` (docs/format.md) is written piece by piece, as json.dumps writes the dict
+# of each play (these keys in this order): a long game's review has thousands of plays, and
+# joining the pieces once costs a fraction of building the dicts and encoding them, or of
+# filling a template per play. Every piece is a string by then: a player's name as JSON
+# (escaped as `escaped_json` escapes it), and the rest from tables (numbers, tiles, ends,
+# marks, the reasons a hand is not known), none needing an escape. The tables hold each key
+# with the text before it and, where they can, its value.
+#
 # Numbers as JSON, null for None. A score is an end sum, four ends of at most 6-6 (12)
 # each, so every score and every points missed is among them; a move's number may not be.
 _NUMBERS: dict[int | None, str] = {None: "null", **{n: str(n) for n in range(128)}}
+_PLAYED = [[f', "play": "{w}", "scored": ' for w in placements] for placements in _NOTATION]  # by a * 8 + b, slot
+_BEST_PLAY = [[f', "best_play": "{w}", "missed": ' for w in placements] for placements in _NOTATION]
+_BEST = {n: ', "best": ' + text for n, text in _NUMBERS.items()}
+_BEST_LEFT = {n: ', "best_left": ' + text for n, text in _NUMBERS.items()}
+_MARKS_JSON: dict[tuple[str, ...], str] = {
+    marks: ', "marks": ' + json_list + "}"
+    for marks, json_list in (
+        ((), "[]"),
+        (("missed",), '["missed"]'),
+        (("left",), '["left"]'),
+        (("missed", "left"), '["missed", "left"]'),
+    )
+}
+_WHOLE = ', "complete": true, "unknown": null'
 
 
 def _number(value: int | None) -> str:
@@ -68,119 +56,141 @@ def _number(value: int | None) -> str:
 
 def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], ascii: bool = False) -> str:
     """`scorepad review --json` as one line of JSON: every play reviewed, and per player
-    the points missed and how many plays were marked. `ascii`: every character beyond ASCII
-    escaped, as json.dumps(..., ensure_ascii=True) writes it."""
+    the points missed and how many were marked. Each name is escaped as `escaped_json`
+    escapes JSON text for a terminal; the rest needs no escape. `ascii`: every character
+    beyond ASCII escaped, as json.dumps(..., ensure_ascii=True) writes it."""
     from json.encoder import encode_basestring, encode_basestring_ascii
 
-    string = encode_basestring_ascii if ascii else encode_basestring
-    names = [string(name) for name in players]
-    numbers = _NUMBERS
-    plays = []
+    encoded = encode_basestring_ascii if ascii else encode_basestring
+    names = [escaped_json(encoded(name)) for name in players]
+    player_key = [', "player": ' + name for name in names]
+    next_key = [', "next": ' + name + ', "left": ' for name in names]
+    numbers, quoted = _NUMBERS, _QUOTED
+    played, best_play, best_key, best_left_key, marks_key = _PLAYED, _BEST_PLAY, _BEST, _BEST_LEFT, _MARKS_JSON
+    pieces = ['{"plays": [']
+    put = pieces.extend
+    comma = ""  # before every play but the first
     for review in rounds:
         head = '{"round": ' + str(review.number) + ', "move": '
         for play in review.plays:
-            unknown = play.unknown
+            _round, move, player, tile, end, scored, known, unknown, best, missed, replier, left, best_left, marks, _laid = play
             if unknown is None:
-                known, why = "[" + ", ".join([_QUOTED[t.a * 8 + t.b] for t in play.known]) + "]", "null"
+                tiles = ', "known": [' + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" + _WHOLE
             else:
                 # Only the tile played: nothing is certain beyond it.
-                known = "[" + ", ".join([_QUOTED[t.a * 8 + t.b] for t in play.known]) + "]" if len(play.known) > 1 else "null"
-                why = f'{{"why": "{unknown.why}", "at": {_number(unknown.at)}, "pips": {_number(unknown.pips)}}}'
-            tile, end, best = play.tile, play.end, play.best
-            plays.append(
-                _PLAY
-                % (
+                tiles = (
+                    ', "known": '
+                    + ("[" + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" if len(known) > 1 else "null")
+                    + f', "complete": false, "unknown": {{"why": "{unknown.why}", "at": {_number(unknown.at)}, '
+                    + f'"pips": {_number(unknown.pips)}}}'
+                )
+            best_tile, best_end, best_score = best
+            put(
+                (
+                    comma,
                     head,
-                    _number(play.move),
-                    names[play.player],
-                    _NOTATION[tile.a * 8 + tile.b][4 if end is None else end.slot],
-                    numbers[play.scored],
-                    known,
-                    "true" if unknown is None else "false",
-                    why,
-                    numbers[best.score],
-                    _NOTATION[best.tile.a * 8 + best.tile.b][4 if best.end is None else best.end.slot],
-                    numbers[play.missed],
-                    "null" if play.replier is None else names[play.replier],
-                    numbers[play.left],
-                    numbers[play.best_left],
-                    _MARKS_JSON[play.marks],
+                    numbers.get(move) or str(move),
+                    player_key[player],
+                    played[tile.a * 8 + tile.b][4 if end is None else end.slot],
+                    numbers[scored],
+                    tiles,
+                    best_key[best_score],
+                    best_play[best_tile.a * 8 + best_tile.b][4 if best_end is None else best_end.slot],
+                    numbers[missed],
+                    ', "next": null, "left": ' if replier is None else next_key[replier],
+                    numbers[left],
+                    best_left_key[best_left],
+                    marks_key[marks],
                 )
             )
+            comma = ", "
     each = ", ".join(f'{name}: {{"missed": {t.missed}, "marks": {t.marks}}}' for name, t in zip(names, totals))
-    return '{"plays": [' + ", ".join(plays) + '], "players": {' + each + "}}"
+    pieces.append('], "players": {' + each + "}}")
+    return "".join(pieces)
 
 
-class _Entries:
-    """The sentences of marked plays, their texts looked up once for a whole review."""
+def _positional(template: str, names: Sequence[str]) -> str:
+    """A translated `template` with its fields `{name}` numbered in the order of `names`:
+    str.format fills numbered fields twice as fast as named ones, and a review fills one
+    per marked play."""
+    for number, name in enumerate(names):
+        template = template.replace("{" + name + "}", "{" + str(number) + "}")
+    return template
+
+
+_ENTRY = ("at", "player", "play", "scored", "best", "points", "next", "left", "reply")
+
+
+class _Sentences:
+    """The sentences of a review, indented, their texts looked up once for a whole review:
+    the marked plays, and what the record cannot tell."""
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = players
-        self.labels = [end.label for end in End]  # by slot: `End.label` asks the translations
-        self.alone = _("{at} {player} {play} scored {scored}; {best} would have scored {points}")
-        self.missed = _(
-            "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
-            "{best} would have scored {points}, leaving {next} at most {reply}"
+        # The ends as the screen names them (E is O in German), by slot; the lead has none.
+        self.ends = [" " + end.label for end in End] + [""]  # `End.label` asks the translations
+        self.alone = INDENT + _positional(_("{at} {player} {play} scored {scored}; {best} would have scored {points}"), _ENTRY)
+        self.missed = INDENT + _positional(
+            _(
+                "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
+                "{best} would have scored {points}, leaving {next} at most {reply}"
+            ),
+            _ENTRY,
         )
-        self.also = _(
-            "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
-            "{best} would also have scored {points}, leaving {next} at most {reply}"
+        self.also = INDENT + _positional(
+            _(
+                "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
+                "{best} would also have scored {points}, leaving {next} at most {reply}"
+            ),
+            _ENTRY,
         )
+        self.beyond = INDENT + _positional(
+            _("{player}'s hand at {at} is not known beyond {tiles} ({why})"), ("player", "at", "tiles", "why")
+        )
+        self.drew = _positional(_("{player} drew at {at}"), ("player", "at"))
+        self.playing = _("the round is still being played")
+        self.unentered = _("the hands left at the end are not in the record")
 
     def entry(self, play: PlayReview) -> str:
         """A marked play and its better alternative in one sentence."""
-        players, labels, best = self.players, self.labels, play.best
-        made = on_screen(play.tile, play.end, labels)
-        instead = on_screen(best.tile, best.end, labels)
-        where = f"{play.round}.{play.move}"
-        if play.left is None or play.replier is None:
-            return self.alone.format(
-                at=where, player=players[play.player], play=made, scored=play.scored, best=instead, points=best.score
-            )
-        return (self.missed if play.missed else self.also).format(
-            at=where,
-            player=players[play.player],
-            play=made,
-            scored=play.scored,
-            next=players[play.replier],
-            left=play.left,
-            best=instead,
-            points=best.score,
-            reply=play.best_left,
-        )
+        number, move, player, tile, end, scored, _known, _unknown, best, missed, replier, left, best_left, _marks, _laid = play
+        ends, players = self.ends, self.players
+        best_tile, best_end, best_score = best
+        made = _WRITTEN[tile.a * 8 + tile.b] + ends[4 if end is None else end.slot]
+        instead = _WRITTEN[best_tile.a * 8 + best_tile.b] + ends[4 if best_end is None else best_end.slot]
+        where = f"{number}.{move}"
+        if replier is None:
+            return self.alone.format(where, players[player], made, scored, instead, best_score)
+        sentence = self.missed if missed else self.also
+        return sentence.format(where, players[player], made, scored, instead, best_score, players[replier], left, best_left)
 
-
-def _why(unknown: Unknown, round_number: int, player: str, playing: bool) -> str:
-    if unknown.why == "drew":
-        return _("{player} drew at {at}").format(player=player, at=f"{round_number}.{unknown.at}")
-    if unknown.why == "pips":
-        pips = unknown.pips or 0
-        return ngettext(
-            "the hand left at the end was entered as {pips} pip",
-            "the hand left at the end was entered as {pips} pips",
-            pips,
-        ).format(pips=pips)
-    if playing:
-        return _("the round is still being played")
-    return _("the hands left at the end are not in the record")
-
-
-def untold(review: RoundReview, players: Sequence[str], playing: bool = False) -> Iterator[str]:
-    """What the record cannot tell in a round: for each run of a player's plays whose hand
-    is not known whole for the same reason, the tiles known at its first play (the later
-    plays of the run hold the rest of them) and why nothing more is known. `playing`: the
-    round is still being played (its hands cannot be in the record yet)."""
-    runs: dict[tuple[int, Unknown], list[PlayReview]] = {}
-    for play in review.plays:
-        if play.unknown is not None:
-            runs.setdefault((play.player, play.unknown), []).append(play)
-    for (p, unknown), plays in sorted(runs.items(), key=lambda item: item[1][0].move):
-        first, last = plays[0], plays[-1]
-        where = at(first) if first is last else f"{at(first)}–{at(last)}"
-        tiles = " ".join(map(written, first.known))
-        yield _("{player}'s hand at {at} is not known beyond {tiles} ({why})").format(
-            player=players[p], at=where, tiles=tiles, why=_why(unknown, review.number, players[p], playing)
-        )
+    def untold(self, review: RoundReview, playing: bool = False) -> Iterator[str]:
+        """What the record cannot tell in a round: for each run of a player's plays whose
+        hand is not known whole for the same reason, the tiles known at its first play (the
+        later plays of the run hold the rest of them) and why nothing more is known.
+        `playing`: the round is still being played (its hands cannot be in the record yet)."""
+        runs: dict[tuple[int, Unknown], list[PlayReview]] = {}
+        for play in review.plays:
+            if play.unknown is not None:
+                runs.setdefault((play.player, play.unknown), []).append(play)
+        number = review.number
+        for (p, unknown), plays in sorted(runs.items(), key=lambda item: item[1][0].move):
+            first, last = plays[0].move, plays[-1].move
+            where = f"{number}.{first}" if first == last else f"{number}.{first}–{number}.{last}"
+            tiles = " ".join([_WRITTEN[t.a * 8 + t.b] for t in plays[0].known])
+            player = self.players[p]
+            if unknown.why == "drew":
+                why = self.drew.format(player, f"{number}.{unknown.at}")
+            elif unknown.why == "pips":
+                pips = unknown.pips or 0
+                why = ngettext(
+                    "the hand left at the end was entered as {pips} pip",
+                    "the hand left at the end was entered as {pips} pips",
+                    pips,
+                ).format(pips=pips)
+            else:
+                why = self.playing if playing else self.unentered
+            yield self.beyond.format(player, where, tiles, why)
 
 
 def wrap(text: str, columns: int) -> list[str]:
@@ -188,6 +198,8 @@ def wrap(text: str, columns: int) -> list[str]:
     continuation lines indented once more; a word longer than a line stays whole. As
     console.wrapped breaks it, without textwrap's cost: a long game's review has thousands
     of entries, so each line is cut at the last space that fits, not built word by word."""
+    if len(text) <= columns:
+        return [text]
     head, rest = INDENT, text[len(INDENT) :]
     lines = []
     while len(head) + len(rest) > columns:
@@ -214,32 +226,31 @@ def review_lines(
     round still being played, if any; `only`: the round asked for (`--round`), headed also
     when nobody has led in it yet."""
 
-    def put(text: str) -> Iterator[str]:
-        yield from wrap(text, columns)
-
-    entries = _Entries(players)
+    sentences = _Sentences(players)
     if not rounds:
         if only is not None:
             yield _("Round {number}").format(number=only)
             yield INDENT + _("(no moves yet)")
         else:
             yield _("(no moves yet)")
+    heading, unmarked = _("Round {number}"), INDENT + _("no marked play")
     for review in rounds:
-        yield _("Round {number}").format(number=review.number)
+        yield heading.format(number=review.number)
         marked = [play for play in review.plays if play.marks]
         if not marked:
-            yield from put(INDENT + _("no marked play"))
+            yield from wrap(unmarked, columns)
         for play in marked:
-            yield from put(INDENT + entries.entry(play))
-        for line in untold(review, players, review.number == playing):
-            yield from put(INDENT + line)
+            yield from wrap(sentences.entry(play), columns)
+        for line in sentences.untold(review, review.number == playing):
+            yield from wrap(line, columns)
     yield _("Points missed")
     for name, total in zip(players, totals):
-        yield from put(
+        yield from wrap(
             INDENT
             + ngettext(
                 "{player}: {points} points missed, {n} marked play",
                 "{player}: {points} points missed, {n} marked plays",
                 total.marks,
-            ).format(player=name, points=total.missed, n=total.marks)
+            ).format(player=name, points=total.missed, n=total.marks),
+            columns,
         )

@@ -7,6 +7,8 @@ against the tiles their players held, a hand weighed against the layout."""
 
 import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,6 +24,21 @@ if TYPE_CHECKING:
     from scorepad.engine.review import RoundReview
 
 room = Room()
+
+
+@contextmanager
+def replaying() -> Iterator[None]:
+    """While one record is replayed (and reviewed, and the review shown): a replay makes no
+    reference cycles, nor does a review or what shows it (tests/test_audit.py,
+    tests/test_review.py check), so the cycle collector, which would go through the growing
+    game again and again for nothing, is off, and as it was after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def place(round_: int | None, move: int | None) -> str:
@@ -65,20 +82,13 @@ def audit(
         progress.start()
     try:
         for path in records:
-            # A record's replay makes no reference cycles (tests/test_audit.py checks): the
-            # cycle collector, which went through the growing game again and again for
-            # nothing, is off while one record is audited and on between records.
-            collecting = gc.isenabled()
-            gc.disable()
             try:
-                result = audit_text(record_text(path))
+                with replaying():
+                    result = audit_text(record_text(path))
                 game, problems, notes = result.game, result.problems, result.notes
             except (OSError, RecordError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
                 game, problems, notes = None, [Problem(None, None, _("cannot read the file: {reason}").format(reason=reason))], []
-            finally:
-                if collecting:
-                    gc.enable()
             worst = max(worst, BAD_USAGE if game is None else RULE_PROBLEM if problems else 0)
             if as_json:
                 json_line(audit_json(str(path), game, problems, notes))
@@ -129,42 +139,57 @@ def review(
     from scorepad.views.review import review_json, review_lines
 
     reviewed = Reviewed(round_)
-    game = read(file, reviewed)
-    if round_ is not None and round_ > len(game.rounds):
-        error(
-            ngettext(
-                "there is no round {number}: the game has round {last} only",
-                "there is no round {number}: the game has rounds 1 to {last}",
-                len(game.rounds),
-            ).format(number=round_, last=len(game.rounds))
-        )
-        raise typer.Exit(BAD_USAGE)
-    rounds = reviewed.of()
-    sums = totals(rounds, len(game.players))
-    if as_json:
-        written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
-        return
-    playing = game.current.number if game.state == "playing" else None
-    lines(review_lines(rounds, game.players, sums, width(), playing, round_))
+    with replaying():
+        game = read(file, reviewed, stages=True)
+        if round_ is not None and round_ > len(game.rounds):
+            error(
+                ngettext(
+                    "there is no round {number}: the game has round {last} only",
+                    "there is no round {number}: the game has rounds 1 to {last}",
+                    len(game.rounds),
+                ).format(number=round_, last=len(game.rounds))
+            )
+            raise typer.Exit(BAD_USAGE)
+        rounds = reviewed.of()
+        sums = totals(rounds, len(game.players))
+        if as_json:
+            written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
+            return
+        playing = game.current.number if game.state == "playing" else None
+        lines(review_lines(rounds, game.players, sums, width(), playing, round_))
 
 
 class Reviewed:
     """The `each_round` of `review`'s read (record.format.loads): the review of every round
-    that was started, or of round `only`, each as the record is read, so a long game's
-    folded rounds are not laid out a second time."""
+    that was started, or of round `only`, each reviewed while the read still has it laid
+    out, so a long game's folded rounds are not laid out a second time. They are reviewed a
+    few at a time (BATCH): the review runs faster in stretches than alternating with the
+    read round by round (docs/review.md, "Speed"), and a few rounds kept laid out a little
+    longer cost little memory."""
+
+    BATCH = 8
 
     def __init__(self, only: int | None) -> None:
         self.only = only
         self.rounds: dict[int, RoundReview] = {}
+        self.waiting: list[tuple[Game, Round]] = []
 
     def __call__(self, game: "Game", r: "Round") -> None:
+        if r.moves and (self.only is None or r.number == self.only):
+            self.waiting.append((game, r))
+            if len(self.waiting) >= self.BATCH:
+                self._review()
+
+    def _review(self) -> None:
         from scorepad.engine.review import review_round
 
-        if r.moves and (self.only is None or r.number == self.only):
+        for game, r in self.waiting:
             # By number: a record read again from its start gives its rounds again.
             self.rounds[r.number] = review_round(r, game.players)
+        self.waiting.clear()
 
     def of(self) -> list["RoundReview"]:
+        self._review()
         return [self.rounds[n] for n in sorted(self.rounds)]
 
 
