@@ -169,12 +169,13 @@ class _Sentences:
         hand is not known whole for the same reason, the tiles known at its first play (the
         later plays of the run hold the rest of them) and why nothing more is known.
         `playing`: the round is still being played (its hands cannot be in the record yet)."""
+        # In the order of their first plays, as the plays come: a dict keeps that order.
         runs: dict[tuple[int, Unknown], list[PlayReview]] = {}
         for play in review.plays:
             if play.unknown is not None:
                 runs.setdefault((play.player, play.unknown), []).append(play)
         number = review.number
-        for (p, unknown), plays in sorted(runs.items(), key=lambda item: item[1][0].move):
+        for (p, unknown), plays in runs.items():
             first, last = plays[0].move, plays[-1].move
             where = f"{number}.{first}" if first == last else f"{number}.{first}–{number}.{last}"
             tiles = " ".join([_WRITTEN[t.a * 8 + t.b] for t in plays[0].known])
