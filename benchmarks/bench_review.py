@@ -20,7 +20,8 @@ stay within 2x its audit (docs/review.md, "Speed").
 
 runs one side (`none`, `audit`, `audit-json`, `review`, `review-json`) five times on one game
 and times nothing: callgrind's count of instructions, less that of `none`, is a measure the
-machine's load does not move.
+machine's load does not move. Every side first runs all four once on a one-round game, so
+that what Python imports and compiles on the first run is in `none` too.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def arguments(side: str, path: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=60)
     parser.add_argument("--seed", type=int, default=25, help="the simulator's seed for each game")
     parser.add_argument("--count", choices=["none", *SIDES], help="run one side five times, untimed")
     parser.add_argument("--preset", choices=list(TABLES), default="pagat")
@@ -105,6 +106,13 @@ def main() -> None:
     os.environ["COLUMNS"] = "80"  # the text review is wrapped to a terminal of 80 columns
     with tempfile.TemporaryDirectory() as folder:
         if args.count:
+            warm = Path(folder) / "warm.toml"
+            rules = Rules.from_options(args.preset, target=100_000)
+            warm.write_text(
+                dumps(play_game(TABLES[args.preset], rules, random.Random(args.seed), max_rounds=1)), encoding="utf-8"
+            )
+            for side in SIDES:
+                body(side, warm)()
             path = Path(folder) / "game.toml"
             path.write_text(record(args.preset, TABLES[args.preset], args.seed), encoding="utf-8")
             if args.count != "none":

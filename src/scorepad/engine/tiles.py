@@ -113,7 +113,7 @@ assert [t.id for t in ALL_TILES] == list(range(28))
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
-    """The tiles as a bit mask, a bit t.id set for each (`Layout.best_of` takes a hand so)."""
+    """The tiles as a bit mask, a bit t.id set for each (`Ends.best_of` takes a hand so)."""
     mask = 0
     for t in tiles:
         mask |= 1 << t.id
