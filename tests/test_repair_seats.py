@@ -59,23 +59,31 @@ def test_the_same_in_german(shifted):
 
 
 def test_replace_of_the_leads_player_says_what_re_seating_changes(shifted):
-    refused(
+    out = refused(
         ("replace", "1.1", "Ann: 6-6"),
         shifted,
         1,
         "nothing changed: with that change, round 1, move 2: 'Ann: 6-3 E': it is Bob's turn, not Ann's. "
         "With the turn order from 1.1, 4 later moves of round 1 change player: Ann's become Bob's, Bob's become Ann's "
-        '(muggins calls keep their caller). To make that change: scorepad replace 1.1 "Ann: 6-6" --reseat',
+        "(muggins calls keep their caller). To make that change:",
+        width=100,
     )
-    refused(
+    # The command on a line of its own, to copy whole.
+    assert out.endswith('To make that change:\nscorepad replace 1.1 "Ann: 6-6" --reseat\n')
+    out = refused(
         ("replace", "1.1", "Ann: 6-6"),
         shifted,
         1,
         "Folgt die Reihenfolge ab 1.1, bekommen 4 spätere Züge von Runde 1 einen anderen Spieler: "
         "die von Ann werden die von Bob, die von Bob werden die von Ann (Muggins-Rufe behalten ihren Rufer). "
-        'Diese Änderung macht: scorepad replace 1.1 "Ann: 6-6" --reseat',
+        "Diese Änderung macht:",
         lang="de",
     )
+    assert out.endswith('Diese Änderung macht:\nscorepad replace 1.1 "Ann: 6-6" --reseat\n')  # 40 columns: it fits
+    # Narrower it breaks between its parts, never inside the quoted move, and each line but
+    # the last ends in a backslash: the lines pasted into a shell are one command.
+    out = refused(("replace", "1.1", "Ann: 6-6"), shifted, 1, width=34)
+    assert out.endswith('To make that change:\nscorepad replace 1.1 "Ann: 6-6" \\\n     --reseat\n')
     out = ok("replace", "1.1", "Ann: 6-6", "--reseat")
     assert flat(out).startswith(
         "Replaced 1.1: Ann: 6-6 Re-seated: 4 later moves of round 1, Ann's become Bob's, Bob's become Ann's "
@@ -135,8 +143,10 @@ def test_insert_of_a_play_left_out_says_what_re_seating_changes(here):
         1,
         "nothing changed: with that change, round 1, move 5: 'Bob: 6-3 E': it is Ann's turn, not Bob's. "
         "With the turn order from 1.4, 2 later moves of round 1 change player: Ann's become Bob's, Bob's become Ann's "
-        '(muggins calls keep their caller). To make that change: scorepad insert 1.4 "Bob: 4-2 W" --reseat',
+        '(muggins calls keep their caller). To make that change: scorepad insert 1.4 "Bob: 4-2 W" \\ --reseat',
     )
+    out = live("insert 1.4 Bob: 4-2 W\nq\n")
+    assert "change:\ninsert 1.4 Bob: 4-2 W --reseat\nBob> " in out.output
     assert here.read_bytes() == before
     # A draw keeps the turn: re-seating does not mend what it breaks, so it is not offered.
     out = refused(("insert", "1.4", "Ann: draw"), here, 1)

@@ -347,17 +347,16 @@ def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, li
         return error
     from scorepad.cli.grammar import quoted
 
-    if live:
-        command = f"{action} {number}.{index} {move} --reseat"
-    else:
-        command = f"scorepad {action} {number}.{index} {quoted(str(move))} --reseat"
-    return AmendError(
-        _("{refusal}. {reseat} To make that change: {command}").format(
-            refusal=str(error),
-            reseat=_reseat_words(game, (number, index), move, would=True, inserted=inserted),
-            command=command,
+    refusal = AmendError(
+        _("{refusal}. {reseat} To make that change:").format(
+            refusal=str(error), reseat=_reseat_words(game, (number, index), move, would=True, inserted=inserted)
         )
     )
+    if live:
+        refusal.command = (action, f"{number}.{index} {move}", "--reseat")
+    else:
+        refusal.command = (f"scorepad {action}", f"{number}.{index} {quoted(str(move))}", "--reseat")
+    return refusal
 
 
 def _reseat_words(game: Game, at: tuple[int, int], move: Move | None, *, would: bool = False, inserted: bool = False) -> str:

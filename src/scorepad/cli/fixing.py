@@ -490,6 +490,8 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
         made = offer(file, typed, live=live, claim=problem is None, against=None if problem is None else problem.against)
     if problem is not None:
         error(problem.explained if made is not None and isinstance(problem, ProvenFaultError) else problem)
+        for text in command_lines(problem.command, width(), shell=not live) if problem.command else ():
+            echo(text, err=True, wrap=False)
     if made is None:
         if problem is not None:
             sidecar.forget_refusal(file)
