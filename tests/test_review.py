@@ -555,7 +555,7 @@ def test_a_review_leaves_no_reference_cycles():
 
     def review(text: str) -> tuple:
         each = Reviewed(None)
-        game = loads(text, each, stages=True).game
+        game = loads(text, each, for_review=True).game
         rounds = each.of()
         sums = totals(rounds, len(game.players))
         shown = list(review_lines(rounds, game.players, sums, 40, game.current.number)), review_json(rounds, game.players, sums)
@@ -598,14 +598,14 @@ def test_the_stages_the_replay_keeps_are_the_round_laid_again():
         text = dumps(game)
         kept: list = []
         laid: list = []
-        loads(text, lambda game, r, into=kept: into.append((game, r)) if r.moves else None, stages=True)
+        loads(text, lambda game, r, into=kept: into.append((game, r)) if r.moves else None, for_review=True)
         loads(text, lambda game, r, into=laid: into.append((game, r)) if r.moves else None)
         assert len(kept) == len(laid) > 0
         for (game_kept, r_kept), (game_laid, r_laid) in zip(kept, laid):
             assert r_kept.stages is not None and r_laid.stages is None and r_laid.proven is None
             assert r_kept.stages == stages(r_laid)
             if r_kept.hands is not None:
-                assert r_kept.proven == held_hands(r_laid, game_laid.players)
+                assert list(r_kept.proven or ()) == held_hands(r_laid, game_laid.players)
             assert review_round(r_kept, game_kept.players) == review_round(r_laid, game_laid.players)
             compared += 1
             playing += r_kept.hands is None
@@ -633,3 +633,61 @@ def test_the_json_escapes_a_name_as_every_json_line_is_escaped(ascii):
     assert [p["player"] for p in data["plays"]][:3] == [hostile[p.player] for p in rounds[0].plays[:3]]
     assert text == escaped_json(json.dumps(data, ensure_ascii=ascii))
     assert "\x1b" not in text and "\x7f" not in text and "\u202e" not in text and "\u200b" not in text
+
+
+@pytest.mark.slow
+def test_the_command_reviews_as_a_review_of_the_game_laid_again(tmp_path):
+    """`scorepad review` reads for a review (stages and proven hands kept by the replay),
+    reviews rounds eight at a time, and turns the cycle collector off: its JSON and text
+    must be those of the rounds laid again and reviewed one by one, for the bundled
+    examples, long muggins games with careless claims, hands typed as tiles, pips or mixed,
+    and a record over 64 KB whose [rules] table comes after its rounds (read round by
+    round first, then again whole). The collector is on again after every run."""
+    import gc
+    import random
+    from pathlib import Path
+
+    import tomli_w
+
+    from scorepad.engine.review import review_game, totals
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.record.format import dumps
+    from scorepad.views.review import review_json, review_lines
+    from test_reference import record_text, written_rounds
+
+    texts = [path.read_text(encoding="utf-8") for path in sorted((Path(__file__).parent.parent / "examples").glob("*.toml"))]
+    rng = random.Random(26)
+    for preset, players in (
+        ("pagat", ["Ann", "Bob", "Cy"]),
+        ("two-ends", ["Ann", "Bob", "Cy", "Dee"]),
+        ("fuenfer", ["Ann", "Bob"]),
+    ):
+        rules = Rules.from_options(preset, target=100_000, muggins=True)
+        game = play_game(players, rules, rng, max_rounds=12, careless=0.3)
+        options = {"preset": preset, "target": 100_000, "muggins": True}
+        texts.append(record_text(options, players, written_rounds(game, rng)))
+    game = play_game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", target=100_000), rng, max_rounds=160)
+    data = tomli_w.dumps({"format": "scorepad/1", "players": ["Ann", "Bob", "Cy"], "rounds": tomllib_rounds(dumps(game))})
+    data += '\n[rules]\npreset = "pagat"\ntarget = 100000\n'
+    assert len(data) > 64 * 1024
+    texts.append(data)
+    for number, text in enumerate(texts):
+        path = tmp_path / f"game{number}.toml"
+        path.write_text(text, encoding="utf-8")
+        game = loads(text).game
+        rounds = review_game(game)
+        sums = totals(rounds, len(game.players))
+        assert flat(ok("review", "--json", "-f", path)) == flat(review_json(rounds, game.players, sums)), path
+        assert gc.isenabled()
+        playing = game.current.number if game.state == "playing" else None
+        expected = "\n".join(review_lines(rounds, game.players, sums, 40, playing)) + "\n"
+        assert ok("review", "-f", path) == expected, path
+        assert gc.isenabled()
+    assert sum(len(loads(text).game.rounds) > 8 for text in texts) >= 4
+
+
+def tomllib_rounds(text: str) -> list:
+    import tomllib
+
+    return tomllib.loads(text)["rounds"]

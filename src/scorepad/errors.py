@@ -9,9 +9,10 @@ class ScorepadError(ValueError):
     # replays to, unchanged by the refusal (cli/perform.py), so that the repairs offered
     # after it need not read and replay the record again.
     against: tuple[str, object] | None = None
-    # A command that would make the change another way, which the message ends by naming:
-    # as it is typed, in the parts a line may break between, shown on lines of its own
-    # below the message, so that what is copied runs (cli/fixing.py, `command_parts`).
+    # A command that would make the change another way, which the message ends by
+    # announcing ("To make that change:"): as it is typed, in the parts a line may break
+    # between, shown on lines of its own below the message (`console.command_lines`, as a
+    # repair's command), so that what is copied runs.
     command: tuple[str, ...] = ()
 
 

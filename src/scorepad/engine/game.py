@@ -112,7 +112,7 @@ class Round:
         opener: int | None,
         opener_rule: str,
         *,
-        stages: bool = False,
+        for_review: bool = False,
     ) -> None:
         self.number = number
         self.opener = opener
@@ -130,9 +130,10 @@ class Round:
         # The open ends at each pass and draw, in the order of those moves: what the hands
         # prove against them is judged on these (engine/held.py), not on the round laid again.
         self.stood: list[Ends] = []
-        # The layout as it stood before each play, kept only for a game that keeps them
-        # (`Game(stages=True)`): a review weighs every play on it, and need not lay the round again.
-        self.stages: list[Ends] | None = [] if stages else None
+        # The layout as it stood before each play, kept only in a game read for a review
+        # (`Game(for_review=True)`): the review weighs every play on it, without laying the
+        # round again.
+        self.stages: list[Ends] | None = [] if for_review else None
         self.hand_sizes = [deal] * players  # dealt - played + drawn
         self.boneyard = len(ALL_TILES) - players * deal
         self.turn = opener  # None while nobody has led and the opener is not known
@@ -141,8 +142,9 @@ class Round:
         self.domino_maker: int | None = None
         self.hands: dict[int, Hand] | None = None
         # What the hands prove each player held at each move (held.held_hands), worked out
-        # once they are entered and kept where the stages are: a review asks it of every play.
-        self.proven: list[Held | None] | None = None
+        # once they are entered and, in a game read for a review, kept: the review asks it
+        # of every play.
+        self.proven: tuple[Held | None, ...] | None = None
         self.award: HandAward | None = None
         self.credits: list[Credit] = []
         self.pending: Missed | None = None
@@ -174,7 +176,7 @@ class Round:
         new.opener_rule = self.opener_rule
         new.passes = self.passes
         new.pending = self.pending
-        new.proven = self.proven  # never changed once made: the hands it proves are in
+        new.proven = self.proven  # a tuple: the hands it was proved from are in, for good
         new.regular = self.regular
         new.result = self.result
         new.start_drawn = self.start_drawn
@@ -256,9 +258,11 @@ class Game:
     """A game between 2 to 4 players, seated in the order given (turn order)."""
 
     def __init__(
-        self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None, stages: bool = False
+        self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None, for_review: bool = False
     ) -> None:
-        """`stages`: every round keeps the layout as it stood before each play (`Round.stages`)."""
+        """`for_review`: every round keeps what a review asks of each play: the layout as it
+        stood before it (`Round.stages`) and, once its hands are in, what they prove
+        (`Round.proven`)."""
         players = tuple(players)
         if not 2 <= len(players) <= 4:
             if not any(players):  # none named (`--players ""`): no list to quote
@@ -287,7 +291,7 @@ class Game:
                     ).format(name=name, other=other)
                 )
         self.players = players
-        self.keeps_stages = stages
+        self.for_review = for_review
         self.rules = rules if rules is not None else PRESETS[DEFAULT_PRESET]
         n = len(players)
         if self.rules.plays_partners(n):
@@ -315,7 +319,7 @@ class Game:
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         with_spinner = self.rules.spinner == "first-double"
-        return Round(number, len(self.players), self.deal, with_spinner, opener, rule, stages=self.keeps_stages)
+        return Round(number, len(self.players), self.deal, with_spinner, opener, rule, for_review=self.for_review)
 
     def fork(self, *, with_undo: bool = False) -> Game:
         """An independent copy of the game as it is now. Without `with_undo` only the
@@ -729,7 +733,7 @@ class Game:
         # rules (engine/held.py): a fault of that move, which `hands` refuses and an audit reports.
         if prove:
             if r.stages is not None:
-                r.proven = held_hands(r, self.players)
+                r.proven = tuple(held_hands(r, self.players))
             for index, text in proven_faults(r, self.players, proven=r.proven):
                 self._warn(r, out, index, text, fault=True)
         for side, points in enumerate(award.points):
@@ -819,7 +823,7 @@ class Game:
         drawn = r.start_drawn
         with_spinner = self.rules.spinner == "first-double"
         Round.__init__(
-            r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule, stages=self.keeps_stages
+            r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule, for_review=self.for_review
         )
         r.drawn = r.start_drawn = drawn
         for move in moves:

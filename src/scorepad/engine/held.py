@@ -39,7 +39,7 @@ class Held(NamedTuple):
 
     tiles: tuple[Tile, ...]  # the tiles proven held (at a play, the played tile first)
     unknown: Unknown | None  # why that may not be all; None: it is the whole hand
-    mask: int  # the same tiles as a bit mask, a bit t.id set for each (`Ends.best_of` takes a hand so)
+    mask: int  # the same tiles as a bit mask, a bit t.id set for each (`Ends.best_of` takes a hand so); 0 when not `plays`
     player: int  # whose move it is, by seat
 
 
@@ -61,7 +61,6 @@ def held_hands(
         hands = r.hands
     # Walking back from the round's end: what each player certainly holds from here on.
     later: list[tuple[Tile, ...]] = []
-    masks: list[int] = []
     why: list[Unknown | None] = []
     for p in range(len(players)):
         hand = hands.get(p) if hands is not None else None
@@ -77,14 +76,17 @@ def held_hands(
         else:
             later.append(())
             why.append(Unknown("unentered"))
-        masks.append(mask_of(later[p]))
+    # Each hand as a bit mask too, kept up as the tiles are, where the plays are asked for
+    # (a review asks it at every play); an audit, asking for the passes and draws alone,
+    # reads no mask, and is given 0.
+    masks = [mask_of(tiles) for tiles in later] if plays else [0] * len(later)
     for index, move in zip(range(len(moves) - 1, -1, -1), reversed(moves)):
         if isinstance(move, Play):
             p = seat[move.player]
             tile = move.tile
             tiles = later[p] = (tile,) + later[p]
-            mask = masks[p] = masks[p] | 1 << tile.id
             if plays:
+                mask = masks[p] = masks[p] | 1 << tile.id
                 result[index] = _held(Held, (tiles, why[p], mask, p))
         elif isinstance(move, Pass):
             p = seat[move.player]

@@ -146,34 +146,36 @@ class Ends(NamedTuple):
         ends = []  # (end, the tiles of the hand that score `score` there, as a bit mask)
         for i, n in enumerate(numbers):
             if n != NO_END:
-                # What the other ends count once a tile is joined here is now - count[i].
-                fit = (_SUM_AT[n][score - now + count[i] + 64] if score else _NO_SUM_AT[n][now - count[i]]) & hand
+                base = now - count[i]  # what the other ends count once a tile is joined here
+                fit = (_SUM_AT[n][score - base + MAX_END_SUM] if score else _NO_SUM_AT[n][base]) & hand
                 if fit:
                     ends.append((ENDS[i], fit))
-        if len(ends) == 1:  # most often: one end, where only the ends' numbers differ
-            end, fit = ends[0]
-            return [(tile, end, score) for tile in tiles if fit >> tile.id & 1]
         return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]
 
     def scores_of(self, tiles: Sequence[Tile]) -> list[tuple[Tile, End | None, int]]:
         """Every place each of `tiles` could go then and what it would score there, as
         `Layout.placements` finds them, tile by tile (each tile's ends W, E, N, S), as plain
         (tile, end, score) tuples. A tile on the table goes nowhere."""
-        mask = self.mask
+        numbers, counts, mask, _arms = self
         if not mask:
             return [(t, None, play_score(t.pips)) for t in tiles]
-        count = self.counts
-        now = count[0] + count[1] + count[2] + count[3]
-        bases = [(i, n, now - c) for i, (n, c) in enumerate(zip(self.numbers, count)) if n != NO_END]
-        found: list[tuple[Tile, End | None, int]] = []
-        for tile in tiles:
-            if mask >> tile.id & 1:
-                continue
-            for i, n, base in bases:
-                outer = _OUTER[n][tile.id]
-                if outer >= 0:
-                    found.append((tile, ENDS[i], play_score(base + outer)))
-        return found
+        return [(tile, ENDS[i], play_score(total)) for tile, i, total in _joined(numbers, counts, mask, tiles)]
+
+
+def _joined(numbers: Sequence[int], counts: Sequence[int], mask: int, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
+    """Each of `tiles` not on the table (`mask`), with each end slot it fits and the end sum
+    it would make there, on ends whose open numbers are `numbers` and counts `counts` (as
+    `Ends` keeps them): what `place` would make the ends count, without a layout to put it
+    on. Only after the lead."""
+    now = counts[0] + counts[1] + counts[2] + counts[3]
+    bases = [(i, n, now - c) for i, (n, c) in enumerate(zip(numbers, counts)) if n != NO_END]
+    for tile in tiles:
+        if mask >> tile.id & 1:
+            continue
+        for i, n, base in bases:
+            outer = _OUTER[n][tile.id]
+            if outer >= 0:
+                yield tile, i, base + outer
 
 
 # What a tile joined to an end by its half n makes that end count: its other half, or both
@@ -200,19 +202,23 @@ for _n in range(7):
 # and the tiles with a half n.
 _COUNTING = [[sum(1 << t for t, c in enumerate(_OUTER[_n]) if c == _c) for _c in range(13)] for _n in range(7)]
 _HALF = [sum(1 << t.id for t in ALL_TILES if _n in (t.a, t.b)) for _n in range(7)]
+# The most the ends count together: four ends of a 6-6 each (12).
+MAX_END_SUM = 48
 # The same, looked up by what a review knows of an end: its number n, then what the other
-# ends count once a tile is joined there (the base, 0 to 48; four ends count 12 at most
-# each). `_BEST_AT[n][base]`: `_SCORING` for the remainder that makes the sum a multiple of
-# five (`best_of`). `_SUM_AT[n][score - base + 64]`: the tiles that make the sum `score`,
-# a positive multiple of five, there (none for a count below 0 or above 12); `_NO_SUM_AT[n][base]`:
-# those that score nothing there, the sum no multiple of five or 0 (`reaching`).
-_BASES = range(64)
-_BEST_AT = [[_SCORING[_n * 5 + -_base % 5] for _base in _BASES] for _n in range(7)]
-_SUM_AT = [[0] * 64 + _COUNTING[_n] + [0] * 64 for _n in range(7)]
+# ends count once a tile is joined there (the base, 0 to MAX_END_SUM). `_BEST_AT[n][base]`:
+# `_SCORING` for the remainder that makes the sum a multiple of five (`best_of`).
+# `_SUM_AT[n][score - base + MAX_END_SUM]`: the tiles that make the sum `score`, a positive
+# multiple of five, there (none for a count below 0 or above 12); `_NO_SUM_AT[n][base]`:
+# those that score nothing there, the sum no multiple of five or 0 (`reaching`). Each has an
+# eighth row, for n = NO_END (-1): an end not open takes no tile.
+_BASES = range(MAX_END_SUM + 1)
+_BEST_AT = [[_SCORING[_n * 5 + -_base % 5] for _base in _BASES] for _n in range(7)] + [[(0, {})] * len(_BASES)]
+_SUM_AT = [[0] * MAX_END_SUM + _COUNTING[_n] + [0] * (MAX_END_SUM - 12) for _n in range(7)] + [[0] * (2 * MAX_END_SUM + 1)]
 _NO_SUM_AT = [
     [(_HALF[_n] & ~_SCORING[_n * 5 + -_base % 5][0]) | (_COUNTING[_n][0] if _base == 0 else 0) for _base in _BASES]
     for _n in range(7)
-]
+] + [[0] * len(_BASES)]
+assert _BEST_AT[NO_END] is _BEST_AT[7] and len(_SUM_AT[0]) == 2 * MAX_END_SUM + 1
 # Every tile as the lead, the highest score first (a lead scores its pips).
 _LEADS = sorted(((t.id, play_score(t.pips)) for t in ALL_TILES), key=lambda ts: -ts[1])
 
@@ -279,6 +285,8 @@ class Layout:
             # Joined at one line side, a tile opens the arms when the other side is taken.
             out = self._spinner_out
             arms = (NO_END if out[E] else spinner.a, NO_END if out[W] else spinner.a)
+        # The counts `_others` gives, without its call but for a lone lead: an audit keeps
+        # the ends at every pass and draw, a review before every play.
         counts = self._count if len(self.placed) != 1 else self._others()
         return _new_placed(Ends, (tuple(self._open), tuple(counts), self._mask, arms))
 
@@ -369,19 +377,8 @@ class Layout:
 
     def _sums(self, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
         """Each of `tiles` not on the table, with each end slot it fits and the end sum it
-        would make there: what `place` would make the ends count, without a copy to put it
-        on. Only after the lead."""
-        mask = self._mask
-        count = self._others()
-        now = count[0] + count[1] + count[2] + count[3]
-        bases = [(i, n, now - c) for i, (n, c) in enumerate(zip(self._open, count)) if n != NO_END]
-        for tile in tiles:
-            if mask >> tile.id & 1:
-                continue
-            for i, n, base in bases:
-                outer = _OUTER[n][tile.id]
-                if outer >= 0:
-                    yield tile, i, base + outer
+        would make there (`_joined`). Only after the lead."""
+        return _joined(self._open, self._others(), self._mask, tiles)
 
     def resolve_end(self, tile: Tile, end: End | None) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.held import Held, Unknown, held_hands
-from scorepad.engine.layout import Ends, Layout
+from scorepad.engine.layout import MAX_END_SUM, Ends, Layout
 from scorepad.engine.notation import Move, Muggins, Play
 from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
@@ -112,8 +112,9 @@ def known_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
 
 def stages(r: Round) -> list[Ends]:
     """The layout of round `r` as it stood before each of its plays: as the replay kept it
-    (`Round.stages`), else laid again."""
-    if r.stages is not None and len(r.stages) == len(r.sums):
+    (`Round.stages`, in a game read for a review), else laid again."""
+    if r.stages is not None:
+        assert len(r.stages) == len(r.sums)  # every play the replay made kept its stage
         return r.stages
     layout = Layout(r.layout.with_spinner)
     kept = []
@@ -126,9 +127,8 @@ def stages(r: Round) -> list[Ends]:
 
 _new = tuple.__new__  # a named tuple made without its Python-level __new__: one per play
 _MARKS = ((), ("missed",), ("left",), ("missed", "left"))  # by missed + 2 * left
-# What a play scores, by the end sum it made (four ends count 12 at most each), as
-# `play_score` scores it: looked up at every play.
-_SCORED = [play_score(end_sum) for end_sum in range(49)]
+# What a play scores, by the end sum it made, as `play_score` scores it: looked up at every play.
+_SCORED = [play_score(end_sum) for end_sum in range(MAX_END_SUM + 1)]
 
 
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
@@ -141,6 +141,7 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     laid_out = stages(r)
     seats = len(players)
     moves = r.moves
+    assert len(held) == len(moves)  # what the hands prove, move by move
     highest_double = r.opener_rule == "highest-double"
     laid = Laid(tuple(moves), r.layout.with_spinner, highest_double)
     number = r.number

@@ -114,15 +114,15 @@ def read_record(file: Path) -> str:
         raise RecordError(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror)) from None
 
 
-def read_game(file: Path, each_round: EachRound | None = None, *, stages: bool = False) -> Game:
-    return read_both(file, each_round, stages=stages)[1]
+def read_game(file: Path, each_round: EachRound | None = None, *, for_review: bool = False) -> Game:
+    return read_both(file, each_round, for_review=for_review)[1]
 
 
-def read_both(file: Path, each_round: EachRound | None = None, *, stages: bool = False) -> tuple[str, Game]:
-    """The record's text and the game it replays to (`each_round`, `stages`: see `loads`)."""
+def read_both(file: Path, each_round: EachRound | None = None, *, for_review: bool = False) -> tuple[str, Game]:
+    """The record's text and the game it replays to (`each_round`, `for_review`: see `loads`)."""
     text = read_record(file)  # its errors are worded already, in any language
     try:
-        return text, loads(text, each_round, stages=stages).game
+        return text, loads(text, each_round, for_review=for_review).game
     except RecordError as error:
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 

@@ -115,11 +115,11 @@ class _Reader:
     problem raises RecordError. Auditing, every problem is noted and the replay carries
     on as far as the record allows."""
 
-    def __init__(self, text: str, strict: bool, each_round: EachRound | None = None, stages: bool = False) -> None:
+    def __init__(self, text: str, strict: bool, each_round: EachRound | None = None, for_review: bool = False) -> None:
         self.text = text
         self.strict = strict
         self.each_round = each_round
-        self.stages = stages
+        self.for_review = for_review
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
         # Found past MAX_PROBLEMS: counted, not kept, so a broken record costs no more
@@ -278,7 +278,8 @@ class _Reader:
         if rules.first_opener == "highest-double" and rounds and rounds[0].get("moves"):
             first = None  # the lead says who opened (see _round)
         try:
-            game = Game(players, rules, opener=first if isinstance(first, str) and first in players else None, stages=self.stages)
+            opener = first if isinstance(first, str) and first in players else None
+            game = Game(players, rules, opener=opener, for_review=self.for_review)
         except ScorepadError as error:
             self.problem(str(error))
             raise _Stop from None
@@ -536,14 +537,13 @@ class _Reader:
                 self.problem(refusal.format(key=key, parent=parent, line=line, keys=", ".join(keys)))
 
 
-def loads(text: str, each_round: EachRound | None = None, *, stages: bool = False) -> Loaded:
+def loads(text: str, each_round: EachRound | None = None, *, for_review: bool = False) -> Loaded:
     """Read a record and replay it. Raises RecordError at the first problem. `each_round`
     is given each round of the game once it is laid out whole, in order (so a view made of
     every round need not lay the folded ones again); it is given a new game, from its first
     round, when the text is read again (`Whole`), and is of no use if this raises.
-    `stages`: each round keeps the layout as it stood before each play (`Round.stages`,
-    for a review)."""
-    reader = _Reader(text, strict=True, each_round=each_round, stages=stages)
+    `for_review`: each round keeps what a review asks of each play (`Game(for_review=True)`)."""
+    reader = _Reader(text, strict=True, each_round=each_round, for_review=for_review)
     # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
     return Loaded(reader._read(), reader.problems, reader.notes)
 

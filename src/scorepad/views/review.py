@@ -89,7 +89,7 @@ def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: S
                 (
                     comma,
                     head,
-                    numbers.get(move) or str(move),
+                    _number(move),
                     player_key[player],
                     played[tile.a * 8 + tile.b][4 if end is None else end.slot],
                     numbers[scored],

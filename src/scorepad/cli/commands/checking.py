@@ -140,7 +140,7 @@ def review(
 
     reviewed = Reviewed(round_)
     with replaying():
-        game = read(file, reviewed, stages=True)
+        game = read(file, reviewed, for_review=True)
         if round_ is not None and round_ > len(game.rounds):
             error(
                 ngettext(

@@ -104,9 +104,9 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path, each_round: "EachRound | None" = None, *, stages: bool = False) -> "Game":
+def read(file: Path, each_round: "EachRound | None" = None, *, for_review: bool = False) -> "Game":
     """The game of a record; `each_round` is given each round as the record is read, and
-    with `stages` each round keeps the layout before each play (see `format.loads`)."""
+    with `for_review` each round keeps what a review asks of each play (`format.loads`)."""
     # From record, not actions: showing a game need not load the typing grammar.
     from scorepad.record.files import read_game
     from scorepad.record.format import RecordError
@@ -115,11 +115,11 @@ def read(file: Path, each_round: "EachRound | None" = None, *, stages: bool = Fa
         from scorepad.record.format import loads
 
         try:
-            return loads(record_text(file), each_round, stages=stages).game
+            return loads(record_text(file), each_round, for_review=for_review).game
         except RecordError as error:
             fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
     try:
-        return read_game(file, each_round, stages=stages)
+        return read_game(file, each_round, for_review=for_review)
     except RecordError as error:
         fail(str(error), BAD_USAGE)
     except OSError as error:
