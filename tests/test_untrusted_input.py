@@ -881,3 +881,19 @@ def test_any_value_in_any_field_is_a_record_error_never_a_crash(field, value):
     json.dumps(audit_json("x.toml", result.game, result.problems), allow_nan=False)
     for problem in result.problems:
         assert not RAW.search(clean(problem.message))
+
+
+@given(st.lists(st.text(max_size=30), max_size=8))
+def test_plain_lines_are_cleaned_as_one_line_at_a_time_would_be(batch):
+    """`lines` looks at a whole batch at once and cleans it a line at a time only where it
+    is not printable through: what it writes is always the lines cleaned one by one."""
+    import io
+    from contextlib import redirect_stdout
+
+    from scorepad.views.console import lines
+
+    with redirect_stdout(io.StringIO()) as out:
+        lines(batch)
+    written = out.getvalue()
+    assert written == ("\n".join(map(clean, batch)) + "\n" if batch else "")
+    assert not RAW.search(written)

@@ -164,8 +164,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         tile, end = move.tile, move.end
         before = laid_out[count]
         scored = scored_by[sums[count]]
-        forced = highest_double and not count  # the highest double had to lead: the double led
-        top = scored if forced else before.best_of(mask)
+        # Where the highest double had to lead, the double led was the only lead.
+        top = before.best_of(mask) if count or not highest_double else scored
         made = _new(Option, (tile, end, scored)) if scored == top else None
         if replier_seat != (player + 1) % seats:
             replier = left = best_left = None
@@ -173,7 +173,7 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             marks = _MARKS[top - scored >= MISSED_MARK]
         else:
             replier, left = replier_seat, reply_best
-            if made is not None and (forced or left < LEFT_MARK):
+            if made is not None and (left < LEFT_MARK or (highest_double and not count)):
                 chosen, best_left = made, left  # no other play could leave noticeably less
             else:
                 chosen, best_left = _set_against(before, made, tiles, mask, top, reply, left)

@@ -516,10 +516,19 @@ def lines(shown: Iterable[str]) -> None:
     for line in shown:
         batch.append(line)
         if len(batch) == 4096:
-            _write(sys.stdout, "\n".join(map(clean, batch)) + "\n")  # a line at a time: most are printable
+            _write(sys.stdout, _cleaned(batch))
             batch.clear()
     if batch:
-        _write(sys.stdout, "\n".join(map(clean, batch)) + "\n")
+        _write(sys.stdout, _cleaned(batch))
+
+
+def _cleaned(batch: list[str]) -> str:
+    """Lines as `lines` writes them: joined, each cleaned. Most batches are printable
+    through and through, which one look at the whole tells; else a line at a time."""
+    text = "\n".join(batch)
+    if text.replace("\n", "").isprintable():
+        return text + "\n"
+    return "\n".join(map(clean, batch)) + "\n"
 
 
 class Spool:
@@ -552,7 +561,7 @@ class Spool:
 
                 # Only "\n" ends a line in the file: cleaned text holds no other break.
                 self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115  # kept until shown
-            self.file.write("\n".join(map(clean, self.batch)) + "\n")
+            self.file.write(_cleaned(self.batch))
         except OSError:
             self.close()
             self.failed = True

@@ -162,22 +162,24 @@ def review(
 class Reviewed:
     """The `each_round` of `review`'s read (record.format.loads): the review of every round
     that was started, or of round `only`, each reviewed while the read still has it laid
-    out, so a long game's folded rounds are not laid out a second time. They are reviewed a
-    few at a time (BATCH): the review runs faster in stretches than alternating with the
-    read round by round (docs/review.md, "Speed"), and a few rounds kept laid out a little
-    longer cost little memory."""
+    out, so a long game's folded rounds are not laid out a second time. They are reviewed
+    a batch at a time, up to BATCH moves: the review runs faster in one stretch than
+    alternating with the read round by round (docs/review.md, "Speed"), and the rounds of a
+    few thousand moves kept laid out a little longer cost a few megabytes at most."""
 
-    BATCH = 8
+    BATCH = 4096  # moves
 
     def __init__(self, only: int | None) -> None:
         self.only = only
         self.rounds: dict[int, RoundReview] = {}
         self.waiting: list[tuple[Game, Round]] = []
+        self.moves = 0  # in the rounds waiting
 
     def __call__(self, game: "Game", r: "Round") -> None:
         if r.moves and (self.only is None or r.number == self.only):
             self.waiting.append((game, r))
-            if len(self.waiting) >= self.BATCH:
+            self.moves += len(r.moves)
+            if self.moves >= self.BATCH:
                 self._review()
 
     def _review(self) -> None:
@@ -187,6 +189,7 @@ class Reviewed:
             # By number: a record read again from its start gives its rounds again.
             self.rounds[r.number] = review_round(r, game.players)
         self.waiting.clear()
+        self.moves = 0
 
     def of(self) -> list["RoundReview"]:
         self._review()
