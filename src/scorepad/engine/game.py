@@ -732,7 +732,7 @@ class Game:
         # The hands in tiles and the plays after a pass or draw can prove it against the
         # rules (engine/held.py): a fault of that move, which `hands` refuses and an audit reports.
         if prove:
-            if r.stages is not None:
+            if self.for_review:
                 r.proven = tuple(held_hands(r, self.players))
             for index, text in proven_faults(r, self.players, proven=r.proven):
                 self._warn(r, out, index, text, fault=True)

@@ -210,12 +210,12 @@ def _set_against(
     before: Ends, made: Option | None, tiles: tuple[Tile, ...], hand: int, top: int, reply: int, left: int
 ) -> tuple[Option, int]:
     """The placement a play is set against, and the best reply (from the tiles of `reply`, a
-    bit mask) it would have left: of the placements of `tiles` (`hand`, as a bit mask) that score `top` (the
-    best), when the play is one of them (`made`), the play itself, unless another would
-    have left the next player noticeably less (LEFT_MARK): then the first such; when it is
-    not, the one that leaves the least (the first of them on a tie). A play that was the
-    best and left less than LEFT_MARK is its own (`review_round` does not ask): no other
-    could leave noticeably less."""
+    bit mask) it would have left: of the placements of `tiles` (`hand`, as a bit mask) that
+    score `top` (the best), when the play is one of them (`made`), the play itself, unless
+    another would have left the next player noticeably less (LEFT_MARK): then the first
+    such; when it is not, the one that leaves the least (the first of them on a tie). A play
+    that was the best and left less than LEFT_MARK is its own (`review_round` does not
+    ask): no other could leave noticeably less."""
     leaves = before.best_after
     if made is not None:
         enough = left - LEFT_MARK  # what an alternative must leave at most to count
