@@ -43,7 +43,7 @@ def test_a_layer_imports_nothing_above_it(layer):
 def test_the_package_folder_is_its_layers():
     """A newcomer finds a module by its layer: no flat folder of modules beside them."""
     flat = sorted(p.name for p in PACKAGE.glob("*.py"))
-    assert flat == ["__init__.py", "__main__.py", "errors.py", "i18n.py", "start.py"]
+    assert flat == ["__init__.py", "__main__.py", "errors.py", "fences.py", "i18n.py", "start.py"]
 
 
 def module_name(path: Path) -> str:
