@@ -30,8 +30,9 @@ def game(tmp_path, monkeypatch):
 # --- --version, -h, python -m -----------------------------------------------------------
 
 
-def test_version():
-    result = run("--version", width=200)
+@pytest.mark.parametrize("option", ["--version", "-V"])
+def test_version(option):
+    result = run(option, width=200)
     assert result.exit_code == 0, result.output
     assert result.output == f"scorepad {scorepad.__version__}\n"
 

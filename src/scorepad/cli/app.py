@@ -95,7 +95,7 @@ def _options(
     ] = None,
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help=N_("Show the version and exit.")),
+        typer.Option("--version", "-V", callback=_show_version, is_eager=True, help=N_("Show the version and exit.")),
     ] = False,
     install_completion: Annotated[
         bool,
