@@ -223,7 +223,22 @@ def test_help_names_the_docs_and_the_wheel_ships_them():
     assert "docs/rules.md" in result.output and "docs/format.md" in result.output
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
-    assert shipped.get("docs") == "scorepad/docs"
+    assert shipped.get("docs/rules.md") == "scorepad/docs/rules.md"
+    assert shipped.get("docs/format.md") == "scorepad/docs/format.md"
+
+
+def test_every_file_under_docs_is_the_users_and_shipped_or_the_contributors():
+    """A new page of the user's documentation is shipped, or named as a contributor's (or as
+    the package index's page, or the manual page, which the wheel installs on its own)."""
+    import tomllib
+
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
+    shipped = {source: target for source, target in wheel["force-include"].items() if source.startswith("docs")}
+    assert all(target == "scorepad/" + source for source, target in shipped.items())
+    contributors = {"docs/development.md", "docs/translating.md", "docs/package.md"}
+    files = {path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").rglob("*") if path.is_file()}
+    assert files - contributors - {"docs/scorepad.1"} == set(shipped)
+    assert set(wheel["shared-data"]) == {"docs/scorepad.1"}
 
 
 # --- the package's metadata, its description and its manual page ------------------------------

@@ -203,3 +203,29 @@ def test_the_lowest_allowed_versions_install_and_run(tmp_path):
     for args in (["--help"], ["new", "--help"], ["demo"], ["export", str(tmp_path / "game.html")]):
         result = installed(*args)
         assert result.returncode == 0, (args, result.stdout, result.stderr)
+
+
+# The contributors' documentation and the package index's page stay in the source: the wheel
+# carries the user's (tests/test_docs.py checks every file under docs/ is one or the other).
+NOT_SHIPPED_DOCS = {"docs/development.md", "docs/translating.md", "docs/package.md", "docs/scorepad.1"}
+
+
+@pytest.mark.slow
+@pytest.mark.install
+def test_the_wheel_carries_the_package_its_licence_the_manual_once_and_the_users_docs(tmp_path):
+    import zipfile
+
+    pytest.importorskip("pip")
+    built = pip("wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path), str(ROOT), cache=tmp_path / "pip-cache", timeout=300)
+    if built.returncode != 0 and "hatchling" in built.stderr:
+        pytest.skip("the package index is unreachable for the build backend: " + built.stderr.strip().splitlines()[-1])
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("scorepad-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    docs = {name.removeprefix("scorepad/") for name in names if name.startswith("scorepad/docs/")}
+    shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").rglob("*") if path.is_file()} - NOT_SHIPPED_DOCS
+    assert docs == shipped
+    assert [name for name in names if name.endswith("scorepad.1")] == ["scorepad-" + wheel.name.split("-")[1] + ".data/data/share/man/man1/scorepad.1"]
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    assert "scorepad/cli/app.py" in names and "scorepad/locale/de/LC_MESSAGES/scorepad.mo" in names
+    assert not [name for name in names if name.endswith(".po") or "__pycache__" in name]
