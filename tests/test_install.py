@@ -216,7 +216,9 @@ def test_the_wheel_carries_the_package_its_licence_the_manual_once_and_the_users
     import zipfile
 
     pytest.importorskip("pip")
-    built = pip("wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path), str(ROOT), cache=tmp_path / "pip-cache", timeout=300)
+    built = pip(
+        "wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path), str(ROOT), cache=tmp_path / "pip-cache", timeout=300
+    )
     if built.returncode != 0 and "hatchling" in built.stderr:
         pytest.skip("the package index is unreachable for the build backend: " + built.stderr.strip().splitlines()[-1])
     assert built.returncode == 0, built.stderr
@@ -225,7 +227,9 @@ def test_the_wheel_carries_the_package_its_licence_the_manual_once_and_the_users
     docs = {name.removeprefix("scorepad/") for name in names if name.startswith("scorepad/docs/")}
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").rglob("*") if path.is_file()} - NOT_SHIPPED_DOCS
     assert docs == shipped
-    assert [name for name in names if name.endswith("scorepad.1")] == ["scorepad-" + wheel.name.split("-")[1] + ".data/data/share/man/man1/scorepad.1"]
+    assert [name for name in names if name.endswith("scorepad.1")] == [
+        "scorepad-" + wheel.name.split("-")[1] + ".data/data/share/man/man1/scorepad.1"
+    ]
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert "scorepad/cli/app.py" in names and "scorepad/locale/de/LC_MESSAGES/scorepad.mo" in names
     assert not [name for name in names if name.endswith(".po") or "__pycache__" in name]
