@@ -231,7 +231,8 @@ def _made_on(
     game = replay.game
     try:
         moves = applied(replay.moves, repair.commands, game.players)
-        same = next((k for k, (old, new) in enumerate(zip(replay.moves, moves, strict=False)) if old != new), None)
+        # As written: a tile's equality ignores its order, and a lead turned round is a change.
+        same = next((k for k, (old, new) in enumerate(zip(replay.moves, moves, strict=False)) if str(old) != str(new)), None)
         if same is None:
             same = min(len(moves), len(replay.moves))
         after = replay.at_move(same)
