@@ -47,7 +47,7 @@ def test_help_in_german_then_english_in_the_same_process():
     text = flat(german.output)
     assert "Aufruf: scorepad play" in text
     assert "Einen angelegten Stein eintragen" in text
-    assert "Beispiel: scorepad play 6-4 E --claim 10" in text
+    assert "Beispiel: scorepad play 6-4 O --claim 10" in text
     assert "Das Protokoll der Partie." in text and "Diese Hilfe zeigen und beenden." in text
     english = run("play", "--help")
     assert english.exit_code == 0, english.output

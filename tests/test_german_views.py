@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tests.conftest import play_all
-from tests.helpers import ok, run
+from tests.helpers import flat, ok, run
 
 from scorepad import Game, Rules, i18n
 from scorepad.cli.grammar import DrawIn, PassIn, PlayIn, ViewIn, parse_end, parse_line
@@ -223,5 +223,81 @@ def test_the_german_sheet_names_the_target():
     i18n.use("de")
     game = load(Path(__file__).resolve().parents[1] / "examples" / "muggins.toml").game
     lines = text(sheet(game, 40)).splitlines()
-    assert lines[:3] == ["Ziel 150", "Ann", "Runde  Züge  Mugg  Hand     Stand"]
+    assert lines[:3] == ["Ziel 150", "Ann", "Runde  Anlegen  Mugg  Hand     Stand"]
     assert lines[-1] == "Sieger: Ann."
+
+
+# --- as a German table reads it -----------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_a_partnership_that_won_is_plural_on_the_page():
+    page = ok("export", "-", "-f", EXAMPLES / "pagat-partners.toml", lang="de")
+    assert "Ann &amp; Cy haben gewonnen: Ann &amp; Cy 210, Bob &amp; Dee 140" in page
+    assert "hat gewonnen: Ann &amp; Cy" not in page
+
+
+def test_the_turn_marker_stays_beside_the_partner_to_play_at_40_columns(here):
+    ok("new", "--players", "Özlem,Anna,Bernd,Carl", "--opener", "Özlem")
+    out = ok("play", "64", lang="de")
+    # The line wraps at 40 columns; the marker goes with Anna, never to Carl's line.
+    assert "Steine: Anna 5 ◀," in out
+    assert "Carl 5 ◀" not in flat(out)
+    out = ok("play", "41 o", lang="de")
+    assert "Bernd 5 ◀" in out
+    assert "Özlem 4 ◀" not in flat(out)
+
+
+def test_the_example_for_a_highest_double_lead_is_a_double(here):
+    ok("new", "--players", "Ann,Bob", "--rules", "two-ends")
+    out = flat(run("live", lang="de", input="64\nq\n").output)
+    assert "z. B. 66 @Ann" in out
+    assert "64 @Ann" not in out
+
+
+def test_the_stale_prompt_says_the_record_changed_since_the_prompt_was_shown(german):
+    from scorepad.i18n import _
+
+    said = _("the record changed since this prompt was shown: nothing was recorded")
+    assert said == "das Protokoll hat sich geändert, seit diese Eingabezeile angezeigt wurde: nichts wurde eingetragen"
+
+
+def test_east_is_o_in_the_help_and_the_offers(here):
+    assert "64 o, z 2" in run("live", "--help", lang="de", width=100).output
+    assert 'Beispiel: scorepad replace 1.3 "Cy: 6-2 O"' in flat(run("replace", "--help", lang="de", width=100).output)
+    assert "(w o n s, west ost" in flat(run("play", "--help", lang="de", width=100).output)
+    assert "replace 1.3 Cy: 6-2 O" in live_help_text()
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    for line in ["44", "41 w", "43 o", "35 o", "54 o", "46 n", "12 w", "25 w"]:
+        ok("play", *line.split(), lang="de")
+    out = run("play", "06", "o", lang="de").output
+    assert 'scorepad replace 1.6 "Cy: 4-6 O"' in out
+    assert "4-6 E" not in out
+    ok("fix", "1", lang="de")
+    assert str(load(here).game.rounds[0].moves[5]) == "Cy: 4-6 E"
+    assert str(load(here).game.rounds[0].moves[-1]) == "Cy: 0-6 E"  # the record keeps E
+
+
+def live_help_text() -> str:
+    i18n.use("de")
+    try:
+        return live_help()
+    finally:
+        i18n.use("en")
+
+
+def test_rules_says_which_player_leads_the_next_round(here):
+    out = flat(ok("rules", "fuenfer", lang="de", width=100))
+    assert "next_opener wer Domino gemacht hat; nach einer blockierten Runde, wer von der siegreichen Seite" in out
+    assert "die Seite, die die Runde gewonnen hat" not in out
+
+
+def test_points_from_plays_have_one_name_in_sheet_stats_and_page():
+    record = EXAMPLES / "pagat-partners.toml"
+    sheet_head = ok("sheet", "-f", record, lang="de", width=100)
+    stats_head = ok("stats", record, lang="de", width=120)
+    page = ok("export", "-", "-f", record, lang="de")
+    for shown in (sheet_head, stats_head, page):
+        assert "Anlegen" in shown
+    assert "Züge" not in sheet_head + stats_head

@@ -279,8 +279,8 @@ def test_lists_sort_by_collation(tmp_path):
 @pytest.mark.parametrize(
     ("lang", "lines"),
     [
-        ("en", ["Ann & Cy   10  tiles: Ann 4, Cy 5", "Bob & Dee   0  tiles: Bob 5, Dee 5 ◀"]),
-        ("de", ["Ann & Cy   10  Steine: Ann 4, Cy 5", "Bob & Dee   0  Steine: Bob 5, Dee 5 ◀"]),
+        ("en", ["Ann & Cy   10  tiles: Ann 4, Cy 5", "Bob & Dee   0  tiles: Bob 5 ◀, Dee 5"]),
+        ("de", ["Ann & Cy   10  Steine: Ann 4, Cy 5", "Bob & Dee   0  Steine: Bob 5 ◀, Dee 5"]),
     ],
 )
 def test_the_partnership_status_line_says_whose_count_is_whose(here, lang, lines):

@@ -454,7 +454,7 @@ def test_live_hints_are_in_live_syntax(here):
     assert "scorepad hands" not in result.output
     ok("new", "--players", "Ann,Bob", "--rules", "two-ends", "--force")
     result = live("s\n66\nq\n")
-    assert "Type the lead with @NAME, e.g. 64 @Ann" in flat(result.output) and "--by" not in result.output
+    assert "Type the lead with @NAME, e.g. 66 @Ann" in flat(result.output) and "--by" not in result.output
     assert flat("who leads round 1? Say who holds the highest double: type the lead with @NAME") in flat(result.output)
 
 

@@ -426,12 +426,12 @@ def test_the_repairs_in_german(here):
         "  5, O zeigt 4, N zeigt 6, S zeigt 4 (er\n"
         "  passt an N)\n"
         "Vielleicht ein früheres Versehen:\n"
-        '1. scorepad replace 1.6 "Cy: 4-6 E"\n'
+        '1. scorepad replace 1.6 "Cy: 4-6 O"\n'
         "   wenn 4-6 an O lag, nicht an N\n"
-        '2. scorepad replace 1.5 "Bob: 5-6 E"\n'
+        '2. scorepad replace 1.5 "Bob: 5-6 O"\n'
         "   wenn Bob bei 1.5 5-6 anlegte, nicht\n"
         "   5-4\n"
-        '3. scorepad replace 1.5 "Bob: 5-0 E"\n'
+        '3. scorepad replace 1.5 "Bob: 5-0 O"\n'
         "   wenn Bob bei 1.5 5-0 anlegte, nicht\n"
         "   5-4\n"
         "scorepad fix N führt Reparatur N aus und\n"
@@ -448,7 +448,7 @@ def test_the_live_prompt_in_german(here):
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     result = run("live", input="06 o\n1\nq\n", lang="de")
     out = result.output
-    assert "1. replace 1.6 Cy: 4-6 E\n   wenn 4-6 an O lag, nicht an N\n" in out
+    assert "1. replace 1.6 Cy: 4-6 O\n   wenn 4-6 an O lag, nicht an N\n" in out
     assert "Tippe die Nummer einer Reparatur" in out
     assert "Reparatur 1: wenn 4-6 an O lag" in flat(out)
     assert str(load(here).game.current.moves[-1]) == "Cy: 0-6 E"

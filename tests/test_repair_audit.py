@@ -44,7 +44,7 @@ def test_the_same_in_german(two_ends):
         '1. scorepad replace 1.2 "Bob: 0-6 W"\n'
         "   scorepad play 2-0 W --claim 5\n"
         "   wenn 0-6 an W lag, nicht an O\n"
-        "2. scorepad play 2-0 E --claim 5\n"
+        "2. scorepad play 2-0 O --claim 5\n"
         "   wenn 2-0 an O lag, nicht an W\n"
         "scorepad fix N führt Reparatur N aus.\n"
     )

@@ -28,7 +28,7 @@ from scorepad.cli.grammar import (
     split_hands,
 )
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError, ProvenFaultError
@@ -47,7 +47,7 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, extent, is_record, loads
-from scorepad.views.status import points
+from scorepad.views.status import lead_example, points
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -172,7 +172,9 @@ def mover(game: Game, by: str | None, live: bool = False) -> str:
     r = game.current
     if game.state == "playing" and not r.layout.placed:
         how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
-        how_to = _("type the lead with @NAME, e.g. 64 @{name}").format(name=game.players[0]) if live else _("add --by NAME")
+        example = lead_example(r.opener_rule)
+        how_to = _("type the lead with @NAME, e.g. {tile} @{name}").format(tile=example, name=game.players[0])
+        how_to = how_to if live else _("add --by NAME")
         raise InvalidMoveError(
             _("who leads round {number}? Say who {how}: {how_to}").format(number=r.number, how=how, how_to=how_to)
         )
@@ -353,9 +355,9 @@ def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, li
         )
     )
     if live:
-        refusal.command = (action, f"{number}.{index} {move}", "--reseat")
+        refusal.command = (action, f"{number}.{index} {typed_move(move)}", "--reseat")
     else:
-        refusal.command = (f"scorepad {action}", f"{number}.{index} {quoted(str(move))}", "--reseat")
+        refusal.command = (f"scorepad {action}", f"{number}.{index} {quoted(typed_move(move))}", "--reseat")
     return refusal
 
 

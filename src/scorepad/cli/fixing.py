@@ -41,7 +41,7 @@ from scorepad.cli.grammar import (
     resolve_player,
 )
 from scorepad.engine.game import Game
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move
+from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
 from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, hands_refused, search
 from scorepad.errors import (
     AmbiguousMoveError,
@@ -365,7 +365,7 @@ def command_parts(command: Command, *, live: bool, file: Path | None, counts: bo
     prompt `replace`, `4.5 Ann: 4-6 E`."""
     parts = [command.action if live else f"scorepad {command.action}"]
     for position, move in command.at:
-        text = f"{move.player}: draw N" if counts else str(move)
+        text = f"{move.player}: draw N" if counts else typed_move(move)
         parts.append(f"{command.round}.{position} {text if live else quoted(text)}")
     if command.reseat:
         parts.append("--reseat")
@@ -385,7 +385,7 @@ def input_parts(move: Move, *, named: bool, live: bool, file: Path | None) -> li
     `named`)."""
     player = move.player if live else shlex.quote(move.player)
     if isinstance(move, Play):
-        words = [str(move.tile), *([move.end.value] if move.end is not None else [])]
+        words = [str(move.tile), *([move.end.label] if move.end is not None else [])]
         if move.claim is not None:
             words.append(f"={move.claim}" if live else f"--claim {move.claim}")
         parts = [" ".join(words if live else ["scorepad play", *words])]

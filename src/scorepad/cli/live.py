@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from scorepad.errors import CountNeededError, ScorepadError
 from scorepad.i18n import _
 from scorepad.views.console import console, echo, error, shown
+from scorepad.views.status import lead_example
 
 if TYPE_CHECKING:
     from scorepad.cli.grammar import HintIn, Typed, ViewIn
@@ -221,8 +222,8 @@ class _Repeats:
         if game.state == "playing" and not r.layout.placed:
             return _(
                 "refused again, for the same reason: nothing was recorded. The round has no lead yet: "
-                "type the lead first, with who led it (64 @{name}), then the moves after it."
-            ).format(name=game.players[0])
+                "type the lead first, with who led it ({tile} @{name}), then the moves after it."
+            ).format(tile=lead_example(r.opener_rule), name=game.players[0])
         return _(
             "refused again, for the same reason: nothing was recorded. Type the move as the table made it "
             "(l shows the round), or repair the record first: u takes back the last move."

@@ -193,6 +193,13 @@ def shown_move(move: Move) -> str:
     return str(move)
 
 
+def typed_move(move: Move) -> str:
+    """A move of an amendment as the player types it (`replace 1.3 "Cy: 6-2 O"`): the
+    record's notation with the end named in the current language, which every command
+    reads; a draw or pass as written, unglossed."""
+    return move.written(move.end.label) if isinstance(move, Play) and move.end is not None else str(move)
+
+
 MAX_CLAIM = 1000  # no play scores more than 60; a claim is checked, so keep it small
 MAX_DRAW = 28  # the whole set
 

@@ -210,7 +210,8 @@ def _value_words() -> dict[str, str]:
         "lot": _("drawn by lot"),
         "highest-double": _("the player with the highest double, who leads it"),
         "domino-maker": _("the player who made domino"),
-        "round-winner": _("the side that won the round"),
+        # Who leads is a player, also in a partnership (docs/rules.md).
+        "round-winner": _("the player who made domino; after a blocked round, the winning side's player with fewer pips"),
         "round-total": _("round5 of all opponents' pips together"),
         "round-each": _("round5 of each opponent's hand, added"),
         "as-domino": _("as for domino"),

@@ -231,6 +231,11 @@ def muggins_chance(game: Game, live: bool = False) -> Styled | None:
     return Styled.assemble((what, "yellow"), "\n  ", (how, "bold"))
 
 
+def lead_example(opener_rule: str | None) -> str:
+    """A lead as typed, for an example: a double where the highest double must lead."""
+    return "66" if opener_rule == "highest-double" else "64"
+
+
 def scores_lines(game: Game) -> Styled:
     """One line per side: names, score, tiles held, and a marker on whose turn it is."""
     r = game.current
@@ -242,11 +247,15 @@ def scores_lines(game: Game) -> Styled:
         if len(side) == 1:
             tiles = ngettext("{held} tile", "{held} tiles", r.hand_sizes[side[0]]).format(held=r.hand_sizes[side[0]])
         else:
-            # Partners: each count next to its player's name, so nobody has to know the seats.
-            held = ", ".join(f"{game.players[p]} {r.hand_sizes[p]}" for p in side)
+            # Partners: each count next to its player's name, so nobody has to know the seats;
+            # the marker beside the partner to move, where a narrow screen cannot part them.
+            held = ", ".join(
+                f"{game.players[p]} {r.hand_sizes[p]}" + (" ◀" if game.players[p] == game.turn else "") for p in side
+            )
             tiles = _("tiles: {held}").format(held=held)
         turn = game.turn is not None and game.players.index(game.turn) in side
-        rows.append((names, points(game.scores[s]), tiles + (" ◀" if turn else ""), turn))
+        marker = " ◀" if turn and len(side) == 1 else ""
+        rows.append((names, points(game.scores[s]), tiles + marker, turn))
     name_width = max(len(n) for n, *_ in rows)
     score_width = max(len(p) for _, p, *_ in rows)
     text = Styled()
@@ -322,7 +331,9 @@ def next_step(game: Game, live: bool = False) -> Styled:
         how = _("the highest double") if r.opener_rule == "highest-double" else _("the lot")
         if live:
             return Styled(
-                _("Who leads? ({how}) Type the lead with @NAME, e.g. 64 @{name}").format(how=how, name=game.players[0]),
+                _("Who leads? ({how}) Type the lead with @NAME, e.g. {tile} @{name}").format(
+                    how=how, tile=lead_example(r.opener_rule), name=game.players[0]
+                ),
                 style="bold",
             )
         return Styled(_("Who leads? ({how}) Record the lead with --by NAME.").format(how=how), style="bold")

@@ -146,7 +146,10 @@ def words() -> dict[str, str]:
 def _result(game: Game) -> str:
     standing = ", ".join(f"{side_label(game, s)} {points(game.scores[s])}" for s in range(len(game.sides)))
     if game.winner is not None:
-        return _("{who} won: {standing}").format(who=" & ".join(game.winners() or []), standing=standing)
+        winners = game.winners() or []
+        # A partnership is plural: "Özlem & Bernd haben gewonnen".
+        won = ngettext("{who} won: {standing}", "{who} won: {standing}", len(winners))
+        return won.format(who=" & ".join(winners), standing=standing)
     return _("being played, round {number}: {standing}").format(number=game.current.number, standing=standing)
 
 
