@@ -115,3 +115,93 @@ def process(
         timeout=120,
         preexec_fn=prepare,
     )
+
+
+HUNG = 180  # seconds without progress from a child process: it hangs (a bound, never a timing)
+
+# By machine: read(2), and the select(2)s readline waits in at a terminal.
+_WAITING = {"x86_64": (0, (23, 270)), "aarch64": (63, (72,))}
+
+
+def wait_for_input(pid: int, *, hung: float = HUNG) -> None:
+    """Return once process `pid` sleeps waiting for standard input (read(2) on it, or
+    readline's select on it at a terminal), so that a signal sent now finds it there. A
+    prompt on the screen is not enough: between writing it and entering that call Python
+    runs no bytecode, so a SIGINT in the gap is acted on only once the call returns, after
+    a next line. /proc/PID/syscall proves it (the kernel fills it in only for a task that
+    is not running); where it cannot be read the test is skipped, not left to chance."""
+    import platform
+    import time
+
+    import pytest
+
+    calls = _WAITING.get(platform.machine())
+    syscall = Path(f"/proc/{pid}/syscall")
+    if calls is None or not syscall.exists():
+        pytest.skip("needs /proc/PID/syscall to know the process waits for input")
+    read, selects = calls
+    deadline = time.monotonic() + hung
+    while True:
+        try:
+            fields = syscall.read_text().split()
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except PermissionError:
+            pytest.skip("/proc/PID/syscall is not readable here")
+        reading = fields[:2] == [str(read), "0x0"]
+        selecting = fields[:1] in ([str(n)] for n in selects) and fields[1:2] == ["0x1"]  # nfds 1: stdin alone
+        if (reading or selecting) and state == "S":
+            return
+        assert time.monotonic() < deadline, f"process {pid} never waited for input: {fields} {state}"
+        time.sleep(0.001)
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+        if parent == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def pane_until(session: str, check: typing.Callable[[str], bool], *, hung: float = HUNG) -> str:
+    """The tmux pane's text (its history included) once `check` holds for it; fails with
+    the text rather than waiting forever."""
+    import time
+
+    deadline = time.monotonic() + hung
+    while True:
+        text = tmux("capture-pane", "-t", session, "-p", "-S", "-")
+        if check(text):
+            return text
+        assert time.monotonic() < deadline, text
+        time.sleep(0.02)
+
+
+def pane_process(session: str, *, hung: float = HUNG) -> int:
+    """The process the pane's shell runs now (the shell's one child)."""
+    import time
+
+    shell = int(tmux("display-message", "-p", "-t", session, "#{pane_pid}"))
+    deadline = time.monotonic() + hung
+    while True:
+        found = children_of(shell)
+        if len(found) == 1:
+            return found[0]
+        assert time.monotonic() < deadline, found
+        time.sleep(0.01)
+
+
+def prompts(text: str) -> int:
+    """How many live prompts (`Ann> `, `> `, answered or not) a screen shows."""
+    import re
+
+    return len(re.findall(r"(?m)^\w*>( |$)", text))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import flat, run
+from tests.helpers import flat, pane_until, prompts, run, tmux
 
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
@@ -254,18 +254,11 @@ def test_live_records_a_round_from_short_input(tmp_path, monkeypatch):
 # --- in a real terminal: tmux, at 40 and at 100 columns ------------------------------------------
 
 
-def tmux(*args):
-    import subprocess
-
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
-
-
 @pytest.mark.skipif(__import__("shutil").which("tmux") is None, reason="needs tmux")
 @pytest.mark.parametrize("columns", [40, 100])
 def test_live_in_a_real_terminal(tmp_path, columns):
     import shlex
     import sys
-    import time
 
     scorepad = shlex.quote(str(Path(sys.executable).parent / "scorepad"))
     record = tmp_path / "scorepad.toml"
@@ -283,15 +276,15 @@ def test_live_in_a_real_terminal(tmp_path, columns):
         f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME=. NO_COLOR=1 {scorepad} live; sleep 5",
     )
 
-    def screen_after(keys=None, wait_for="> "):
+    def screen_after(keys=None):
+        """The screen once the line typed is answered: one more prompt, waiting empty.
+        Only the part from the last answer on, as a terminal of 30 rows shows it."""
+        before = 0  # at the start: the first prompt
         if keys is not None:
+            before = prompts(pane_until(session, lambda text: True))
             tmux("send-keys", "-t", session, keys, "Enter")
-        for _ in range(100):
-            time.sleep(0.05)
-            text = tmux("capture-pane", "-t", session, "-p")
-            if text.rstrip().endswith(wait_for.strip()):
-                return text
-        return text
+        text = pane_until(session, lambda text: prompts(text) > before and text.rstrip().endswith(">"))
+        return "\n".join(text.rstrip().splitlines()[-30:])
 
     try:
         screen_after()
@@ -302,9 +295,9 @@ def test_live_in_a_real_terminal(tmp_path, columns):
         screen = screen_after("53 n")
         assert "5-3 cannot go N" in screen
         tmux("send-keys", "-t", session, "Up")  # readline history: the last line comes back
-        time.sleep(0.3)
-        assert tmux("capture-pane", "-t", session, "-p").rstrip().endswith("Cy> 53 n")
+        pane_until(session, lambda text: text.rstrip().endswith("Cy> 53 n"))
         tmux("send-keys", "-t", session, "C-u")
+        pane_until(session, lambda text: text.rstrip().endswith("Cy>"))
         for move in ("62 e", "53 w", "21 e", "54 w", "14 e", "43 w"):
             screen_after(move)
         screen = screen_after("42 e")
@@ -321,7 +314,6 @@ def test_live_in_a_real_terminal(tmp_path, columns):
         screen = screen_after("?")
         assert "q         leave (all is saved)" in screen
         tmux("send-keys", "-t", session, "q", "Enter")
-        time.sleep(0.5)
     finally:
         tmux("kill-session", "-t", session)
     moves = [str(m) for m in loads(record.read_text()).game.current.moves]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers import flat, live, ok, refused, run
+from tests.helpers import HUNG, flat, live, ok, pane_process, pane_until, refused, run, tmux, wait_for_input
 
 from scorepad.cli import grammar
 from scorepad.cli.grammar import AmbiguousInputError, PlayIn, parse_line, play_input, read_hand, resolve_player
@@ -485,9 +485,6 @@ def test_a_line_typed_for_a_stale_prompt_records_nothing(here):
     assert moves(here)[-1] == "Cy: 6-2 E"
 
 
-HUNG = 180  # seconds without a byte from a live process: it hangs (never a wait: a loaded machine is slow)
-
-
 def read_until(process, prompt: bytes) -> bytes:
     """What a live process printed, up to its prompt; fails rather than waits forever."""
     import select
@@ -549,7 +546,8 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
         cwd=here.parent,
     )
 
-    read_until(process, b"? for help, q to leave\nAnn> ")  # the prompt loop waits for a line
+    read_until(process, b"? for help, q to leave\nAnn> ")
+    wait_for_input(process.pid)  # the prompt is written before input() reaches read(2)
     process.send_signal(signal.SIGINT)
     # What live says to Ctrl-C at an empty prompt, then a new prompt: live goes on.
     read_until(process, b"everything is saved)\nAnn> ")
@@ -561,49 +559,42 @@ def test_ctrl_c_cancels_the_line_not_the_game(here):
 @pytest.mark.skipif(__import__("shutil").which("tmux") is None, reason="needs tmux")
 def test_ctrl_c_in_a_terminal_and_history_between_starts(tmp_path):
     import shlex
-    import subprocess
-    import time
-
-    def tmux(*args):
-        return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
 
     scorepad = shlex.quote(str(Path(sys.executable).parent / "scorepad"))
     record = tmp_path / "scorepad.toml"
     assert run("new", "--players", "Ann,Bob,Cy", "--opener", "Ann", "-f", record).exit_code == 0
     state = tmp_path / "state"
+    history = state / "scorepad" / "history"
     session = f"scorepad-ctrl-c-{id(tmp_path)}"
     start = f"cd {shlex.quote(str(tmp_path))} && XDG_STATE_HOME={shlex.quote(str(state))} NO_COLOR=1 {scorepad} live"
-    tmux("new-session", "-d", "-s", session, "-x", "60", "-y", "30", f"{start}; {start}; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "60", "-y", "30", f"{start}; {start}; sleep 60")
+
+    def last_line(text):
+        return text.rstrip().splitlines()[-1] if text.strip() else ""
 
     def screen(until, keys=(), enter=True):
         if keys:
             tmux("send-keys", "-t", session, *keys, *(["Enter"] if enter else []))
-        for _ in range(100):
-            time.sleep(0.05)
-            text = tmux("capture-pane", "-t", session, "-p")
-            if text.rstrip().endswith(until):
-                return text
-        return text
+        return pane_until(session, lambda text: last_line(text) == until)
 
     try:
         screen("Ann>")
         screen("Ann> 64", ["64"], enter=False)
-        text = screen("Ann>", ["C-c"], enter=False)  # the line is dropped, the prompt stays
-        assert text.rstrip().splitlines()[-1] == "Ann>"
+        wait_for_input(pane_process(session))  # readline waits again: Ctrl-C finds it there
+        screen("Ann>", ["C-c"], enter=False)  # the line is dropped, the prompt stays
         screen("Bob>", ["55"])
-        text = screen("Bob>", ["q"])  # leave; the second start opens the prompt again
-        assert text.count("? for help, q to leave") == 2
-        text = screen("Bob> q", ["Up"], enter=False)  # history from the first start
-        assert text.rstrip().endswith("Bob> q")
+        tmux("send-keys", "-t", session, "q", "Enter")  # leave; the second start opens the prompt again
+        pane_until(session, lambda text: text.count("? for help, q to leave") == 2 and last_line(text) == "Bob>")
+        screen("Bob> q", ["Up"], enter=False)  # history from the first start
         tmux("send-keys", "-t", session, "C-u")
-        text = screen("Bob> 55", ["Up", "Up"], enter=False)
-        assert text.rstrip().endswith("Bob> 55")
+        screen("Bob>")
+        screen("Bob> 55", ["Up", "Up"], enter=False)
         tmux("send-keys", "-t", session, "C-u", "q", "Enter")
-        time.sleep(0.5)
+        pane_until(session, lambda text: history.exists() and history.read_text().splitlines() == ["55", "q", "q"])
     finally:
         tmux("kill-session", "-t", session)
     assert [str(m) for m in load(record).game.current.moves] == ["Ann: 5-5"]
-    assert (state / "scorepad" / "history").read_text().splitlines() == ["55", "q", "q"]
+    assert history.read_text().splitlines() == ["55", "q", "q"]
 
 
 def test_live_without_a_record_says_how_to_start(here):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from helpers import ok, run
+from helpers import HUNG, ok, run
 from scorepad.engine.game import Game
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
@@ -250,9 +250,9 @@ def test_the_downloaded_record_is_the_file_byte_for_byte(browser, pages, records
         assert browser.evaluate("document.getElementById('record').getAttribute('download')") == name
         browser.evaluate("document.getElementById('record').click()")
         saved = downloads / name
-        for _ in range(100):  # the download is written in the background
-            if saved.exists() and saved.read_bytes() == records[name].read_bytes():
-                break
+        deadline = time.monotonic() + HUNG  # the download is written in the background
+        while not (saved.exists() and saved.read_bytes() == records[name].read_bytes()):
+            assert time.monotonic() < deadline, "the download never finished"
             time.sleep(0.1)
         assert saved.read_bytes() == records[name].read_bytes()
     finally:
