@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.helpers import HUNG
 
 from scorepad import Game, Rules, parse_move
 from scorepad.record.files import LockedError, load, locked, save
@@ -175,7 +176,8 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
     path = tmp_path / "g.toml"
     save(Game(["Ann", "Bob"], opener="Ann"), path)
     with locked(path):
-        env = {**os.environ, "SCOREPAD_FILE": str(path)}
+        # A writer that would wait as long as the test needs: never a race with 5 s.
+        env = {**os.environ, "SCOREPAD_FILE": str(path), "SCOREPAD_LOCK_TIMEOUT": "600"}
         writer = subprocess.Popen(
             [sys.executable, "-c", "from scorepad.cli.app import main; main()", "play", "6-4"],
             env=env,
@@ -183,13 +185,34 @@ def test_the_lock_makes_a_writer_wait(tmp_path):
             stderr=subprocess.PIPE,
         )
         try:
-            writer.wait(timeout=1.0)
-            raise AssertionError("the writer did not wait for the lock")
-        except subprocess.TimeoutExpired:
-            pass
-        assert load(path).game.current.moves == []
-    assert writer.wait(timeout=10) == 0
+            wait_for_lock_file(writer, tmp_path / ".g.toml.lock")  # it waits there now
+            assert writer.poll() is None, "the writer did not wait for the lock"
+            assert load(path).game.current.moves == []
+        except BaseException:
+            writer.kill()
+            raise
+    assert writer.wait(timeout=HUNG) == 0
     assert len(load(path).game.current.moves) == 1
+
+
+def wait_for_lock_file(process: subprocess.Popen, lock: Path) -> None:
+    """Return once `process` holds `lock` open (it is in the loop that waits for it) or has
+    ended; where /proc cannot tell, once a second has passed."""
+    import time
+
+    fds = Path(f"/proc/{process.pid}/fd")
+    if not fds.exists():
+        time.sleep(1)
+        return
+    deadline = time.monotonic() + HUNG
+    while process.poll() is None:
+        try:
+            if any(os.readlink(fd) == str(lock) for fd in fds.iterdir()):
+                return
+        except OSError:
+            pass  # a descriptor closed meanwhile
+        assert time.monotonic() < deadline, "the writer never reached the lock"
+        time.sleep(0.01)
 
 
 @pytest.mark.skipif(not hasattr(os, "fchmod"), reason="no permission bits")
@@ -253,3 +276,17 @@ def test_an_opener_who_did_not_lead_is_a_problem():
     assert [p.message for p in audit_text(text).problems] == ["opener is A, but B led"]
     with pytest.raises(RecordError, match="round 1: opener is A, but B led"):
         loads(text)
+
+
+def test_the_lock_timeout_comes_from_the_environment(tmp_path, monkeypatch):
+    """SCOREPAD_LOCK_TIMEOUT: a short wait for tests; nonsense leaves the 5 s."""
+    from scorepad.record.files import lock_timeout
+
+    for value, seconds in (("0.2", 0.2), ("0", 0.0), ("", 5.0), ("soon", 5.0), ("nan", 5.0), ("-1", 5.0), ("inf", 5.0)):
+        monkeypatch.setenv("SCOREPAD_LOCK_TIMEOUT", value)
+        assert lock_timeout() == seconds, value
+    monkeypatch.setenv("SCOREPAD_LOCK_TIMEOUT", "0")
+    path = tmp_path / "g.toml"
+    save(Game(["Ann", "Bob"], opener="Ann"), path)
+    with locked(path), pytest.raises(LockedError), locked(path):
+        pass

@@ -715,7 +715,8 @@ def test_a_missing_folder_is_not_created(folder):
     assert "No such file or directory" in result.output and not (folder / "club").exists()
 
 
-def test_symlinked_paths_share_one_lock(saved, folder):
+def test_symlinked_paths_share_one_lock(saved, folder, monkeypatch):
+    monkeypatch.setenv("SCOREPAD_LOCK_TIMEOUT", "0.2")  # not 5 s of waiting for the refusal
     link = folder / "link.toml"
     link.symlink_to(saved)
     with locked(link):

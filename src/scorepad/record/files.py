@@ -498,8 +498,18 @@ def check_may_write(path: str | os.PathLike) -> None:
         raise RecordError(_("{path} leads to {real}, which is not a scorepad record: not changed").format(path=path, real=real))
 
 
+def lock_timeout() -> float:
+    """Seconds a writer waits for another scorepad's lock: 5, or SCOREPAD_LOCK_TIMEOUT's
+    value (a test suite sets a short one rather than sit out 5 s; nonsense is ignored)."""
+    try:
+        seconds = float(os.environ.get("SCOREPAD_LOCK_TIMEOUT", ""))
+    except ValueError:
+        return 5.0
+    return seconds if 0 <= seconds <= 3600 else 5.0
+
+
 @contextmanager
-def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
+def locked(path: str | os.PathLike, timeout: float | None = None) -> Iterator[None]:
     """Hold the record's lock while reading, changing and saving, so two terminals
     recording at once cannot interleave. The lock is `.NAME.lock` beside the real record
     (symbolic links to the record followed first, so every path to it shares one lock),
@@ -517,6 +527,8 @@ def locked(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[None]:
     except FileNotFoundError:
         mode = None
     refusal = _("{path} is being written by another scorepad; try again").format(path=path)
+    if timeout is None:
+        timeout = lock_timeout()
     fd = _flocked(lock_path, mode, timeout, refusal)
     if fd is not None:
         try:
