@@ -15,6 +15,8 @@ import re
 import tomllib
 from typing import Any
 
+from scorepad import fences
+
 CHUNKED_FROM = 64 * 1024  # a record at least this large is parsed a round at a time
 # Records read so far in this process, in characters. Compiling the plain reader's patterns
 # costs more than it saves on one small record, but a process that reads many (`audit` or
@@ -62,14 +64,20 @@ class Chunks:
     def split(cls, text: str) -> Chunks | None:
         global _read_so_far
         _read_so_far += len(text)
-        if _read_so_far < CHUNKED_FROM or '"""' in text or "'''" in text:
+        if not fences.FAST and len(text) <= MAX_WHOLE:
+            return None  # tomllib reads it whole
+        if _read_so_far < CHUNKED_FROM:
+            return None
+        from scorepad.record import tomltext
+
+        if tomltext.holds_multi_line_string(text):
             return None
         starts = [at for m in re.finditer(_ROUND_HEADER, text, re.MULTILINE) if (at := m.start()) == 0 or text[at - 1] == "\n"]
         if not starts:
             return None
         from scorepad.record import plain
 
-        head = plain.read_head(text[: starts[0]])
+        head = plain.read_head(text[: starts[0]]) if fences.FAST else None
         if head is None:
             head = _toml(text[: starts[0]])
         if "rounds" in head:
@@ -84,7 +92,7 @@ class Chunks:
         from scorepad.record import plain
 
         part = self.text[self.starts[index] : end]
-        table = plain.read_round(part)
+        table = plain.read_round(part) if fences.FAST else None
         if table is None:
             try:
                 data = _toml(part)
@@ -108,7 +116,13 @@ class Chunks:
 
 def _toml(text: str) -> dict[str, Any]:
     if len(text) > MAX_WHOLE:
-        raise Whole
+        # A long comment, or many blank lines: what tomllib would read of them is nothing.
+        from scorepad.record import tomltext
+
+        shorter = tomltext.without_comments(text)
+        if shorter is None or len(shorter) > MAX_WHOLE:
+            raise Whole
+        text = shorter
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):

@@ -38,24 +38,31 @@ MAX_HAND_PIPS = 168  # every tile of the set together
 # refused before parsing.
 MAX_KEY_PARTS = 8
 # More than MAX_KEY_PARTS key parts joined by dots, where a key starts (a line, a table
-# header, an inline table): bare, "basic" or 'literal'. Tried only on lines with that many dots, which a quick search
-# (a literal first character, one character class) finds in milliseconds in 10 MB.
-_DEEP_KEY = r"""(?:^|[\[{,])[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*)""" + f"{{{MAX_KEY_PARTS}}}"
-_MANY_DOTS = r"\.(?:[^.\n]*\.)" + f"{{{MAX_KEY_PARTS - 1}}}"
+# header, an inline table), looked for outside strings and comments only (strings written
+# as `x`s by `tomltext.masked`, so a quoted part is a bare one). Only for a text with a
+# line of that many dots, which a quick search (a literal first character, one character
+# class) finds in milliseconds in 10 MB.
+_DEEP_KEY = r"(?:^|[\[{,])[ \t]*+(?:[A-Za-z0-9_-]++[ \t]*+\.[ \t]*+)" + f"{{{MAX_KEY_PARTS}}}"
+_MANY_DOTS = r"\.(?:[^.\n]*+\.)" + f"{{{MAX_KEY_PARTS - 1}}}"
 
 
 def _deep_key_line(text: str) -> int | None:
     """The first line (from 1) holding a key of more than MAX_KEY_PARTS parts, or None."""
-    start = 0
-    # Compiled when first needed, not at import (re keeps them): the long pattern only for
-    # a line with that many dots, which few records have.
+    # Compiled when first needed, not at import (re keeps them).
     many_dots = re.compile(_MANY_DOTS)
-    while (dots := many_dots.search(text, start)) is not None:
-        begin = text.rfind("\n", 0, dots.start()) + 1
-        end = text.find("\n", dots.end())
-        end = len(text) if end < 0 else end
-        if re.compile(_DEEP_KEY, re.MULTILINE).search(text, begin, end):
-            return text.count("\n", 0, begin) + 1
+    if many_dots.search(text) is None:
+        return None
+    from scorepad.record import tomltext
+
+    code = tomltext.masked(text)
+    deep_key = re.compile(_DEEP_KEY, re.MULTILINE)
+    start = 0
+    while (dots := many_dots.search(code, start)) is not None:
+        begin = code.rfind("\n", 0, dots.start()) + 1
+        end = code.find("\n", dots.end())
+        end = len(code) if end < 0 else end
+        if deep_key.search(code, begin, end):
+            return code.count("\n", 0, begin) + 1
         start = end
     return None
 
@@ -171,6 +178,14 @@ class _Reader:
     def _parse(self) -> tuple[dict[str, Any], Any]:
         """The record's TOML: its table and its rounds (a list of tables, or `Chunks`
         parsed one round at a time); a problem (and a stop) when it is not TOML."""
+        if self.text.startswith("\ufeff"):  # tomllib says only "Invalid statement"
+            self.problem(
+                _(
+                    "not a valid TOML file: it starts with a byte-order mark (U+FEFF), which TOML does not allow; "
+                    "save it as UTF-8 without one"
+                )
+            )
+            raise _Stop
         line = _deep_key_line(self.text)
         if line is not None:
             self.problem(
@@ -202,7 +217,9 @@ class _Reader:
         """Why a record over MAX_WHOLE is not read: the form it is in cannot be read a round
         at a time, and parsing it whole would cost many times its size."""
         limit = MAX_WHOLE // (1024 * 1024)
-        if '"""' in self.text or "'''" in self.text:
+        from scorepad.record import tomltext
+
+        if tomltext.holds_multi_line_string(self.text):
             why = _(
                 "not read: a record over {limit} MB is read a round at a time, and this one holds a multi-line "
                 "string (three quotes); write it without one, as scorepad writes records (docs/format.md)"
@@ -628,7 +645,8 @@ class _KeyLines:
 
     def __init__(self, text: str) -> None:
         self.first: dict[str, int] = {}
-        for number, line in enumerate(text.splitlines(), start=1):
+        # Lines as TOML counts them: only a line feed ends one (U+2028 and the like do not).
+        for number, line in enumerate(text.split("\n"), start=1):
             header = re.match(_HEADER, line)
             if header:
                 key = header.group(1).strip().rsplit(".", 1)[-1].strip().strip("\"'")

@@ -14,22 +14,27 @@ from typing import Any
 # string, nor a carriage return). Any other line: None, and tomllib reads the part.
 
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
-_KEY = r'(?:[A-Za-z0-9_-]+|"[^"\\\x00-\x1f\x7f]*")'
+_KEY = r'(?:[A-Za-z0-9_-]++|"[^"\\\x00-\x1f\x7f]*")'
 # At most 18 digits each side: a longer number goes to tomllib (Python refuses to convert
 # very long ones, and tomllib says so as an error).
 _NUMBER = r"-?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?"
 _VALUE = f"(?:{_STRING}|{_NUMBER})"
-# No two runs of blanks stand side by side in a pattern: a long run of blanks then fails
-# in one pass, never trying every way to share it out.
-_PAIR = re.compile(rf"({_KEY})[ \t]*=[ \t]*({_VALUE})")
-_LINE_PAIR = re.compile(rf"{_PAIR.pattern}[ \t]*")
-_INLINE = re.compile(rf"(hands|points)[ \t]*=[ \t]*\{{[ \t]*({_PAIR.pattern}(?:[ \t]*,[ \t]*{_PAIR.pattern})*)?[ \t]*\}}[ \t]*")
-_OPENER = re.compile(rf"opener[ \t]*=[ \t]*({_STRING})[ \t]*")
-_MOVES_OPEN = re.compile(r"moves[ \t]*=[ \t]*\[[ \t]*")
-_MOVES_LINE = re.compile(rf"moves[ \t]*=[ \t]*\[[ \t]*((?:{_STRING}(?:[ \t]*,[ \t]*{_STRING})*(?:[ \t]*,)?)?)[ \t]*\][ \t]*")
-_ITEM = re.compile(rf"[ \t]*({_STRING})(?:[ \t]*(,))?[ \t]*")
-_ARRAY_END = re.compile(r"[ \t]*\][ \t]*")
-_SUBTABLE = re.compile(r"\[[ \t]*rounds[ \t]*\.[ \t]*(hands|points)[ \t]*\][ \t]*")
+# Every run of blanks is taken whole (`*+`, never given back): a line that is not in the
+# plain form then fails in one pass, never trying every way to share a run out (a run
+# of blanks beside an optional part made it quadratic).
+_PAIR = re.compile(rf"({_KEY})[ \t]*+=[ \t]*+({_VALUE})")
+_LINE_PAIR = re.compile(rf"{_PAIR.pattern}[ \t]*+")
+_INLINE = re.compile(
+    rf"(hands|points)[ \t]*+=[ \t]*+\{{[ \t]*+({_PAIR.pattern}(?:[ \t]*+,[ \t]*+{_PAIR.pattern})*)?[ \t]*+\}}[ \t]*+"
+)
+_OPENER = re.compile(rf"opener[ \t]*+=[ \t]*+({_STRING})[ \t]*+")
+_MOVES_OPEN = re.compile(r"moves[ \t]*+=[ \t]*+\[[ \t]*+")
+_MOVES_LINE = re.compile(
+    rf"moves[ \t]*+=[ \t]*+\[[ \t]*+((?:{_STRING}(?:[ \t]*+,[ \t]*+{_STRING})*(?:[ \t]*+,)?)?)[ \t]*+\][ \t]*+"
+)
+_ITEM = re.compile(rf"[ \t]*+({_STRING})(?:[ \t]*+(,))?[ \t]*+")
+_ARRAY_END = re.compile(r"[ \t]*+\][ \t]*+")
+_SUBTABLE = re.compile(r"\[[ \t]*+rounds[ \t]*+\.[ \t]*+(hands|points)[ \t]*+\][ \t]*+")
 _STRINGS = re.compile(_STRING)
 # A record's head exactly as scorepad writes it: its format, players and [rules] (strings,
 # true and false, whole numbers; a list, such as a deal, is left to tomllib).
@@ -78,7 +83,7 @@ def read_head(text: str) -> dict[str, Any] | None:
     table: dict[str, Any] = {"format": head[1][1:-1], "players": head[2][3:-3].split('",\n  "')}
     if head[3] is not None:
         rules: dict[str, Any] = {}
-        for line in head[3].splitlines():
+        for line in head[3].split("\n")[:-1]:  # str.splitlines would part at U+2028 and the like
             key, _, value = line.partition(" = ")
             if key in rules:
                 return None

@@ -38,6 +38,12 @@ def import_(
     from scorepad.record.format import loads
     from scorepad.record.pages import NoRecordError, carried_record, offered_name, write_new
 
+    if out is not None and str(out) == "-":
+        # Elsewhere `-` is standard output (export -f -); import only ever writes a file.
+        fail(
+            _("import writes a record file, not standard output: give a file name with -f (a file named - with its folder: DIR/-)"),
+            BAD_USAGE,
+        )
     try:
         record, offered = carried_record(page)
     except NoRecordError as refusal:
