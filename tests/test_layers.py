@@ -11,9 +11,21 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "scorepad"
 # Each layer and the layers above it, which it may not import.
 ABOVE = {
-    "engine": ("scorepad.record", "scorepad.views", "scorepad.cli", "typer", "rich", "tomli_w", "tomllib", "filelock"),
-    "record": ("scorepad.views", "scorepad.cli", "typer", "rich"),
-    "views": ("scorepad.cli", "typer"),
+    "engine": (
+        "scorepad.record",
+        "scorepad.views",
+        "scorepad.cli",
+        "scorepad.serve",
+        "typer",
+        "rich",
+        "tomli_w",
+        "tomllib",
+        "filelock",
+    ),
+    "record": ("scorepad.views", "scorepad.cli", "scorepad.serve", "typer", "rich"),
+    "views": ("scorepad.cli", "typer", "scorepad.serve"),
+    # The server may use the engine, the record and the views, never the command line.
+    "serve": ("scorepad.cli", "typer", "click", "rich"),
 }
 
 

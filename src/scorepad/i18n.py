@@ -16,12 +16,14 @@ engine may call `_()` too: it only looks up the current catalogue, it never choo
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import gettext
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -45,6 +47,9 @@ class _Source:
 
 _current: _Source | gettext.NullTranslations = _Source()
 _language = DEFAULT
+# A language spoken by one thread alone (`speaking`): the web server answers each phone in
+# its own language while the keeper's prompt, in another thread, keeps the run's.
+_spoken = threading.local()
 
 
 def _code(value: str) -> str | None:
@@ -79,36 +84,56 @@ def choose(asked: str | None = None, environ: os._Environ[str] | dict[str, str] 
     return DEFAULT
 
 
+def _catalogue(language: str) -> _Source | gettext.NullTranslations:
+    if language == DEFAULT:
+        return _Source()
+    import gettext
+
+    return gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+
+
 def use(language: str) -> None:
     """Show every text from now on in `language` ('en', 'de')."""
     global _current, _language
-    if language == DEFAULT:
-        _current = _Source()
-    else:
-        import gettext
-
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+    _current = _catalogue(language)
     _language = language
 
 
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Every text this thread shows within the block in `language`; other threads keep theirs."""
+    before = getattr(_spoken, "now", None)
+    _spoken.now = (_catalogue(language), language)
+    try:
+        yield
+    finally:
+        _spoken.now = before
+
+
+def _now() -> _Source | gettext.NullTranslations:
+    spoken = getattr(_spoken, "now", None)
+    return _current if spoken is None else spoken[0]
+
+
 def language() -> str:
-    return _language
+    spoken = getattr(_spoken, "now", None)
+    return _language if spoken is None else spoken[1]
 
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return _current.gettext(message)
+    return _now().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` that goes with `n`, in the current language."""
-    return _current.ngettext(singular, plural, n)
+    return _now().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language where the bare text is ambiguous, e.g. the end
     names: ``pgettext("end name", "E")`` is "O" in German."""
-    return _current.pgettext(context, message)
+    return _now().pgettext(context, message)
 
 
 def N_(message: str) -> str:

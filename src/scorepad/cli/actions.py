@@ -37,7 +37,6 @@ from scorepad.record.files import (
     check_may_write,
     keep_copy,
     locked,
-    read_both,
     read_bytes,
     read_game,
     read_record,
@@ -46,7 +45,7 @@ from scorepad.record.files import (
     save,
     save_text,
 )
-from scorepad.record.format import RecordError, extent, is_record, loads
+from scorepad.record.format import RecordError, is_record, loads
 from scorepad.views.status import lead_example, points
 
 if TYPE_CHECKING:
@@ -154,13 +153,12 @@ def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, li
     the action succeeded. `expect`: the record as the player last saw it; if it has
     changed since, nothing is done. Yields the game, a list that, after the save,
     holds what saving has to say, and the record's text as read."""
-    with locked(file):
-        check_unchanged(file, expect)
-        text, game = read_both(file)
-        since = extent(game)
-        said: list[str] = []
-        yield game, said, text
-        said.extend(backup_note(save(game, file, since)))
+    from scorepad.record.change import changing as change
+
+    said: list[str] = []
+    with change(file, lambda: check_unchanged(file, expect)) as done:
+        yield done.game, said, done.text
+    said.extend(backup_note(done.kept[0] if done.kept else None))
 
 
 def mover(game: Game, by: str | None, live: bool = False) -> str:

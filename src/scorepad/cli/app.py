@@ -48,6 +48,7 @@ COMMANDS = {
     "import": "scorepad.cli.commands.importing",
     "tally": _SHOWING,
     "live": _RECORDING,
+    "serve": "scorepad.cli.commands.serving",
 }
 
 app = ScreenTyper(
@@ -127,7 +128,7 @@ def main() -> None:
         from typer._click.exceptions import ClickException
     except ImportError:
         # Only one of the two exists in a given install: the ignore codes cover both cases.
-        from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, unused-ignore]
+        from click.exceptions import ClickException  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
 
     sane_environment()
     tolerant_streams()

@@ -27,7 +27,7 @@ try:  # typer 0.26 and later carry their own click; older ones use click itself
     from typer._click.shell_completion import CompletionItem, ShellComplete
 except ImportError:
     # Only one of the two exists in a given install: the ignore codes cover both cases.
-    from click.shell_completion import CompletionItem, ShellComplete  # type: ignore[no-redef, import-not-found, unused-ignore]
+    from click.shell_completion import CompletionItem, ShellComplete  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
 
 from scorepad.cli.shellscripts import program_name, script
 from scorepad.cli.shellwords import (

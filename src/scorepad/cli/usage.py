@@ -19,7 +19,7 @@ try:  # typer 0.26 and later carry their own click; older ones use click itself
     from typer._click.exceptions import UsageError
 except ImportError:
     # Only one of the two exists in a given install: the ignore codes cover both cases.
-    from click.exceptions import UsageError  # type: ignore[no-redef, import-not-found, unused-ignore]
+    from click.exceptions import UsageError  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
 
 from scorepad.i18n import _
 

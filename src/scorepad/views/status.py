@@ -213,9 +213,9 @@ def explain(game: Game, out: Outcome) -> Styled:
     return text
 
 
-def muggins_chance(game: Game, live: bool = False) -> Styled | None:
-    """Who may call muggins on the play just made, what it takes, and how to say it:
-    `m Ann` at the live prompt, `scorepad muggins Ann` on the command line."""
+def muggins_offer(game: Game) -> tuple[str, list[str]] | None:
+    """Who may call muggins on the play just made and what it takes, in words ending in a
+    colon (the way to call it follows), and those players; None when nobody may."""
     r = game.current
     missed = r.pending
     if missed is None or game.winner is not None:
@@ -226,6 +226,16 @@ def muggins_chance(game: Game, live: bool = False) -> Styled | None:
         what = _("{who} may call muggins for {points} (the claim was too high):").format(who=who, points=missed.amount)
     else:
         what = _("{who} may call muggins for the missed {points}:").format(who=who, points=missed.amount)
+    return what, callers
+
+
+def muggins_chance(game: Game, live: bool = False) -> Styled | None:
+    """Who may call muggins on the play just made, what it takes, and how to say it:
+    `m Ann` at the live prompt, `scorepad muggins Ann` on the command line."""
+    offer = muggins_offer(game)
+    if offer is None:
+        return None
+    what, callers = offer
     how = f"m {callers[0]}" if live else f"scorepad muggins {callers[0]}"
     # The command on a line of its own, so a narrow screen never breaks it.
     return Styled.assemble((what, "yellow"), "\n  ", (how, "bold"))
