@@ -151,7 +151,7 @@ def test_a_change_made_by_another_process_reaches_every_page(table):
         assert {page.next()["version"] for page in pages} == {1}
         assert scorepad(table.parent, "play", "50", "e").returncode == 0
         changed = [page.next() for page in pages]
-        assert {now["last"] for now in changed} == {"Bob 5-0 E +15: 5|5 + 0 = 10"} or all("5-0" in now["last"] for now in changed)
+        assert all(now["last"].startswith("Bob 5-0 E") for now in changed), changed[0]["last"]
         for page in pages:
             page.close()
 

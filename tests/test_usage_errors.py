@@ -29,7 +29,11 @@ REFUSALS = [
     ),
     (["draw", "--bogus"], "there is no option --bogus", "es gibt keine Option --bogus"),
     (["-1"], "there is no option -1", "es gibt keine Option -1"),
-    (["revew"], "there is no command 'revew': did you mean 'review'?", "es gibt keinen Befehl 'revew': 'review' gemeint?"),
+    (
+        ["revew"],
+        "there is no command 'revew': did you mean 'review', 'serve'?",
+        "es gibt keinen Befehl 'revew': 'review', 'serve' gemeint?",
+    ),
     (["bogus"], "there is no command 'bogus'", "es gibt keinen Befehl 'bogus'"),
     (["play"], "play: TILE [END] is missing", "play: TILE [END] fehlt"),
     (["review", "extra"], "review takes no more arguments: extra", "review nimmt keine weiteren Argumente: extra"),

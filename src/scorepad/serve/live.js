@@ -95,7 +95,6 @@
   const source = new EventSource("events");
   source.addEventListener("message", (event) => {
     const now = JSON.parse(event.data);
-    if (latest && latest.version !== now.version) answer.textContent = "";
     latest = now;
     draw(now);
     refresh();
