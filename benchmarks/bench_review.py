@@ -42,10 +42,10 @@ from pathlib import Path
 import typer
 
 from scorepad.cli.commands import checking
+from scorepad.engine.counting import play_score
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Pass, Play
 from scorepad.engine.rules import Rules
-from scorepad.engine.scoring import play_score
 from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.record.format import dumps

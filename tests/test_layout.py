@@ -5,7 +5,7 @@ import random
 import pytest
 
 from scorepad import AmbiguousMoveError, End, IllegalMoveError, Layout, Tile, parse_tile
-from scorepad.engine.scoring import play_score
+from scorepad.engine.counting import play_score
 from scorepad.engine.tiles import ALL_TILES
 
 

@@ -186,7 +186,7 @@ def test_a_page_marks_nothing_it_should_not(pages, records, name, tmp_path):
     if not game.rules.muggins:
         assert marks == []
         return
-    from scorepad.engine.scoring import play_score
+    from scorepad.engine.counting import play_score
 
     for number, m, _kind in marks:
         r = game.rounds[int(number) - 1]

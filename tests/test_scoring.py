@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from scorepad import Rules
-from scorepad.engine.scoring import hand_award, play_score, round5
+from scorepad.engine.counting import play_score
+from scorepad.engine.scoring import hand_award, round5
 
 TWO = ((0,), (1,))
 THREE = ((0,), (1,), (2,))

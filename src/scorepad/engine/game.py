@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
+from scorepad.engine.counting import FIVES, Counting
 from scorepad.engine.held import Held, held_hands, proven_faults
 from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
-from scorepad.engine.scoring import HandAward, hand_award, play_score
+from scorepad.engine.scoring import HandAward, hand_award
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError
 from scorepad.i18n import _, ngettext
@@ -112,6 +113,7 @@ class Round:
         opener: int | None,
         opener_rule: str,
         *,
+        counting: Counting = FIVES,
         for_review: bool = False,
     ) -> None:
         self.number = number
@@ -124,7 +126,7 @@ class Round:
         # The rule that names (or will name) the opener: "lot", "highest-double",
         # "domino-maker" or "round-winner". A highest-double opener must lead a double.
         self.opener_rule = opener_rule
-        self.layout = Layout(with_spinner)
+        self.layout = Layout(with_spinner, counting)
         self.moves: list[Move] = []
         self.sums: list[int] = []  # the end sum after each play, in the order of the plays
         # The open ends at each pass and draw, in the order of those moves: what the hands
@@ -319,7 +321,16 @@ class Game:
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         with_spinner = self.rules.spinner == "first-double"
-        return Round(number, len(self.players), self.deal, with_spinner, opener, rule, for_review=self.for_review)
+        return Round(
+            number,
+            len(self.players),
+            self.deal,
+            with_spinner,
+            opener,
+            rule,
+            counting=self.rules.counting,
+            for_review=self.for_review,
+        )
 
     def fork(self, *, with_undo: bool = False) -> Game:
         """An independent copy of the game as it is now. Without `with_undo` only the
@@ -509,7 +520,7 @@ class Game:
             r.stages.append(layout.ends())
         out.end_sum = end_sum = layout.place(move.tile, move.end)
         r.sums.append(end_sum)
-        out.score = score = play_score(end_sum)
+        out.score = score = layout.tables.scored[end_sum]
         r.hand_sizes[p] -= 1
         r.passes = 0
         side = self.side_of[p]

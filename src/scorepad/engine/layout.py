@@ -9,10 +9,10 @@ sides are occupied its side arms N and S may be started.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from scorepad.engine.scoring import play_score
-from scorepad.engine.tiles import ALL_TILES, ENDS, End, Tile
+from scorepad.engine.counting import FIVES, Counting
+from scorepad.engine.tiles import ALL_TILES, ENDS, HIGHEST_PIP, End, Tile
 from scorepad.errors import AmbiguousMoveError, IllegalMoveError
 from scorepad.i18n import _
 
@@ -53,6 +53,7 @@ class Ends(NamedTuple):
     # sides of the spinner are then taken. NO_END: it opens none (no spinner yet, the arms
     # already open, or the spinner itself still the outer tile on the other side).
     arms: tuple[int, int]
+    tables: Tables  # the round's way of counting, looked up (`Tables`)
 
     def fitting(self, tiles: Sequence[Tile]) -> list[tuple[Tile, list[End]]]:
         """Each of `tiles` that could have been joined to an end then, with those ends, as
@@ -68,12 +69,13 @@ class Ends(NamedTuple):
     def best_of(self, hand: int) -> int:
         """The most any tile of `hand` (a bit t.id set for each) would score anywhere then,
         0 when none fits: a review asks it of every hand at every play. At each end only
-        the tiles that would make the sum a multiple of five are looked at, the highest of
-        those held found in a table (`_BEST_AT`, by the end's number and what the other
-        ends count once a tile is joined there)."""
-        numbers, counts, mask, _arms = self
-        if not mask:  # nothing on the table: any tile leads, and scores its pips
-            return next((score for tile_id, score in _LEADS if hand >> tile_id & 1), 0)
+        the tiles that would score there are looked at, the most of those held found in a
+        table (`Tables.best_at`, by the end's number and what the other ends count once a
+        tile is joined there)."""
+        numbers, counts, mask, _arms, tables = self
+        if not mask:  # nothing on the table: any tile leads
+            return next((score for tile_id, score in tables.leads if hand >> tile_id & 1), 0)
+        best_at = tables.best_at
         hand &= ~mask
         w, e, n, s = numbers
         cw, ce, cn, cs = counts
@@ -82,37 +84,33 @@ class Ends(NamedTuple):
         # once the spinner's arms open. Written out, not looped: a loop over the four
         # costs half as much again, and a review asks this at every play.
         most = 0
-        base = now - cw  # what the other ends count once a tile is joined at W
-        scoring, highest = _BEST_AT[w][base]
+        scoring, highest = best_at[w][now - cw]  # by what the other ends count once a tile is joined at W
         if hand & scoring:
-            most = base + highest[hand & scoring]
-        base = now - ce
-        scoring, highest = _BEST_AT[e][base]
-        if hand & scoring and base + highest[hand & scoring] > most:
-            most = base + highest[hand & scoring]
+            most = highest[hand & scoring]
+        scoring, highest = best_at[e][now - ce]
+        if hand & scoring and highest[hand & scoring] > most:
+            most = highest[hand & scoring]
         if n != NO_END:
-            base = now - cn
-            scoring, highest = _BEST_AT[n][base]
-            if hand & scoring and base + highest[hand & scoring] > most:
-                most = base + highest[hand & scoring]
-            base = now - cs
-            scoring, highest = _BEST_AT[s][base]
-            if hand & scoring and base + highest[hand & scoring] > most:
-                most = base + highest[hand & scoring]
+            scoring, highest = best_at[n][now - cn]
+            if hand & scoring and highest[hand & scoring] > most:
+                most = highest[hand & scoring]
+            scoring, highest = best_at[s][now - cs]
+            if hand & scoring and highest[hand & scoring] > most:
+                most = highest[hand & scoring]
         return most
 
     def best_after(self, tile: Tile, end: End | None, hand: int) -> int:
         """`best_of(hand)` once `tile` is down at `end` (None: the lead), the ends counting
         as `Layout.place` would make them: what a play, or an alternative to it, leaves the
         next player."""
-        numbers, counts, mask, arms = self
+        numbers, counts, mask, arms, tables = self
         mask |= 1 << tile.id
         a, b = tile.a, tile.b
         if end is None:
             # A lone lead: a tile joined to one end finds the other counting as any outer
             # tile there would (both halves of a double).
             double = a == b
-            after = ((a, b, NO_END, NO_END), (a * 2 if double else a, b * 2 if double else b, 0, 0), mask, _NO_ARMS)
+            after = ((a, b, NO_END, NO_END), (a * 2 if double else a, b * 2 if double else b, 0, 0), mask, _NO_ARMS, tables)
             return _new_placed(Ends, after).best_of(hand)
         i = end.slot
         w, e, n, s = numbers
@@ -132,22 +130,24 @@ class Ends(NamedTuple):
         else:
             s, cs = outer, count
         # Only what a tile joined next would score is asked of it: its arms are not worked out.
-        return _new_placed(Ends, ((w, e, n, s), (cw, ce, cn, cs), mask, _NO_ARMS)).best_of(hand)
+        return _new_placed(Ends, ((w, e, n, s), (cw, ce, cn, cs), mask, _NO_ARMS, tables)).best_of(hand)
 
     def reaching(self, tiles: Sequence[Tile], score: int, hand: int) -> list[tuple[Tile, End | None, int]]:
         """The placements of `tiles` (`hand`: the same as a bit mask) that would score
-        `score` (0 or a multiple of five) then, as `scores_of` lists them: a review asks for
-        those that score a hand's best."""
-        numbers, count, mask, _arms = self
+        `score` (0: nothing) then, as `scores_of` lists them: a review asks for those that
+        score a hand's best."""
+        numbers, count, mask, _arms, tables = self
         if not mask:
-            return [(t, None, score) for t in tiles if play_score(t.pips) == score]
+            scored = tables.scored
+            return [(t, None, score) for t in tiles if scored[t.pips] == score]
+        reaching = tables.reaching
         hand &= ~mask
         now = count[0] + count[1] + count[2] + count[3]
         ends = []  # (end, the tiles of the hand that score `score` there, as a bit mask)
         for i, n in enumerate(numbers):
             if n != NO_END:
                 base = now - count[i]  # what the other ends count once a tile is joined here
-                fit = (_SUM_AT[n][score - base + MAX_END_SUM] if score else _NO_SUM_AT[n][base]) & hand
+                fit = reaching[n][base].get(score, 0) & hand
                 if fit:
                     ends.append((ENDS[i], fit))
         return [(tile, end, score) for tile in tiles for end, fit in ends if fit >> tile.id & 1]
@@ -156,10 +156,11 @@ class Ends(NamedTuple):
         """Every place each of `tiles` could go then and what it would score there, as
         `Layout.placements` finds them, tile by tile (each tile's ends W, E, N, S), as plain
         (tile, end, score) tuples. A tile on the table goes nowhere."""
-        numbers, counts, mask, _arms = self
+        numbers, counts, mask, _arms, tables = self
+        scored = tables.scored
         if not mask:
-            return [(t, None, play_score(t.pips)) for t in tiles]
-        return [(tile, ENDS[i], play_score(total)) for tile, i, total in _joined(numbers, counts, mask, tiles)]
+            return [(t, None, scored[t.pips]) for t in tiles]
+        return [(tile, ENDS[i], scored[total]) for tile, i, total in _joined(numbers, counts, mask, tiles)]
 
 
 def _joined(numbers: Sequence[int], counts: Sequence[int], mask: int, tiles: Sequence[Tile]) -> Iterator[tuple[Tile, int, int]]:
@@ -180,47 +181,90 @@ def _joined(numbers: Sequence[int], counts: Sequence[int], mask: int, tiles: Seq
 
 # What a tile joined to an end by its half n makes that end count: its other half, or both
 # halves for a double (as `place` counts it); -1 when the tile has no half n. By n, then tile id.
-_OUTER = [[-1] * len(ALL_TILES) for _n in range(7)]
+_OUTER = [[-1] * len(ALL_TILES) for _n in range(HIGHEST_PIP + 1)]
 for _t in ALL_TILES:
     for _n in {_t.a, _t.b}:
         _OUTER[_n][_t.id] = _n * 2 if _t.is_double else _t.b if _t.a == _n else _t.a
-# By n * 5 + r, for a remainder r: the tiles with a half n whose count at the end is r
-# modulo 5, as a bit mask (a bit t.id for each), and for every set of them a hand may hold
-# (the mask's bits that are set in the hand), the highest count among them. An end whose
-# other ends count s scores only with these for r = -s % 5, and scores most with the one
-# that counts highest there. At most three tiles share n and r.
-_SCORING: list[tuple[int, dict[int, int]]] = []
-for _n in range(7):
-    for _r in range(5):
-        _counts = [(t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0 and c % 5 == _r]
-        _highest: dict[int, int] = {}
-        for _held in range(1, 1 << len(_counts)):
-            _among = [tc for k, tc in enumerate(_counts) if _held >> k & 1]
-            _highest[sum(1 << t for t, _c in _among)] = max(c for _t, c in _among)
-        _SCORING.append((sum(1 << t for t, _c in _counts), _highest))
-# By n, then a count c: the tiles with a half n that make the end count c, as a bit mask,
-# and the tiles with a half n.
-_COUNTING = [[sum(1 << t for t, c in enumerate(_OUTER[_n]) if c == _c) for _c in range(13)] for _n in range(7)]
-_HALF = [sum(1 << t.id for t in ALL_TILES if _n in (t.a, t.b)) for _n in range(7)]
-# The most the ends count together: four ends of a 6-6 each (12).
-MAX_END_SUM = 48
-# The same, looked up by what a review knows of an end: its number n, then what the other
-# ends count once a tile is joined there (the base, 0 to MAX_END_SUM). `_BEST_AT[n][base]`:
-# `_SCORING` for the remainder that makes the sum a multiple of five (`best_of`).
-# `_SUM_AT[n][score - base + MAX_END_SUM]`: the tiles that make the sum `score`, a positive
-# multiple of five, there (none for a count below 0 or above 12); `_NO_SUM_AT[n][base]`:
-# those that score nothing there, the sum no multiple of five or 0 (`reaching`). Each has an
-# eighth row, for n = NO_END (-1): an end not open takes no tile.
-_BASES = range(MAX_END_SUM + 1)
-_BEST_AT = [[_SCORING[_n * 5 + -_base % 5] for _base in _BASES] for _n in range(7)] + [[(0, {})] * len(_BASES)]
-_SUM_AT = [[0] * MAX_END_SUM + _COUNTING[_n] + [0] * (MAX_END_SUM - 12) for _n in range(7)] + [[0] * (2 * MAX_END_SUM + 1)]
-_NO_SUM_AT = [
-    [(_HALF[_n] & ~_SCORING[_n * 5 + -_base % 5][0]) | (_COUNTING[_n][0] if _base == 0 else 0) for _base in _BASES]
-    for _n in range(7)
-] + [[0] * len(_BASES)]
-assert _BEST_AT[NO_END] is _BEST_AT[7] and len(_SUM_AT[0]) == 2 * MAX_END_SUM + 1
-# Every tile as the lead, the highest score first (a lead scores its pips).
-_LEADS = sorted(((t.id, play_score(t.pips)) for t in ALL_TILES), key=lambda ts: -ts[1])
+# By n: each tile with a half n and what it makes that end count, as (t.id, count).
+_JOINED = [[(t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0] for _n in range(HIGHEST_PIP + 1)]
+# The most the ends count together: four ends of the highest double, each counting both halves.
+MAX_END_SUM = 4 * 2 * HIGHEST_PIP
+
+
+class Tables:
+    """What the layout and a review ask of the ends at every play, looked up rather than
+    worked out: built from a way of counting's own `score` (engine/counting.py), never
+    written by hand.
+
+    - `scored[end_sum]`: what a play that leaves that end sum scores (every play asks);
+    - `leads`: every tile as the lead with what it scores, the highest first.
+    By what a review knows of an end, its number n, then the base, what the other ends
+    count once a tile is joined there (0 to MAX_END_SUM), each with an eighth row for
+    n = NO_END (-1), an end not open, which takes no tile:
+    - `best_at[n][base]`: the tiles with a half n that would score there, as a bit mask,
+      and for every set of them a hand may hold (the mask's bits set in the hand) the most
+      any of them scores (`Ends.best_of`);
+    - `reaching[n][base]`: by score, the tiles with a half n that would score exactly that
+      there (0: those that score nothing) (`Ends.reaching`).
+    `scored` is made at once; the rest when first asked for, by a review or a hint: a
+    command that only replays a record never pays for them."""
+
+    __slots__ = ("best_at", "counting", "leads", "reaching", "scored")
+    best_at: list[list[tuple[int, dict[int, int]]]]
+    reaching: list[list[dict[int, int]]]
+    leads: list[tuple[int, int]]
+
+    def __init__(self, counting: Counting) -> None:
+        self.counting = counting
+        self.scored = [counting.score(end_sum) for end_sum in range(MAX_END_SUM + 1)]
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for a slot not yet filled: the first review or hint fills them all.
+        if name not in ("best_at", "reaching", "leads"):
+            raise AttributeError(name)
+        self._build()
+        return getattr(self, name)
+
+    def _build(self) -> None:
+        score, scored = self.counting.score, self.scored
+        self.leads = sorted(((t.id, scored[t.pips]) for t in ALL_TILES), key=lambda ts: -ts[1])
+        shared: dict[tuple[tuple[int, int], ...], tuple[int, dict[int, int]]] = {}
+        best_at, reaching = [], []
+        for joined in _JOINED:
+            best_row: list[tuple[int, dict[int, int]]] = []
+            reaching_row: list[dict[int, int]] = []
+            for base in range(MAX_END_SUM + 1):
+                made = [(t, scored[base + c] if base + c <= MAX_END_SUM else score(base + c)) for t, c in joined]
+                scoring = tuple((t, points) for t, points in made if points)
+                if scoring not in shared:
+                    # Every set of the scoring tiles a hand may hold, and the most among them:
+                    # a few tiles at most share an end number and a score.
+                    highest = {}
+                    for held in range(1, 1 << len(scoring)):
+                        among = [tp for k, tp in enumerate(scoring) if held >> k & 1]
+                        highest[sum(1 << t for t, _p in among)] = max(p for _t, p in among)
+                    shared[scoring] = (sum(1 << t for t, _p in scoring), highest)
+                best_row.append(shared[scoring])
+                by_score: dict[int, int] = {}
+                for t, points in made:
+                    by_score[points] = by_score.get(points, 0) | 1 << t
+                reaching_row.append(by_score)
+            best_at.append(best_row)
+            reaching.append(reaching_row)
+        self.best_at = [*best_at, [(0, {})] * (MAX_END_SUM + 1)]
+        self.reaching = [*reaching, [{}] * (MAX_END_SUM + 1)]
+
+
+_TABLES: dict[Counting, Tables] = {}
+
+
+def tables_for(counting: Counting) -> Tables:
+    """The tables of `counting`, built when it is first used."""
+    tables = _TABLES.get(counting)
+    if tables is None:
+        tables = _TABLES[counting] = Tables(counting)
+    return tables
+
 
 _NO_ARMS = (NO_END, NO_END)
 _new_placed = tuple.__new__  # builds a Placed (or Ends) without the Python-level __new__: plays are hot
@@ -232,10 +276,22 @@ _PLACED: dict[int, Placed] = {}
 class Layout:
     """The layout of one round. `place` puts a tile down; `copy` is an independent copy."""
 
-    __slots__ = ("_count", "_double", "_mask", "_open", "_spinner_out", "_started", "placed", "spinner", "with_spinner")
+    __slots__ = (
+        "_count",
+        "_double",
+        "_mask",
+        "_open",
+        "_spinner_out",
+        "_started",
+        "placed",
+        "spinner",
+        "tables",
+        "with_spinner",
+    )
 
-    def __init__(self, with_spinner: bool = True) -> None:
+    def __init__(self, with_spinner: bool = True, counting: Counting = FIVES) -> None:
         self.with_spinner = with_spinner
+        self.tables = tables_for(counting)  # what the ends' sum scores, looked up
         self.placed: list[Placed] = []
         self.spinner: Tile | None = None
         # Per end W, E, N, S: the open number (NO_END if the end does not exist), whether
@@ -248,9 +304,14 @@ class Layout:
         self._count = [0, 0, 0, 0]  # what each end counts now; the end sum is their sum
         self._mask = 0  # bit t.id set for every tile on the table
 
+    @property
+    def counting(self) -> Counting:
+        return self.tables.counting
+
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
         new.with_spinner = self.with_spinner
+        new.tables = self.tables
         new.placed = self.placed.copy()
         new.spinner = self.spinner
         new._open = self._open.copy()
@@ -288,7 +349,7 @@ class Layout:
         # The counts `_others` gives, without its call but for a lone lead: an audit keeps
         # the ends at every pass and draw, a review before every play.
         counts = self._count if len(self.placed) != 1 else self._others()
-        return _new_placed(Ends, (tuple(self._open), tuple(counts), self._mask, arms))
+        return _new_placed(Ends, (tuple(self._open), tuple(counts), self._mask, arms, self.tables))
 
     def open_ends(self) -> list[End]:
         """Every end a tile could be joined to now, a side arm not yet started included."""
@@ -361,9 +422,10 @@ class Layout:
         """Every place `tile` may go now, with the end sum and score it would make."""
         if self.on_table(tile):
             return []
+        scored = self.tables.scored
         if not self.placed:
-            return [Placement(None, tile.pips, play_score(tile.pips))]
-        return [Placement(ENDS[i], total, play_score(total)) for _tile, i, total in self._sums((tile,))]
+            return [Placement(None, tile.pips, scored[tile.pips])]
+        return [Placement(ENDS[i], total, scored[total]) for _tile, i, total in self._sums((tile,))]
 
     def _others(self) -> list[int]:
         """What each end counts for a tile joined to another end: what it counts now, but

@@ -14,7 +14,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from scorepad.engine.tiles import End, Tile, parse_end, parse_tile
+from scorepad.engine.tiles import SET_SIZE, End, Tile, parse_end, parse_tile
 from scorepad.errors import InvalidMoveError
 from scorepad.i18n import _, pgettext
 
@@ -201,7 +201,7 @@ def typed_move(move: Move) -> str:
 
 
 MAX_CLAIM = 1000  # no play scores more than 60; a claim is checked, so keep it small
-MAX_DRAW = 28  # the whole set
+MAX_DRAW = SET_SIZE  # the whole set
 
 
 def _number(text: str, whole: str, *, claim: bool) -> int:

@@ -44,7 +44,6 @@ from dataclasses import dataclass, replace
 from scorepad.engine.game import Game, Hand
 from scorepad.engine.held import proven_faults
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
-from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -344,7 +343,7 @@ def _proven(states: Sequence[Game], moves: Sequence[Move], refused: Refused, cla
     except ScorepadError:
         pass
     else:
-        if not claim or play_score(layout.copy().place(tile, end)) == refused.claim:
+        if not claim or layout.counting.score(layout.copy().place(tile, end)) == refused.claim:
             return _Proof()  # the layout takes it as it is: the refusal is the turn's or the round's
         return _Proof(_same_plays)
     if layout.on_table(tile):

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from scorepad.engine.counting import Counting
 from scorepad.engine.held import Held, Unknown, held_hands
-from scorepad.engine.layout import MAX_END_SUM, Ends, Layout
+from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Move, Muggins, Play
-from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End, Tile
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class Laid(NamedTuple):
     moves: tuple[Move, ...]
     with_spinner: bool
     highest_double: bool  # the highest double had to lead
+    counting: Counting
 
 
 class PlayReview(NamedTuple):
@@ -88,7 +89,7 @@ class PlayReview(NamedTuple):
         S (`Ends.scores_of`); where the highest double had to lead, the double led alone.
         Laid again when asked for: the review itself needs only the best of them
         (`Ends.best_of`), so a whole game's review does not list them all."""
-        layout = Layout(self.laid.with_spinner)
+        layout = Layout(self.laid.with_spinner, self.laid.counting)
         for move in self.laid.moves[: self.move - 1]:
             if isinstance(move, Play):
                 layout.place(move.tile, move.end)
@@ -116,7 +117,7 @@ def stages(r: Round) -> list[Ends]:
     if r.stages is not None:
         assert len(r.stages) == len(r.sums)  # every play the replay made kept its stage
         return r.stages
-    layout = Layout(r.layout.with_spinner)
+    layout = Layout(r.layout.with_spinner, r.layout.counting)
     kept = []
     for move in r.moves:
         if isinstance(move, Play):
@@ -127,8 +128,6 @@ def stages(r: Round) -> list[Ends]:
 
 _new = tuple.__new__  # a named tuple made without its Python-level __new__: one per play
 _MARKS = ((), ("missed",), ("left",), ("missed", "left"))  # by missed + 2 * left
-# What a play scores, by the end sum it made, as `play_score` scores it: looked up at every play.
-_SCORED = [play_score(end_sum) for end_sum in range(MAX_END_SUM + 1)]
 
 
 def review_round(r: Round, players: Sequence[str]) -> RoundReview:
@@ -143,11 +142,11 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     moves = r.moves
     assert len(held) == len(moves)  # what the hands prove, move by move
     highest_double = r.opener_rule == "highest-double"
-    laid = Laid(tuple(moves), r.layout.with_spinner, highest_double)
+    laid = Laid(tuple(moves), r.layout.with_spinner, highest_double, r.layout.counting)
     number = r.number
     sums = r.sums  # the end sum each play made, as the replay laid it
     count = len(sums)  # counted down to the play being reviewed, from 0
-    scored_by = _SCORED
+    scored_by = r.layout.tables.scored  # what a play scores, by the end sum it made
     reviews = []
     # The next move's player, when it is a play (muggins calls aside) and their hand at it
     # is known whole (else -1); that hand as a bit mask, and its best on the layout the

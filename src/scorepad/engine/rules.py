@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from scorepad.engine.counting import FIVES, Counting
+from scorepad.engine.tiles import SET_SIZE
 from scorepad.errors import RulesError, brief
 from scorepad.i18n import _, ngettext
 
@@ -129,6 +131,12 @@ class Rules:
             out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
+    @property
+    def counting(self) -> Counting:
+        """What a sum of the open ends scores (engine/counting.py). Every preset counts
+        fives; a counting option chooses here, and all that scores follows it."""
+        return FIVES
+
     # --- what follows for a table of n players ------------------------------------------
 
     def deal_for(self, players: int) -> int:
@@ -182,11 +190,11 @@ def _check(name: str, value: Any) -> Any:
         ):
             raise RulesError(_("deal must be three whole numbers (for 2, 3, 4 players), not {value}").format(value=brief(value)))
         for players, count in zip((2, 3, 4), value):
-            # Every player needs a tile, and the hands must come out of the 28 tiles.
-            if count < 1 or players * count > 28:
+            # Every player needs a tile, and the hands must come out of the set.
+            if count < 1 or players * count > SET_SIZE:
                 raise RulesError(
-                    _("deal {deal}: {count} tiles each for {players} players does not fit a 28-tile set").format(
-                        deal=brief(list(value)), count=brief(count), players=players
+                    _("deal {deal}: {count} tiles each for {players} players does not fit a {size}-tile set").format(
+                        deal=brief(list(value)), count=brief(count), players=players, size=SET_SIZE
                     )
                 )
         return tuple(value)

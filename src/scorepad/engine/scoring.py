@@ -1,6 +1,6 @@
-"""Scoring: what a play scores (docs/rules.md "Counting the ends", last paragraph) and the hand
-points at the end of a round (docs/rules.md "Round end", "Hand points", the options
-`domino_award`, `blocked_award`, `blocked_tie`). What the ends count is in layout.py.
+"""Scoring: the hand points at the end of a round (docs/rules.md "Round end", "Hand points", the options
+`domino_award`, `blocked_award`, `blocked_tie`). What the ends count is in layout.py, what
+their sum scores in counting.py.
 
 Points are exact: a three-player split can give half points, so they are Fractions.
 """
@@ -14,11 +14,6 @@ from scorepad.engine.rules import Rules
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-
-def play_score(end_sum: int) -> int:
-    """A play scores the end sum when it is a positive multiple of five, else nothing."""
-    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
 def round5(n: int) -> int:

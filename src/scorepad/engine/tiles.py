@@ -109,7 +109,9 @@ class Tile:
 
 
 ALL_TILES = tuple(Tile(hi, lo) for hi in range(HIGHEST_PIP + 1) for lo in range(hi + 1))
-assert [t.id for t in ALL_TILES] == list(range(28))
+assert [t.id for t in ALL_TILES] == list(range(len(ALL_TILES)))
+SET_SIZE = len(ALL_TILES)  # 28: the whole set, every tile dealt or in the boneyard
+SET_PIPS = sum(t.pips for t in ALL_TILES)  # 168: every tile of the set together
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
@@ -120,10 +122,11 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return mask
 
 
-_STRICT: dict[str, Tile] = {f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)}
+_NUMBERS = range(HIGHEST_PIP + 1)
+_STRICT: dict[str, Tile] = {f"{a}-{b}": Tile(a, b) for a in _NUMBERS for b in _NUMBERS}
 _LOOSE: dict[str, Tile] = dict(_STRICT)
-for _a in range(7):
-    for _b in range(7):
+for _a in _NUMBERS:
+    for _b in _NUMBERS:
         for _form in (f"{_a}{_b}", f"{_a}:{_b}", f"{_a}|{_b}"):
             _LOOSE[_form] = _STRICT[f"{_a}-{_b}"]
 

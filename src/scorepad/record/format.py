@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from scorepad.engine.game import Game, Round
 from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
 from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
-from scorepad.engine.tiles import parse_tiles
+from scorepad.engine.tiles import SET_PIPS, parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
 from scorepad.record.chunks import CHUNKED_FROM, MAX_WHOLE, Chunks, Whole
@@ -32,7 +32,7 @@ MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a fe
 # Moves are immutable, and the same texts come again in record after record (an audit of a
 # club's folder): parsed once per process.
 _PARSED: dict[str, Move] = {}
-MAX_HAND_PIPS = 168  # every tile of the set together
+MAX_HAND_PIPS = SET_PIPS  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts take minutes), so a longer chain is
 # refused before parsing.

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.layout import Layout, Placed, arm_lying, line_lying
 from scorepad.engine.notation import Draw, Muggins, Pass, Play
-from scorepad.engine.scoring import play_score
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, either, ngettext
 from scorepad.views.styled import Styled, StyledLines
@@ -175,7 +174,7 @@ def ends_line(layout: Layout) -> Styled:
     total = layout.end_sum
     parts = " + ".join(f"{end.label} {n}" for end, n in counts.items())
     text = Styled(_("ends {terms} = ").format(terms=parts))
-    scores = play_score(total) > 0
+    scores = layout.counting.score(total) > 0
     text.append(str(total), style="bold black on yellow" if scores else "bold")
     return text
 

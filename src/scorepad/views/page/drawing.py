@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from scorepad.engine.layout import Layout, Plan, Spot, plan
-from scorepad.engine.tiles import End
+from scorepad.engine.tiles import HIGHEST_PIP, End
 
 UNIT = 24  # pixels per half tile at the drawing's natural size
 MARGIN = 1.5  # half tiles around a layout, room for the counts at the ends
@@ -55,7 +55,12 @@ def face(first: int, second: int, upright: bool) -> dict[str, Any]:
     }
 
 
-FACES = {(a, b, upright): face(a, b, upright) for a in range(7) for b in range(7) for upright in (False, True)}
+FACES = {
+    (a, b, upright): face(a, b, upright)
+    for a in range(HIGHEST_PIP + 1)
+    for b in range(HIGHEST_PIP + 1)
+    for upright in (False, True)
+}
 
 
 class Tile(NamedTuple):
@@ -166,7 +171,7 @@ def growth(layout: Layout, final: Plan | None = None) -> list[list[Any]]:
                 arm_gap[end] = marks[end][1] - outer([spinner[side], *arm])
     labels = {end: end.label for end in End}
     half = _tenths(MARGIN / 2)
-    growing = Layout(layout.with_spinner)
+    growing = Layout(layout.with_spinner, layout.counting)
     arm_edge: dict[End, int] = {}
     started: set[End] = set()
     grown = []

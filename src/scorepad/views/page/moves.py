@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from scorepad.engine.game import Credit, Game, Round
 from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
 from scorepad.engine.review import PlayReview, review_round
-from scorepad.engine.scoring import play_score
+from scorepad.engine.tiles import SET_SIZE
 from scorepad.i18n import _
 from scorepad.views.status import points
 from scorepad.views.summary import muggins_marks
@@ -80,7 +80,7 @@ def round_marks(game: Game, r: Round) -> dict[int, Mark]:
         play = r.moves[i]
         assert isinstance(play, Play)
         claim = play.claim or 0
-        score = play_score(end_sum)
+        score = r.layout.counting.score(end_sum)
         chance = chances.get(i)
         if chance is not None:
             how = "high" if chance.penalty else "low" if claim else "miss"
@@ -175,7 +175,7 @@ def round_list(
             scored.setdefault(credit.move, []).append(credit)
     marks = round_marks(game, r)
     held = [game.deal] * n
-    boneyard = 28 - n * game.deal
+    boneyard = SET_SIZE - n * game.deal
     turn = r.start_opener if r.start_opener is not None else -1
     if turn == -1 and r.moves:
         turn = game.players.index(r.moves[0].player)
