@@ -54,8 +54,8 @@ from scorepad.errors import (
 )
 from scorepad.i18n import _
 from scorepad.record import sidecar
-from scorepad.record.files import check_may_write, check_readable, locked, read_game, read_record, save, save_text
-from scorepad.record.format import RecordError, dumps, extent, loads
+from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
+from scorepad.record.format import RecordError, dumps, loads
 
 if TYPE_CHECKING:
     from scorepad.engine.tiles import Tile
@@ -662,15 +662,13 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
             said_first.append(_("Note: {path} belongs to another user: ignored").format(path=sidecar.path_for(file)))
         if was_fixed is None or before is None:
             del text  # read again below: not held twice
-            game = read_game(file)  # says which file cannot be read, as every action does
-            since = extent(game)
+            text, game = read_both(file)  # says which file cannot be read, as every action does
             done = take_back(game, typed.count)
             done.notes[:0] = said_first
-            done.notes.extend(backup_note(save(game, file, since)))
+            done.notes.extend(backup_note(save(game, file, text)))
             return done
         kept, fix_kept = was_fixed
         game = loads(before).game
-        since = extent(game)
         if "move" in kept and not kept.get("claim"):
             made_move = fix_kept.get("instead") or kept["move"]
             notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
@@ -680,7 +678,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
             notes = [_("Undone: the fix (the hands and their repair)")]
         if typed.count > 1:
             done = take_back(game, typed.count - 1)
-            notes.extend(backup_note(save(game, file, since)))
+            notes.extend(backup_note(save(game, file, before)))
             return Done(game, None, notes + done.notes)
         try:
             # Kept first, as `fix` does: `fix N` may choose again, and a crash before the

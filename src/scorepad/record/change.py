@@ -11,18 +11,16 @@ from pathlib import Path
 
 from scorepad.engine.game import Game
 from scorepad.record.files import locked, read_both, save
-from scorepad.record.format import Extent, extent
 
 
 @dataclass
 class Change:
-    """The game as read under the lock, the record's text it was read from, what the save
-    may take as read (`since`: a caller that takes back a move first moves it back), and,
+    """The game as read under the lock, the record's text it was read from (the save
+    replays again only the rounds whose text it changes, `format.proven_parts`), and,
     after the save, the copy of a hand-edited record it kept (None: none)."""
 
     game: Game
     text: str
-    since: Extent | None
     kept: list[Path] = field(default_factory=list)
 
 
@@ -34,8 +32,8 @@ def changing(file: Path, check: Callable[[], None] | None = None) -> Iterator[Ch
         if check is not None:
             check()
         text, game = read_both(file)
-        change = Change(game, text, extent(game))
+        change = Change(game, text)
         yield change
-        kept = save(game, file, change.since)
+        kept = save(game, file, text)
         if kept is not None:
             change.kept.append(kept)

@@ -19,13 +19,13 @@ from scorepad.i18n import _
 from scorepad.record.format import (
     MAX_RECORD_BYTES,
     EachRound,
-    Extent,
     Loaded,
     RecordError,
-    check_parts,
     dumps_parts,
     is_record,
     loads,
+    proven_parts,
+    read_back,
 )
 
 
@@ -174,21 +174,32 @@ def backup_names(path: Path) -> Iterator[Path]:
         yield path.with_name(f"{path.name}.orig.{number}")
 
 
-def save(game: Game, path: str | os.PathLike, since: Extent | None = None) -> Path | None:
-    """Write `game` as the record at `path` (see `save_text`), a round at a time. What it
-    adds to the record as it was read (`since`, from `format.extent`; None: all of it) is
-    first read back with the record's grammar, and anything that does not read as the
-    game holds it refuses the save (RecordError), leaving the record as it was."""
+def save(game: Game, path: str | os.PathLike, read: str | None = None) -> Path | None:
+    """Write `game` as the record at `path` (see `save_text`), a round at a time, once the
+    text is read back as every later command reads it (`format.read_back`): anything that
+    does not read as the game refuses the save (RecordError), leaving the record as it was.
+    `read`: the text the game was read from (by `loads`), whose rounds the save leaves as
+    they were are not replayed again."""
     parts = dumps_parts(game)
+    _read_back(parts, game, proven_parts(parts, read), path)
+    return save_text(parts, path, proven=True)
+
+
+def _read_back(parts: list[str], game: Game | None, same: int, path: str | os.PathLike) -> None:
+    check_readable(parts, path)
     try:
-        check_parts(game, parts, since)
+        read_back(parts, game, same)
     except RecordError as error:
         raise RecordError(_("{path}: {problem}; the record is as it was").format(path=path, problem=error)) from None
-    return save_text(parts, path)
 
 
 def save_text(
-    text: str | list[str], path: str | os.PathLike, *, keep_comments: bool = False, keeps_repair: bool = False
+    text: str | list[str],
+    path: str | os.PathLike,
+    *,
+    keep_comments: bool = False,
+    keeps_repair: bool = False,
+    proven: bool = False,
 ) -> Path | None:
     """Write atomically: a temporary file beside the real record (symbolic links followed),
     flushed and fsynced, then renamed over it, so a crash leaves either the old or the new
@@ -201,9 +212,11 @@ def save_text(
     limit) leaves no part of a file behind, and its OSError names the file. The kept
     repair beside the record belongs to the record replaced and is removed, unless
     `keeps_repair` (a fix and its undo write their own first). `text` may come in parts,
-    written one after another."""
+    written one after another. Unless `proven` (read back by `save`), the text is first
+    read as every later command reads it, and refused (RecordError) where it cannot be."""
     parts = [text] if isinstance(text, str) else text
-    check_readable(parts, path)
+    if not proven:
+        _read_back(parts, None, 0, path)
     real = real_path(path)
     try:
         status: os.stat_result | None = os.stat(real)
@@ -322,9 +335,26 @@ def _open_new(path: Path, status: os.stat_result | None) -> int:
 
 def keep_copy(path: str | os.PathLike, names: Iterable[Path]) -> Path:
     """Copy the record at `path` under the first free one of `names` (see write_copy),
-    with the record's mode and group; returns the copy's path."""
+    with the record's mode and group, and read it back; returns the copy's path. A copy
+    that does not read back as the record's own text is removed (RecordError)."""
     real = real_path(path)
-    return write_copy(names, read_text(real), os.stat(real))
+    text = read_text(real)
+    copy = write_copy(names, text, os.stat(real))
+    # Read back as every command reads a record: the copy's text is the record's own, so
+    # it reads as the record reads (or is refused as the record was, when kept as it is).
+    try:
+        same = read_text(copy) == text
+    except (OSError, RecordError):
+        same = False
+    if not same:
+        try:
+            os.unlink(copy)
+        except OSError:
+            pass
+        raise RecordError(
+            _("{path}: the kept copy {copy} does not read back as the record: not replaced").format(path=path, copy=copy)
+        )
+    return copy
 
 
 def _write_new(path: Path, text: str | Iterable[str], status: os.stat_result | None, shown: str | None = None) -> int:

@@ -7,6 +7,7 @@ replaying its moves and hands through the engine.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -671,16 +672,25 @@ class _KeyLines:
 
 def to_dict(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "players": list(game.players)}
-    data["rules"] = {"preset": game.rules.preset, **game.rules.options()}
+    data["rules"] = _rules_table(game)
     rounds = list(_round_tables(game))
     if rounds:
         data["rounds"] = rounds
     return data
 
 
-def _round_tables(game: Game) -> Iterator[dict[str, Any]]:
-    """Each round's table as the record holds it, made when asked for."""
-    for r in game.rounds:
+def _head_table(game: Game) -> dict[str, Any]:
+    return {"format": FORMAT, "players": list(game.players), "rules": _rules_table(game)}
+
+
+def _rules_table(game: Game) -> dict[str, Any]:
+    return {"preset": game.rules.preset, **game.rules.options()}
+
+
+def _round_tables(game: Game, first: int = 0) -> Iterator[dict[str, Any]]:
+    """Each round's table as the record holds it, from the round at index `first`, made
+    when asked for (a folded round before `first` is not laid out again)."""
+    for r in game.rounds[first:] if first else game.rounds:
         if r.opener is None and not r.moves:
             continue  # the table has not said who opens it yet
         assert r.opener is not None  # the lead names the opener
@@ -707,25 +717,52 @@ def dumps(game: Game) -> str:
     return "".join(dumps_parts(game))
 
 
-def dumps_parts(game: Game) -> list[str]:
+class RoundText(NamedTuple):
+    """One round as a record writes it: its part of the text (a line break, then its
+    `[[rounds]]` table), and whether tomli-w would write its table on one line."""
+
+    text: str
+    one_line: bool
+
+
+def dumps_parts(game: Game, kept: list[RoundText] | None = None, first: int = 0) -> list[str]:
     """`dumps(game)` in the parts it is made of, which a save writes one after another:
-    the whole text is never made at once."""
+    the whole text is never made at once. `kept`: the rounds before the round at index
+    `first` as an earlier `round_texts` of this game made them (the live prompt keeps
+    them), not made again."""
+    return join_parts(game, head_text(game), [*(kept or [])[:first], *round_texts(game, first if kept else 0)])
+
+
+def head_text(game: Game) -> str:
+    """The record's head, its names and rules, as tomli-w writes it."""
     import tomli_w  # only writing commands pay for it
 
-    head = {"format": FORMAT, "players": list(game.players), "rules": {"preset": game.rules.preset, **game.rules.options()}}
-    parts = [tomli_w.dumps(head, indent=2)]
-    size, one_line = len(parts[0]), True
-    for table in _round_tables(game):
+    return tomli_w.dumps(_head_table(game), indent=2)
+
+
+def round_texts(game: Game, first: int = 0) -> list[RoundText]:
+    """The text of each round from the round at index `first` on, each as `dumps_parts`
+    writes it."""
+    import tomli_w
+
+    texts = []
+    for table in _round_tables(game, first):
         text = tomli_w.dumps({"rounds": [table]}, indent=2)
-        if not text.startswith("[[rounds]]"):  # it fits on a line: written as an array of one
+        one_line = not text.startswith("[[rounds]]")
+        if one_line:  # it fits on a line: written as an array of one
             text = round_table_text(table)
-        else:
-            one_line = False
-        parts.append("\n" + text)
-        size += len(text) + 1
-    if one_line and len(parts) > 1 and size < CHUNKED_FROM:
+        texts.append(RoundText("\n" + text, one_line))
+    return texts
+
+
+def join_parts(game: Game, head: str, rounds: list[RoundText]) -> list[str]:
+    """The record's parts: its head, then its rounds; a small record whose every round fits
+    on a line as one part, the whole record as tomli-w writes it."""
+    if rounds and all(r.one_line for r in rounds) and len(head) + sum(len(r.text) for r in rounds) < CHUNKED_FROM:
+        import tomli_w
+
         return [tomli_w.dumps(to_dict(game), indent=2)]
-    return parts
+    return [head, *(r.text for r in rounds)]
 
 
 def round_table_text(table: dict[str, Any]) -> str:
@@ -742,69 +779,117 @@ def round_table_text(table: dict[str, Any]) -> str:
 
 
 # --- reading back what a save writes ----------------------------------------------------------
+#
+# A save must never leave a record that a later command refuses or reads as another game, so
+# what it writes is read back first with `loads`, the reader of every command. Reading the
+# whole record again costs a replay of every round, so a save whose first parts are, character
+# for character, the parts of a text `loads` has read (or a save before has proven) as this
+# game reads again only the rest; this is the same as reading the whole text, because:
+#
+# 1. What `loads` decides from the whole text (a key with too many dotted parts, a multi-line
+#    string, the size past which a record is read a round at a time, where the rounds part)
+#    is decided on the whole new text, by the reader's own `_parse`.
+# 2. Read a round at a time (record/chunks.py), each `[[rounds]]` part is parsed alone, by
+#    what its own characters say: a part unchanged gives the table it gave before. Read
+#    whole by tomllib, a text without a multi-line string is a head and one `[[rounds]]`
+#    table a part, each made of its own lines (the same as read a round at a time, which
+#    tests/test_folded_rounds.py checks); a text with one has every table compared.
+# 3. The replay is in order and depends only on the tables before: the unchanged rounds
+#    replay as they did to the rounds the game holds (a change of this save touches only
+#    the rounds from the first changed part on), and every part from there must read as
+#    exactly the table the game writes for its round, so the replay goes on with the
+#    game's own rounds, the moves the engine took in this order.
+#
+# tests/test_untrusted_saves.py types random names and lines through every writing command
+# and reads each record back with every reading command.
 
 
-class Extent(NamedTuple):
-    """How far a game went when its record was read: a save of it writes anew only what
-    lies beyond (the last round's later moves, its hands, the rounds after it)."""
+def proven_parts(parts: list[str], read: str | None) -> int:
+    """How many of `parts` (the head first) are, character for character, the parts the
+    text `read` starts with, each ending where `read` starts a `[[rounds]]` line or ends:
+    0 when there is no such text."""
+    if read is None:
+        return 0
+    at = same = 0
+    for part in parts:
+        if not read.startswith(part, at):
+            break
+        at += len(part)
+        same += 1
+    # The last part matched is a part of its own in `read` only where a round starts
+    # after it (a line `[[rounds]]`), or the text ends; else it was part of a longer one.
+    if same and at < len(read) and not (read.startswith("\n[[rounds]]\n", at) or read.startswith("\n[[rounds]]\r\n", at)):
+        same -= 1
+    return same
 
-    rounds: int
-    moves: int  # of the last round
 
-
-def extent(game: Game) -> Extent:
-    return Extent(len(game.rounds), len(game.current.moves))
-
-
-def check_parts(game: Game, parts: list[str], since: Extent | None = None) -> None:
-    """Read back with the record's own grammar what `dumps_parts(game)` writes anew since
-    the record was read as `since` (all of it when None): the head (names and rules),
-    each new move and the hands, opener and lot of each round that changed; each must read
-    as what the game holds. Raises RecordError naming the first that does not: saved, it
-    would leave a record no command, `undo` included, can read. The rounds before `since`
-    were read from the record and are not read again, so a move on a large record costs
-    no more than its own round."""
-    whole = len(parts) == 1  # a small record of one-line rounds, written at once
-    try:
-        data = tomllib.loads(parts[0])
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as error:
-        raise _unreadable(_("the record's head"), parts[0].strip(), str(error)) from None
-    reader = _Reader(parts[0], strict=True)  # its names and rules, as a read checks them
-    try:
-        reader._replay_rounds({k: v for k, v in data.items() if k != "rounds"}, [])
-    except RecordError as error:
-        raise _unreadable(_("the record's head"), brief(data.get("players")), str(error)) from None
-    if data.get("players") != list(game.players) or data.get("rules") != {"preset": game.rules.preset, **game.rules.options()}:
-        raise _unreadable(_("the record's head"), brief(data.get("players")), _("it reads as another game"))
-    first = 0 if since is None else max(since.rounds - 1, 0)
-    known = since.moves if since is not None else 0
-    if whole:
-        for number, table in enumerate(data.get("rounds", [])[first:], start=first + 1):
-            _check_round(game, number, table, known if since is not None and number == since.rounds else 0)
+def read_back(parts: list[str], game: Game | None, same: int = 0) -> None:
+    """Read the record `parts` make as every later command reads it, and raise RecordError
+    (worded for a save's refusal) unless it reads as `game` (None: as any game). `same`: how many of the first
+    parts are a text's own that `loads` read as this game (`proven_parts`; see above why
+    they need not be replayed again). Reading back all of it (`same` 0), the text is
+    replayed whole and must write itself again unchanged."""
+    text = parts[0] if len(parts) == 1 else "".join(parts)
+    if game is None or same == 0 or len(parts) == 1:
+        _read_back_whole(text, game)
         return
-    # A round at a time, each parsed and dropped: a large record saved whole (`since` None)
-    # must not hold every round's table at once.
-    for number, part in enumerate(parts[1 + first :], start=first + 1):
+    reader = _Reader(text, strict=True)
+    try:
         try:
-            table = tomllib.loads(part)["rounds"][0]
-        except (tomllib.TOMLDecodeError, ValueError, RecursionError, KeyError, IndexError) as error:
-            raise _unreadable(_("a round"), part.strip()[:200], str(error)) from None
-        _check_round(game, number, table, known if since is not None and number == since.rounds else 0)
+            data, rounds = reader._parse()  # strict: what the whole text is refused for raises
+        except RecordError as error:
+            raise _not_read_back(str(error)) from None
+        first = same - 1  # the first round not proven
+        if isinstance(rounds, Chunks):
+            at, starts = len(parts[0]), []
+            for part in parts[1:]:
+                starts.append(at + 1)  # past the line break each round's part starts with
+                at += len(part)
+            if rounds.starts != starts:
+                raise Whole
+            tables: Any = (rounds[index] for index in range(first, len(rounds)))
+        else:
+            if data.keys() - {"rounds"} != _head_table(game).keys() or any(v != data[k] for k, v in _head_table(game).items()):
+                raise _unreadable(_("the record's head"), brief(data.get("players")), _("it reads as another game"))
+            if '"""' in text or "'''" in text:
+                first = 0  # a multi-line string may join lines of two parts: every round compared
+            tables = rounds[first:] if isinstance(rounds, list) else rounds
+        for number, (table, written) in enumerate(itertools.zip_longest(tables, _round_tables(game, first)), start=first + 1):
+            _check_round(game, number, table, written)
+    except Whole:
+        _read_back_whole(text, game)
 
 
-def _check_round(game: Game, number: int, table: dict[str, Any], known: int) -> None:
-    """One round's table as it reads back: its opener and lot, its moves from `known` on,
-    and its hands, each the game's own."""
-    r = game.rounds[number - 1]
+def _read_back_whole(text: str, game: Game | None) -> None:
+    try:
+        read = loads(text).game
+    except RecordError as error:
+        raise _not_read_back(str(error)) from None
+    if game is not None and dumps(read) != text:
+        raise _not_read_back(_("it reads as another game"))
+
+
+def _not_read_back(problem: str) -> RecordError:
+    return RecordError(
+        _("not saved: the record would be written so that scorepad cannot read it back ({problem})").format(problem=problem)
+    )
+
+
+def _check_round(game: Game, number: int, table: Any, written: dict[str, Any] | None) -> None:
+    """One round's table as it reads back (`table`) against the table the game writes for
+    it: its opener and lot, its moves and hands each read as the replay reads them
+    (`parse_move`, `_hand`) and each the game's own, and nothing more or less."""
     where = _("round {number}").format(number=number)
+    if not isinstance(table, dict) or written is None:
+        raise _unreadable(where, brief(table), _("it reads as another game"))
+    r = game.rounds[number - 1]
     opener = table.get("opener")
     if not isinstance(opener, str) or opener not in game.players or r.opener is None or game.players[r.opener] != opener:
         raise _unreadable(where, brief(opener), _("'opener' must name a player, not {value}").format(value=brief(opener)))
     if table.get("drawn", True) is not True:
         raise _unreadable(where, brief(table.get("drawn")), _("'drawn' is true or left out"))
     moves = table.get("moves", [])
-    for index in range(known, len(moves)):
-        text = moves[index]
+    for index, text in enumerate(moves if isinstance(moves, list) else []):
         at = _("round {round}, move {move}").format(round=number, move=index + 1)
         try:
             move = parse_move(text) if isinstance(text, str) else None
@@ -813,9 +898,7 @@ def _check_round(game: Game, number: int, table: dict[str, Any], known: int) -> 
         if move is None or index >= len(r.moves) or move != r.moves[index]:
             raise _unreadable(at, brief(text), _("it reads as another move"))
     hands = table.get("hands")
-    if hands is None:
-        return
-    for name, value in hands.items():
+    for name, value in hands.items() if isinstance(hands, dict) else ():
         at = _("the hands of round {number}").format(number=number)
         try:
             hand = _hand(name, value)
@@ -824,6 +907,8 @@ def _check_round(game: Game, number: int, table: dict[str, Any], known: int) -> 
         held = r.hands.get(game.players.index(name)) if r.hands is not None and name in game.players else None
         if held is None or (tuple(hand) if isinstance(hand, list) else hand) != held:
             raise _unreadable(at, f"{name} = {brief(value)}", _("it reads as another hand"))
+    if table != written:  # a key more or less, points, a lot: not what the game holds
+        raise _unreadable(where, brief(table), _("it reads as another game"))
 
 
 def _unreadable(what: str, written: str, problem: str) -> RecordError:

@@ -15,7 +15,6 @@ from scorepad.engine.notation import Muggins, Play
 from scorepad.errors import IllegalMoveError
 from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
-from scorepad.record.format import extent
 from scorepad.views.award import hands_summary
 from scorepad.views.sheet import still_needs
 from scorepad.views.status import ends_line, explain, muggins_offer, points, side_label
@@ -139,6 +138,5 @@ def call(file: Path, player: str, what: str, against: str) -> str:
             amount = game.current.pending.amount
             played = game.pop()
             assert isinstance(played, Play)  # ... of a play just made
-            change.since = extent(game)  # the play is made again: the save reads it back
             out = game.push(played._replace(claim=amount))
         return explain(game, out).plain

@@ -35,13 +35,16 @@ def import_(
         typer.Option("--file", "-f", help=N_("The record to write (default: the name the page offers)."), show_default=False),
     ] = None,
 ) -> None:
-    from scorepad.record.format import loads
+    from scorepad.record.files import read_record
+    from scorepad.record.format import RecordError, loads
     from scorepad.record.pages import NoRecordError, carried_record, offered_name, write_new
 
     if out is not None and str(out) == "-":
         # Elsewhere `-` is standard output (export -f -); import only ever writes a file.
         fail(
-            _("import writes a record file, not standard output: give a file name with -f (a file named - with its folder: DIR/-)"),
+            _(
+                "import writes a record file, not standard output: give a file name with -f (a file named - with its folder: DIR/-)"
+            ),
             BAD_USAGE,
         )
     try:
@@ -59,7 +62,20 @@ def import_(
         fail(_("{path} exists: import never writes over a file; give another with -f").format(path=target), BAD_USAGE)
     except OSError as problem:
         fail(_("cannot write {file}: {reason}").format(file=target, reason=problem.strerror), BAD_USAGE)
-    game = loads(record.decode("utf-8")).game
+    try:  # read back as every later command reads it: the page's record, byte for byte
+        text = read_record(target)
+        if text.encode("utf-8") != record:
+            raise RecordError(_("it is not the record the page carries"))
+        game = loads(text).game
+    except (OSError, RecordError) as problem:
+        target.unlink(missing_ok=True)
+        reason = problem.strerror if isinstance(problem, OSError) else str(problem)
+        fail(
+            _("{path}: not imported: the file written cannot be read back ({problem}); it is removed").format(
+                path=target, problem=reason
+            ),
+            BAD_USAGE,
+        )
     from scorepad.views.status import rounds_said
 
     echo(

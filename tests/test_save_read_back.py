@@ -1,0 +1,279 @@
+"""No command writes what the next command cannot read (issue 39): every save reads back
+the whole text it writes with the reader of every later command (`format.read_back`),
+and refuses (exit 2, the record as it was) what that reader would refuse; `new --force`'s
+kept copy and `import`'s file are read back as well."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.helpers import flat, ok, refused, run
+
+from scorepad.engine.game import Game
+from scorepad.engine.rules import Rules
+from scorepad.errors import ScorepadError
+from scorepad.record import format as record_format
+from scorepad.record.chunks import MAX_WHOLE
+from scorepad.record.format import RecordError, dumps_parts, loads
+
+# Every command that reads a record, as a later player would run it.
+READERS = (
+    ["show"],
+    ["show", "--json"],
+    ["log"],
+    ["sheet"],
+    ["audit"],
+    ["review"],
+    ["stats"],
+    ["export", "page.html"],
+)
+
+
+def unreadable_by(record: Path) -> list[str]:
+    """The reading commands that refuse `record` (exit 2) or fail without a message."""
+    refusing = []
+    for command in READERS:
+        args = [*command, record] if command[0] == "stats" else [*command, "-f", record]
+        result = run(*args, width=80)
+        crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+        if result.exit_code == 2 or crashed or "Traceback" in result.output:
+            refusing.append(f"{' '.join(command)}: {flat(result.output)[:300]}")
+    return refusing
+
+
+def test_a_name_the_reader_refuses_is_never_saved(here):
+    """`[a.b.c.d.e.f.g.h.i` once passed the save's read-back and then locked every command,
+    `new --force` included, out of the record: saved now only where every command reads it."""
+    result = run("new", "--players", "[a.b.c.d.e.f.g.h.i,Bob", "--opener", "Bob")
+    if result.exit_code == 0:  # the reader reads it (its guard no longer matches inside a string)
+        assert unreadable_by(here) == []
+        ok("new", "--force", "--players", "Ann,Bob", "--opener", "Ann")
+        return
+    assert result.exit_code == 2, result.output
+    assert "cannot read it back" in flat(result.output)
+    assert "the record is as it was" in flat(result.output)
+    assert not here.exists()
+
+
+def test_a_save_over_a_readable_record_is_refused_as_a_whole(here):
+    """The same name given to `new --force` over a game: the game stays, and stays readable."""
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    ok("play", "66")
+    result = run("new", "--force", "--players", "[a.b.c.d.e.f.g.h.i,Bob", "--opener", "Bob")
+    if result.exit_code == 0:
+        assert unreadable_by(here) == []
+        return
+    assert result.exit_code == 2, result.output
+    assert "Ann: 6-6" in here.read_text(encoding="utf-8")
+    assert unreadable_by(here) == []
+
+
+def test_the_read_back_runs_the_readers_guards_on_the_whole_text(monkeypatch):
+    """What the reader decides from the whole text (here its dotted-key guard, made to
+    refuse every record) refuses a save that only adds a move: the rounds not replayed
+    again are still read by the reader's own whole-text checks."""
+    game = Game(["Ann", "Bob"], Rules.from_options("pagat"), opener="Ann")
+    game.push(record_format.parse_move("Ann: 6-6"))
+    before = "".join(dumps_parts(game))
+    game.push(record_format.parse_move("Bob: draw"))
+    parts = dumps_parts(game)
+    same = record_format.proven_parts(parts, before)
+    assert same == 1  # the head; the one round changed
+    record_format.read_back(parts, game, same)
+    monkeypatch.setattr(record_format, "_deep_key_line", lambda text: 1)
+    with pytest.raises(RecordError, match="cannot read it back"):
+        record_format.read_back(parts, game, same)
+
+
+def _blocked_rounds_near(size: int, players: tuple[str, str]) -> tuple[str, int]:
+    """A record of blocked rounds as scorepad writes it, just under `size` characters, and
+    how many rounds it holds."""
+    a, b = players
+    rules = Rules.from_options("pagat", deal=[14, 7, 5], target=100_000)
+    game = Game([a, b], rules, opener=a)
+    for first, second in ((a, b), (b, a)):
+        if game.current.opener is None:
+            game.set_opener(first)
+        for move in (f"{first}: 0-0", f"{second}: pass", f"{first}: pass"):
+            game.push(record_format.parse_move(move))
+        game.end_round({a: 84, b: 84})
+    head, one, two = dumps_parts(game)
+    count = (size - len(head) - 150) // len(one + two)
+    text = head + (one + two) * count
+    if len(text) + len(one) < size - 150:
+        return text + one, 2 * count + 1
+    return text, 2 * count
+
+
+@pytest.mark.slow
+def test_a_name_with_three_quotes_never_takes_the_record_past_what_is_read(here):
+    """`O'''Neil` was fine until a save took the record past 1 MB; then no command, `new
+    --force` included, read it. The save that would is refused now, unless the reader reads
+    the larger record."""
+    names = ("O'''Neil", "Bob")
+    text, rounds = _blocked_rounds_near(MAX_WHOLE, names)
+    here.write_text(text, encoding="utf-8")
+    assert unreadable_by(here) == []
+    refusals = 0
+    while len(here.read_text(encoding="utf-8")) <= MAX_WHOLE + 100 and not refusals:
+        first, second = names if rounds % 2 == 0 else names[::-1]
+        for line in (["play", "0-0", "--by", first], ["pass"], ["pass"], ["hands", f"{first}=84", f"{second}=84"]):
+            before = here.read_bytes()
+            result = run(*line)
+            if result.exit_code == 0:
+                continue
+            assert result.exit_code == 2, result.output
+            assert "cannot read it back" in flat(result.output)
+            assert here.read_bytes() == before
+            refusals += 1
+            break
+        rounds += 1
+    assert unreadable_by(here) == []
+    # And the game is never lost to a kept copy no command reads.
+    result = run("new", "--force", "--players", "Ann,Bob")
+    assert result.exit_code in (0, 2), result.output
+    for kept in here.parent.glob("scorepad-*.toml"):
+        assert unreadable_by(kept) == [], kept
+
+
+def test_the_kept_copy_of_new_force_is_read_back(here, monkeypatch):
+    """A kept copy that does not read back as the game it keeps refuses `new --force`:
+    the copy is removed, the record is as it was."""
+    from scorepad.record import files
+
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann")
+    ok("play", "66")
+    real = files.write_copy
+
+    def damaged(names, text, status):
+        return real(names, text.replace("6-6", "6-5"), status)
+
+    monkeypatch.setattr(files, "write_copy", damaged)
+    refused(["new", "--force", "--players", "Ann,Bob"], here, 2, "kept copy", "not replaced")
+    assert sorted(os.listdir(here.parent)) == ["scorepad.toml"]
+
+
+def test_import_reads_back_the_file_it_wrote(folder, monkeypatch):
+    """A file `import` wrote that does not read back as a record is removed again."""
+    from scorepad.record import pages
+
+    record = folder / "game.toml"
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann", "-f", record)
+    ok("play", "66", "-f", record)
+    ok("export", folder / "page.html", "-f", record)
+    real = pages.write_new
+    monkeypatch.setattr(pages, "write_new", lambda path, data: real(path, data.replace(b"6-6", b"6-x")))
+    out = folder / "back.toml"
+    refused(["import", folder / "page.html", "-f", out], out, 2, "cannot be read back")
+    assert not out.exists()
+    monkeypatch.setattr(pages, "write_new", real)
+    ok("import", folder / "page.html", "-f", out)
+    assert out.read_bytes() == record.read_bytes()
+
+
+# --- the property: random names and lines through every command that writes ---------------
+
+# What a name may hold, and what the record's grammar must take care of in one.
+PIECES = ["a", "Z", "é", "ß", "ø", "😀", "漢", " ", "'", '"', "\\", "[", "]", ".", "#", "{", "}", ",", "'''", '"""']
+PIECES += ["\u2028", "\u2029", "\u0085", "\t", "a.b.c.d.e.f.g.h.i", "[[rounds]]", "\\u0041", "=", "ab"]
+
+
+def _playable(names: list[str]) -> bool:
+    try:
+        Game(names, Rules.from_options("pagat"))
+    except ScorepadError:
+        return False
+    return all("," not in name for name in names)
+
+
+NAMES = (
+    st.lists(st.lists(st.sampled_from(PIECES), min_size=1, max_size=6).map("".join), min_size=2, max_size=3)
+    .filter(_playable)
+    .map(tuple)
+)
+TILES = [f"{a}{b}" for a in range(7) for b in range(a + 1)]
+ENDS = ["", " e", " w", " n", " s"]
+
+
+@st.composite
+def lines(draw: st.DrawFn, names: tuple[str, ...]) -> list[str]:
+    """A writing command as typed, some of them with a name or text in any of the pieces."""
+    someone = st.one_of(st.sampled_from(names), st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("".join))
+    at = st.builds(lambda r, m: f"{r}.{m}", st.integers(1, 3), st.integers(1, 8))
+    move = st.one_of(
+        st.builds(lambda n, t: f"{n}: {t[0]}-{t[1]}", someone, st.sampled_from(TILES)),
+        st.builds(lambda n: f"{n}: draw", someone),
+        st.builds(lambda n: f"{n}: pass", someone),
+    )
+    return draw(
+        st.one_of(
+            st.builds(
+                lambda t, e, by: ["play", t + e, *(["--by", by] if by else [])],
+                st.sampled_from(TILES),
+                st.sampled_from(ENDS),
+                st.none() | someone,
+            ),
+            st.just(["draw"]),
+            st.just(["pass"]),
+            st.builds(lambda n: ["muggins", n], someone),
+            st.builds(lambda n, v: ["hands", f"{n}={v}"], someone, st.sampled_from(["0", "5", "6-6", "0-0 1-1", "200"])),
+            st.builds(lambda n: ["undo", str(n)], st.integers(1, 3)),
+            st.builds(lambda n: ["fix", str(n)], st.integers(1, 3)),
+            st.builds(lambda a, m: ["insert", a, m], at, move),
+            st.builds(lambda a, m: ["replace", a, m], at, move),
+            st.builds(lambda a: ["delete", a], at),
+            st.builds(lambda ns: ["new", "--force", "--players", ",".join(ns), "--opener", ns[0]], NAMES),
+            st.just(["import"]),
+        )
+    )
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> tuple[tuple[str, ...], list[list[str]]]:
+    names = draw(NAMES)
+    # A lead and a few plays first, so that most lines meet a game under way.
+    start = [["play", draw(st.sampled_from(TILES)), "--by", names[0]]]
+    return names, start + draw(st.lists(lines(names), min_size=4, max_size=12))
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(session=sessions())
+def test_whatever_a_command_writes_every_command_reads(folder, session):
+    """Random names (quotes, backslashes, brackets, dots, three quotes, `#`, line separators,
+    non-ASCII, emoji) and random typed lines through every command that writes: each
+    either is refused with the record as it was, or every command that reads reads it."""
+    names, typed = session
+    record = folder / "game.toml"
+    for leftover in folder.iterdir():
+        leftover.unlink()
+    result = run("new", "--players", ",".join(names), "--opener", names[0], "-f", record)
+    if result.exit_code != 0:
+        assert result.exit_code == 2 and not record.exists(), result.output
+        return
+    assert unreadable_by(record) == []
+    for line in typed:
+        before = record.read_bytes()
+        if line == ["import"]:
+            page, out = folder / "page.html", folder / "imported.toml"
+            ok("export", page, "-f", record)
+            out.unlink(missing_ok=True)
+            result = run("import", page, "-f", out)
+            assert result.exit_code in (0, 2), result.output
+            if result.exit_code == 0:
+                assert unreadable_by(out) == [], line
+            else:
+                assert not out.exists()
+            continue
+        result = run(*line, "-f", record, width=80)
+        crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+        assert not crashed and "Traceback" not in result.output, (line, result.output)
+        if result.exit_code != 0:
+            assert record.read_bytes() == before, (line, result.output)
+            continue
+        assert unreadable_by(record) == [], (line, record.read_text(encoding="utf-8"))
+        loads(record.read_text(encoding="utf-8"))
