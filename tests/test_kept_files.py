@@ -223,3 +223,59 @@ def test_a_crash_before_the_fixs_save_leaves_the_fix_to_make_again(here):
     ok("fix", "1")
     ok("undo")
     assert here.read_bytes() == before
+
+
+def _a_link(kept: Path) -> None:
+    target = kept.with_name("elsewhere.json")
+    target.write_bytes(kept.read_bytes())  # the very fix, but reached through a link
+    kept.unlink()
+    kept.symlink_to(target)
+
+
+def _a_fifo(kept: Path) -> None:
+    kept.unlink()
+    os.mkfifo(kept)
+
+
+def _too_large(kept: Path) -> None:
+    kept.write_bytes(kept.read_bytes() + b" " * (sidecar.MAX_BYTES + 1))
+
+
+def _garbage(kept: Path) -> None:
+    kept.write_bytes(b"\x00not json at all")
+
+
+def _an_old_version(kept: Path) -> None:
+    kept.write_text(json.dumps({**json.loads(kept.read_text()), "version": 1}))
+
+
+@pytest.mark.parametrize(
+    "spoil, why, german",
+    [
+        (_a_link, "is a symbolic link", "ist ein symbolischer Link"),
+        (_a_fifo, "is not a regular file", "ist keine gewöhnliche Datei"),
+        (_too_large, "is larger than 1 MB", "ist größer als 1 MB"),
+        (_garbage, "is not what scorepad writes there", "ist nicht, was scorepad dort schreibt"),
+        (_an_old_version, "is not what scorepad writes there", "ist nicht, was scorepad dort schreibt"),
+    ],
+    ids=["link", "fifo", "over 1 MB", "garbage", "old version"],
+)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_undo_says_why_it_ignores_a_kept_file(here, spoil, why, german, lang):
+    if spoil is _a_fifo and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs")
+    _before, after = fixed_game(here)
+    kept = sidecar.path_for(here)
+    spoil(kept)
+    result = run("undo", lang=lang, width=200)
+    assert result.exit_code == 0, result.output
+    assert moves(here) == moves_of(after)[:-1]  # one move back, as with no kept fix
+    said = f"Note: {kept} {why}: ignored" if lang == "en" else f"Hinweis: {kept} {german}: nicht beachtet"
+    assert said in flat(result.output)
+    assert sum(line.count(str(kept)) for line in result.output.splitlines()) == 1  # one line
+
+
+def test_undo_with_no_kept_file_says_nothing_of_one(here):
+    record(here, PLAYERS, ON_N)
+    result = run("undo")
+    assert result.exit_code == 0 and "Note:" not in result.output, result.output

@@ -658,8 +658,8 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
                     )
                 )
                 was_fixed = None
-        elif sidecar.foreign(file):
-            said_first.append(_("Note: {path} belongs to another user: ignored").format(path=sidecar.path_for(file)))
+        elif (why := sidecar.ignored(file)) is not None:
+            said_first.append(_("Note: {why}: ignored").format(why=why))
         if was_fixed is None or before is None:
             del text  # read again below: not held twice
             text, game = read_both(file)  # says which file cannot be read, as every action does

@@ -17,9 +17,11 @@ from typing import Any
 
 try:  # typer 0.26 and later carry their own click; older ones use click itself
     from typer._click.exceptions import UsageError
+    from typer._click.types import IntParamType
 except ImportError:
     # Only one of the two exists in a given install: the ignore codes cover both cases.
     from click.exceptions import UsageError  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
+    from click.types import IntParamType  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
 
 from scorepad.i18n import _
 
@@ -74,6 +76,9 @@ def _said(error: Any) -> str | None:
         if _TAKES_NO_VALUE.fullmatch(message):
             return _("{option} takes no value").format(option=error.option_name)
         return None
+    if kind == "NotDigits" and error.param is not None:  # commands/common.py's number types
+        name = _long(error.param) if _is_option(error.param) else command
+        return _("{name} {value}: a number is typed with the digits 0 to 9").format(name=name, value=repr(error.value))
     if kind == "BadParameter" and error.param is not None:
         name = _long(error.param) if _is_option(error.param) else command
         found = _NOT_A_NUMBER.fullmatch(message)
@@ -129,7 +134,4 @@ def _takes_a_number(context: Any) -> bool:
     """Whether the command of `context` takes a number as an argument (draw, undo, fix)."""
     if context is None:
         return False
-    for param in context.command.params:
-        if not _is_option(param) and type(param.type).__name__ in ("IntParamType", "IntRange"):
-            return True
-    return False
+    return any(not _is_option(param) and isinstance(param.type, IntParamType) for param in context.command.params)

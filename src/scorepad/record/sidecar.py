@@ -27,6 +27,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from scorepad.i18n import _
 from scorepad.record.files import kept_path, real_path, write_beside
 
 VERSION = 2
@@ -64,26 +65,48 @@ def foreign(record: Path) -> bool:
 
 
 def _read(record: Path) -> dict[str, Any] | None:
+    return _looked_at(record)[0]
+
+
+def ignored(record: Path) -> str | None:
+    """Why a kept file beside the record is not read (a sentence ending in its path, for
+    "Note: …: ignored"); None when there is none, or it is one scorepad can read."""
+    return _looked_at(record)[1]
+
+
+def _looked_at(record: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The kept file's contents, or None and why not (None too when there is no file)."""
     path = path_for(record)
     try:
         status = os.lstat(path)
     except OSError:
-        return None
-    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES or foreign(record):
-        return None
+        return None, None
+    if stat.S_ISLNK(status.st_mode):
+        return None, _("{path} is a symbolic link").format(path=path)
+    if not stat.S_ISREG(status.st_mode):
+        return None, _("{path} is not a regular file").format(path=path)
+    if status.st_size > MAX_BYTES:
+        return None, _("{path} is larger than 1 MB").format(path=path)
+    if foreign(record):
+        return None, _("{path} belongs to another user").format(path=path)
+    garbage = _("{path} is not what scorepad writes there").format(path=path)
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as handle:
             if os.fstat(handle.fileno()).st_ino != status.st_ino:
-                return None  # replaced between the look and the open
+                return None, None  # replaced between the look and the open: looked at again next time
             raw = handle.read(MAX_BYTES + 1)
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("version") != VERSION or len(raw) > MAX_BYTES:
-        return None
-    return data
+    except OSError as problem:
+        return None, _("{path} cannot be read: {reason}").format(path=path, reason=problem.strerror)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None, garbage
+    if len(raw) > MAX_BYTES:
+        return None, _("{path} is larger than 1 MB").format(path=path)
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return None, garbage
+    return data, None
 
 
 def forget(record: Path) -> None:

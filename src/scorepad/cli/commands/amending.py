@@ -20,6 +20,7 @@ from scorepad.cli.commands.common import (
     fail,
     refuse_stdin,
     show_status,
+    whole_number,
 )
 from scorepad.cli.helpscreen import Room
 from scorepad.i18n import N_, _
@@ -40,9 +41,14 @@ room = Room()
     )
 )
 def fix(
-    choice: Annotated[int, typer.Argument(metavar="N", help=N_("The number of the repair."))],
+    choice: Annotated[int, typer.Argument(metavar="N", help=N_("The number of the repair."), click_type=whole_number())],
     count: Annotated[
-        int | None, typer.Option("--count", help=N_("How many tiles were drawn, where the repair's draw cannot be counted."))
+        int | None,
+        typer.Option(
+            "--count",
+            help=N_("How many tiles were drawn, where the repair's draw cannot be counted."),
+            click_type=whole_number(),
+        ),
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:

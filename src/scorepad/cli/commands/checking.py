@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, RULE_PROBLEM, FileOption, attempt, read, record_text
+from scorepad.cli.commands.common import (
+    BAD_USAGE,
+    DEFAULT_FILE,
+    RULE_PROBLEM,
+    FileOption,
+    attempt,
+    read,
+    record_text,
+    whole_number,
+)
 from scorepad.cli.helpscreen import Room
 from scorepad.i18n import N_, _, ngettext
 from scorepad.views.console import console, echo, json_line, written_json_line
@@ -131,7 +140,9 @@ def audit(
 )
 def review(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (docs/format.md)."))] = False,
-    round_: Annotated[int | None, typer.Option("--round", "-r", min=1, help=N_("Only this round."), show_default=False)] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", "-r", help=N_("Only this round."), show_default=False, click_type=whole_number(1))
+    ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.engine.review import totals

@@ -6,6 +6,7 @@ shared actions, and turning a domain error into a message and an exit code (0 su
 # (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
 # and its options' callbacks' one by one, which cost more than making them all at import.
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TypeVar
 import typer
 
 from scorepad.cli import completion
-from scorepad.cli.helpscreen import HELP_FACTS
+from scorepad.cli.helpscreen import HELP_FACTS, click
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, ScorepadError
 from scorepad.i18n import N_, _
@@ -39,6 +40,68 @@ ByOption = Annotated[
     str | None,
     typer.Option("--by", help=N_("Who moved (default: whose turn it is)."), autocompletion=completion.player_names),
 ]
+
+# A number on the command line, as at the live prompt: ASCII digits only. Python's int()
+# and float(), which click uses, also take other scripts' digits (Arabic-Indic three,
+# full-width four), '1_0', '+4' and ' 4'.
+_WHOLE = re.compile(r"-?[0-9]+")  # the minus is left for the range's "at least 1"
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+class NotDigits(click.exceptions.BadParameter):
+    """A number typed with other characters than 0 to 9 (usage.py says it in scorepad's
+    words)."""
+
+    def __init__(self, value: str, param: object, ctx: object) -> None:
+        super().__init__(f"{value!r} is not written in ASCII digits.", ctx=ctx, param=param)  # type: ignore[arg-type, unused-ignore]
+        self.value = value
+
+
+def _check_digits(value: object, form: re.Pattern[str], number: Callable[[str], object], param: object, ctx: object) -> None:
+    """NotDigits for a value Python would take as a number but scorepad does not; anything
+    else is left to click, which says it is no number."""
+    if not isinstance(value, str) or form.fullmatch(value):
+        return
+    try:
+        number(value)
+    except ValueError:
+        return
+    raise NotDigits(value, param, ctx)
+
+
+class DigitsInt(click.types.IntParamType):
+    """click's whole number, typed in ASCII digits."""
+
+    def convert(self, value: object, param: object, ctx: object) -> object:
+        _check_digits(value, _WHOLE, int, param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[arg-type]
+
+
+class DigitsIntRange(click.types.IntRange):
+    """click's whole number with a lowest value, typed in ASCII digits."""
+
+    def convert(self, value: object, param: object, ctx: object) -> object:
+        _check_digits(value, _WHOLE, int, param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[arg-type]
+
+
+class DigitsFloat(click.types.FloatParamType):
+    """click's number with a fraction (`--delay 0.5`), typed in ASCII digits."""
+
+    def convert(self, value: object, param: object, ctx: object) -> object:
+        _check_digits(value, _DECIMAL, float, param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[arg-type]
+
+
+def whole_number(lowest: int | None = None, highest: int | None = None) -> click.types.ParamType:
+    """The type of every whole-number option and argument (give it as `click_type`)."""
+    return DigitsInt() if lowest is None and highest is None else DigitsIntRange(min=lowest, max=highest)
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether `text` is a whole number as scorepad takes one: ASCII digits, no sign."""
+    return text.isascii() and text.isdigit()
+
 
 if TYPE_CHECKING:  # a type checker needs the values written out; Typer takes them from PRESETS
     Preset = str

@@ -19,15 +19,18 @@ from scorepad.cli.commands.common import (
     BAD_USAGE,
     DEFAULT_FILE,
     ByOption,
+    DigitsFloat,
     FileOption,
     Preset,
     act,
+    ascii_digits,
     attempt,
     choices_metavar,
     exit_code,
     fail,
     refuse_stdin,
     show_status,
+    whole_number,
 )
 from scorepad.cli.helpscreen import Room
 from scorepad.engine.rules import CHOICES, DEFAULT_PRESET, FLAGS, NUMBERS, OPTION_ORDER, PRESETS
@@ -68,26 +71,31 @@ def rule_option(name: str) -> object:
         return Annotated[
             Literal[CHOICES[name]] | None, typer.Option(flag, help=RULE_HELP[name], show_default=False, metavar=values)
         ]
-    kind = int if NUMBERS[name] == 1 else str  # several numbers: "9,7,5", read by rule_value
-    return Annotated[kind | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
+    if NUMBERS[name] == 1:
+        return Annotated[int | None, typer.Option(flag, help=RULE_HELP[name], show_default=False, click_type=whole_number())]
+    # Several numbers: "9,7,5", read by rule_value.
+    return Annotated[str | None, typer.Option(flag, help=RULE_HELP[name], show_default=False)]
 
 
 def rule_value(name: str, given: bool | int | str) -> bool | int | str | list[int]:
     """The value of rules option `name` as `new` was given it."""
     if name not in NUMBERS or NUMBERS[name] == 1 or not isinstance(given, str):
         return given  # a flag, a choice or one number, as Typer read it
-    try:
-        return [int(n) for n in given.split(",")]
-    except ValueError:
-        fail(
-            _("--{name} '{value}': give {count} whole numbers, e.g. {example}").format(
-                name=name.replace("_", "-"),
-                value=given,
-                count=NUMBERS[name],
-                example=",".join(str(n) for n in getattr(PRESETS[DEFAULT_PRESET], name)),
-            ),
-            BAD_USAGE,
-        )
+    numbers = given.split(",")
+    if all(ascii_digits(n) for n in numbers):
+        try:
+            return [int(n) for n in numbers]
+        except ValueError:  # more digits than Python converts
+            pass
+    fail(
+        _("--{name} '{value}': give {count} whole numbers, e.g. {example}").format(
+            name=name.replace("_", "-"),
+            value=given,
+            count=NUMBERS[name],
+            example=",".join(str(n) for n in getattr(PRESETS[DEFAULT_PRESET], name)),
+        ),
+        BAD_USAGE,
+    )
 
 
 def new(
@@ -191,7 +199,10 @@ def play(
         ),
     ],
     by: ByOption = None,
-    claim: Annotated[int | None, typer.Option("--claim", help=N_("The score the player announced."), show_default=False)] = None,
+    claim: Annotated[
+        int | None,
+        typer.Option("--claim", help=N_("The score the player announced."), show_default=False, click_type=whole_number()),
+    ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import play_input
@@ -207,7 +218,7 @@ def play(
 
 @room.command(help=N_("Record tiles drawn from the boneyard.\n\nExample: scorepad draw 2"))
 def draw(
-    count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."))] = 1,
+    count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."), click_type=whole_number())] = 1,
     by: ByOption = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
@@ -255,7 +266,9 @@ def muggins(
 
 @room.command(help=N_("Take back the last moves, or the last hands entered, listing each.\n\nExample: scorepad undo 3"))
 def undo(
-    count: Annotated[int, typer.Argument(help=N_("How many moves (or hands entries) to take back."))] = 1,
+    count: Annotated[
+        int, typer.Argument(help=N_("How many moves (or hands entries) to take back."), click_type=whole_number())
+    ] = 1,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import UndoIn
@@ -311,7 +324,9 @@ def example_path(name: str = "demo.toml") -> Path:
 
 @room.command(help=N_("Replay a bundled example game move by move.\n\nExample: scorepad demo"))
 def demo(
-    delay: Annotated[float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."))] = 0.0,
+    delay: Annotated[
+        float, typer.Option("--delay", help=N_("Seconds between moves in a terminal (0: press Enter)."), click_type=DigitsFloat())
+    ] = 0.0,
 ) -> None:
     from scorepad.record.format import RecordError, loads
 

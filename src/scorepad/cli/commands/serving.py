@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, FileOption, fail, from_stdin
+from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, FileOption, fail, from_stdin, whole_number
 from scorepad.cli.helpscreen import Room
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
@@ -48,7 +48,10 @@ def serve(
     file: FileOption = DEFAULT_FILE,
     host: Annotated[str, typer.Option("--host", metavar="HOST", help=N_("The address to listen on."))] = "0.0.0.0",
     port: Annotated[
-        int | None, typer.Option("--port", metavar="PORT", min=0, max=65535, help=N_("The port (default 8765, or a free one)."))
+        int | None,
+        typer.Option(
+            "--port", metavar="PORT", help=N_("The port (default 8765, or a free one)."), click_type=whole_number(0, 65535)
+        ),
     ] = None,
     qr: Annotated[
         list[str] | None, typer.Option("--qr", metavar="NAME", help=N_("Show this player's QR code too (repeatable)."))

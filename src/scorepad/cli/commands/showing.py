@@ -26,6 +26,7 @@ from scorepad.cli.commands.common import (
     read,
     record_text,
     show_status,
+    whole_number,
 )
 from scorepad.cli.helpscreen import Room
 from scorepad.engine.rules import PRESETS
@@ -81,7 +82,13 @@ def log(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
     round_: Annotated[
         int | None,
-        typer.Option("--round", "-r", min=1, help=N_("Only this round (its moves numbered for insert)."), show_default=False),
+        typer.Option(
+            "--round",
+            "-r",
+            help=N_("Only this round (its moves numbered for insert)."),
+            show_default=False,
+            click_type=whole_number(1),
+        ),
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
@@ -125,8 +132,8 @@ def log(
 )
 def replay(
     record: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A game record."))],
-    round_: Annotated[int, typer.Option("--round", help=N_("Start at this round."))] = 1,
-    move: Annotated[int, typer.Option("--move", help=N_("Start at this move of that round."))] = 1,
+    round_: Annotated[int, typer.Option("--round", help=N_("Start at this round."), click_type=whole_number())] = 1,
+    move: Annotated[int, typer.Option("--move", help=N_("Start at this move of that round."), click_type=whole_number())] = 1,
 ) -> None:
     recorded = read(record)
     if not 1 <= round_ <= len(recorded.rounds):
