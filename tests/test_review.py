@@ -691,3 +691,132 @@ def tomllib_rounds(text: str) -> list:
     import tomllib
 
     return tomllib.loads(text)["rounds"]
+
+
+# --- a batch at a time: the review's memory does not grow with its text ----------------------
+
+
+def _long_game(seed: int = 1, players=("Ann", "Bob")) -> str:
+    import random
+
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.record.format import dumps
+
+    return dumps(play_game(list(players), Rules.from_options("pagat", target=30000), random.Random(seed)))
+
+
+def _reviewed_in_batches(text: str, as_json: bool, only=None, columns: int = 60, out=None) -> str:
+    """What `scorepad review` writes, made as the command makes it (a batch of rounds at a
+    time, into a spool), standard output captured (or written into `out`)."""
+    import contextlib
+    import io
+
+    from scorepad.cli.commands.checking import Reviewed
+    from scorepad.views.console import Spool
+    from scorepad.views.review import JsonReview, TextReview
+
+    spool = Spool(raw=as_json)
+    reviewed = Reviewed(only, (lambda p: JsonReview(p)) if as_json else (lambda p: TextReview(p, columns)), spool)
+    game = loads(text, reviewed, for_review=True).game
+    playing = game.current.number if game.state == "playing" else None
+    captured = io.StringIO()
+    assert reviewed.finish(playing, only)
+    with contextlib.redirect_stdout(out or captured):
+        assert spool.show()
+    return captured.getvalue()
+
+
+@pytest.fixture
+def small_batches(monkeypatch):
+    """A long game's review, scaled down: batches of a few rounds, spools that go to their
+    file after a few KB, so a game of a few hundred rounds behaves as a record at the size
+    limit does."""
+    from scorepad.cli.commands.checking import Reviewed
+    from scorepad.views.console import Spool
+
+    monkeypatch.setattr(Reviewed, "BATCH", 256)
+    monkeypatch.setattr(Spool, "BATCH", 256)
+    monkeypatch.setattr(Spool, "RAW_BATCH", 16 * 1024)
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_review_s_memory_stays_within_10_times_the_record(small_batches, as_json):
+    """Its peak while the record is read, reviewed and written (issue 39: `review --json`
+    peaked at 57 times the record's size, the text at 24 times: every round's review and
+    the whole text were kept). Figures for whole commands: docs/review.md, "Memory"."""
+    import os
+    import tracemalloc
+
+    text = _long_game()
+    with open(os.devnull, "w", encoding="utf-8") as out:
+        _reviewed_in_batches(text, as_json, out=out)  # caches and tables made before counting
+        tracemalloc.start()
+        try:
+            _reviewed_in_batches(text, as_json, out=out)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert peak <= 10 * len(text.encode())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_review_a_batch_at_a_time_is_the_review_made_whole(small_batches, seed):
+    """Rounds held back and written a batch at a time, the last one told whether it is
+    still being played: the same text and JSON as the review of the whole game."""
+    from scorepad.engine.review import review_game, totals
+    from scorepad.views.review import review_json, review_lines
+
+    text = _long_game(seed, ("Ann", 'B"o\\b', "Zoë ✓")[: 2 + seed % 2])
+    if seed % 3 == 0:  # a round under way: half its moves, its hands not in the record yet
+        rounds = text.split("\n[[rounds]]\n")
+        while "moves = []" in rounds[-1]:
+            rounds.pop()
+        start = rounds[-1].index("moves = [\n") + len("moves = [\n")
+        moves = rounds[-1][start : rounds[-1].index("\n]", start)].split("\n")
+        rounds[-1] = rounds[-1][:start] + "\n".join(moves[: max(1, len(moves) // 2)]) + "\n]\n"
+        text = "\n[[rounds]]\n".join(rounds)
+    game = loads(text, for_review=True).game
+    playing = game.current.number if game.state == "playing" else None
+    for only in (None, 1, len(game.rounds)):
+        rounds = review_game(game, only)
+        sums = totals(rounds, len(game.players))
+        whole = "\n".join(review_lines(rounds, game.players, sums, 60, playing, only)) + "\n"
+        assert _reviewed_in_batches(text, False, only) == whole
+        assert _reviewed_in_batches(text, True, only) == review_json(rounds, game.players, sums) + "\n"
+
+
+NAMES = [  # a player's name holds no control, format or right-to-left character (engine/game.py)
+    ["Ann", 'B"o\\b', "Zoë ✓"],
+    ["😀 emoji", "Łukasz", "名前", "x'y"],
+    ["a/b", "<Ω>", "&amp;"],
+    ["x", "y"],
+]
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_review_s_json_is_json_dumps_s_with_the_fast_paths_off(monkeypatch, ascii):
+    """The fence over the JSON written piece by piece (views/review.py): with the fast
+    paths off json.dumps writes every play; both give the same text, names of every kind
+    included, a round at a time or whole."""
+    import random
+
+    from scorepad.engine.review import review_game, totals
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.views import review
+
+    for seed in range(12):
+        players = NAMES[seed % len(NAMES)]
+        rules = Rules.from_options(("pagat", "fuenfer", "two-ends")[seed % 3], target=150)
+        game = play_game(players, rules, random.Random(seed))
+        rounds = review_game(game)
+        sums = totals(rounds, len(players))
+        fast = review.review_json(rounds, players, sums, ascii)
+        written = review.JsonReview(players, ascii)
+        batched = "".join([*written.head(), *(p for r in rounds for p in written.rounds([r])), *written.tail(sums)])
+        monkeypatch.setattr(review, "FAST", False)
+        library = review.review_json(rounds, players, sums, ascii)
+        monkeypatch.setattr(review, "FAST", True)
+        assert fast == library == batched
+        assert json.loads(library)["players"].keys() == set(players)

@@ -536,20 +536,31 @@ class Spool:
     while a record is read is shown only once the record has been read whole (a record
     refused halfway shows nothing but why). Past a batch the lines go, cleaned, into an
     unnamed temporary file rather than memory (a record at the size limit logs about 15 MB
-    of lines). If that file cannot be written (a full disk), `failed` says so and nothing
+    of lines). `raw`: pieces of text written as they are (one long line of JSON), past
+    RAW_BATCH characters into that file. If that file cannot be written (a full disk), `failed` says so and nothing
     is kept: the caller makes its lines again the slow way."""
 
     BATCH = 4096  # lines, as `lines` writes them
+    RAW_BATCH = 256 * 1024  # characters of text written as it is (`raw`)
 
-    def __init__(self) -> None:
+    def __init__(self, raw: bool = False) -> None:
         self.batch: list[str] = []
         self.file: Any = None
         self.failed = False
+        self.raw = raw  # text already as it is to be written (JSON), not lines to clean
+        self.size = 0  # characters in the batch, when raw
 
     def add(self, shown: Iterable[str]) -> None:
         if self.failed:
             return
         batch = self.batch
+        if self.raw:
+            for text in shown:
+                batch.append(text)
+                self.size += len(text)
+            if self.size >= self.RAW_BATCH:
+                self._flush()
+            return
         batch.extend(shown)
         if len(batch) >= self.BATCH:
             self._flush()
@@ -561,11 +572,12 @@ class Spool:
 
                 # Only "\n" ends a line in the file: cleaned text holds no other break.
                 self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115  # kept until shown
-            self.file.write(_cleaned(self.batch))
+            self.file.write("".join(self.batch) if self.raw else _cleaned(self.batch))
         except OSError:
             self.close()
             self.failed = True
         self.batch.clear()
+        self.size = 0
 
     def clear(self) -> None:
         """Start again, with nothing kept."""
@@ -574,6 +586,7 @@ class Spool:
 
     def close(self) -> None:
         self.batch.clear()
+        self.size = 0
         if self.file is not None:
             self.file.close()
             self.file = None
@@ -586,7 +599,14 @@ class Spool:
         if self.failed:
             return False
         if self.file is None:
-            lines(self.batch)
+            if self.raw:
+                _write(sys.stdout, "".join(self.batch))
+            else:
+                lines(self.batch)
+        elif self.raw:  # by size: raw text may be one long line
+            self.file.seek(0)
+            for chunk in iter(lambda: self.file.read(self.RAW_BATCH), ""):
+                _write(sys.stdout, chunk)
         else:
             self.file.seek(0)
             for chunk in iter(lambda: list(itertools.islice(self.file, self.BATCH)), []):
@@ -702,7 +722,13 @@ def written_json_line(write: Callable[[bool], str]) -> None:
     already escaped as `escaped_json` escapes it (`ascii`: every character beyond ASCII
     escaped too, for a stream that cannot encode them). A long view's text is not scanned
     again, character by character, for the few strings that could need it."""
-    _write(sys.stdout, write(not _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8")) + "\n")
+    _write(sys.stdout, write(ascii_json()) + "\n")
+
+
+def ascii_json() -> bool:
+    """Whether JSON on standard output must be pure ASCII: a stream that cannot encode
+    every character gets every one beyond ASCII escaped."""
+    return not _is_unicode(getattr(sys.stdout, "encoding", None) or "utf-8")
 
 
 # --- a reader that left --------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview, Unknown
 from scorepad.engine.tiles import End
+from scorepad.fences import FAST
 from scorepad.i18n import _, ngettext
 from scorepad.views.console import escaped_json
 
@@ -56,57 +57,126 @@ def _number(value: int | None) -> str:
 
 def review_json(rounds: Sequence[RoundReview], players: Sequence[str], totals: Sequence[PlayerTotal], ascii: bool = False) -> str:
     """`scorepad review --json` as one line of JSON: every play reviewed, and per player
-    the points missed and how many were marked. Each name is escaped as `escaped_json`
-    escapes JSON text for a terminal; the rest needs no escape. `ascii`: every character
-    beyond ASCII escaped, as json.dumps(..., ensure_ascii=True) writes it."""
-    from json.encoder import encode_basestring, encode_basestring_ascii
+    the points missed and how many were marked (JsonReview, all at once)."""
+    written = JsonReview(players, ascii)
+    return "".join([*written.head(), *written.rounds(rounds), *written.tail(totals)])
 
-    encoded = encode_basestring_ascii if ascii else encode_basestring
-    names = [escaped_json(encoded(name)) for name in players]
-    player_key = [', "player": ' + name for name in names]
-    next_key = [', "next": ' + name + ', "left": ' for name in names]
-    numbers, quoted = _NUMBERS, _QUOTED
-    played, best_play, best_key, best_left_key, marks_key = _PLAYED, _BEST_PLAY, _BEST, _BEST_LEFT, _MARKS_JSON
-    pieces = ['{"plays": [']
-    put = pieces.extend
-    comma = ""  # before every play but the first
-    for review in rounds:
-        head = '{"round": ' + str(review.number) + ', "move": '
-        for play in review.plays:
-            _round, move, player, tile, end, scored, known, unknown, best, missed, replier, left, best_left, marks, _laid = play
-            if unknown is None:
-                tiles = ', "known": [' + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" + _WHOLE
-            else:
-                # Only the tile played: nothing is certain beyond it.
-                tiles = (
-                    ', "known": '
-                    + ("[" + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" if len(known) > 1 else "null")
-                    + f', "complete": false, "unknown": {{"why": "{unknown.why}", "at": {_number(unknown.at)}, '
-                    + f'"pips": {_number(unknown.pips)}}}'
+
+class JsonReview:
+    """`scorepad review --json` written a few rounds at a time (a long game's review is
+    larger than the game: it is not kept whole): `head()`, then `rounds(…)` for each batch
+    in the order of the game, then `tail(totals)`; together one line of JSON. Each name is
+    escaped as `escaped_json` escapes JSON text for a terminal; the rest needs no escape.
+    `ascii`: every character beyond ASCII escaped, as json.dumps(..., ensure_ascii=True)
+    writes it. With the fast paths off (scorepad.fences) json.dumps writes every play."""
+
+    def __init__(self, players: Sequence[str], ascii: bool = False) -> None:
+        from json.encoder import encode_basestring, encode_basestring_ascii
+
+        self.players = players
+        self.ascii = ascii
+        encoded = encode_basestring_ascii if ascii else encode_basestring
+        self.names = [escaped_json(encoded(name)) for name in players]
+        self.player_key = [', "player": ' + name for name in self.names]
+        self.next_key = [', "next": ' + name + ', "left": ' for name in self.names]
+        self.comma = ""  # before every play but the first
+
+    def head(self) -> list[str]:
+        return ['{"plays": [']
+
+    def tail(self, totals: Sequence[PlayerTotal], only: int | None = None) -> list[str]:
+        """The end of the line (`only` changes nothing in JSON)."""
+        if not FAST:
+            import json
+
+            data = {name: {"missed": t.missed, "marks": t.marks} for name, t in zip(self.players, totals)}
+            return ["], " + escaped_json(json.dumps({"players": data}, ensure_ascii=self.ascii))[1:]]
+        each = ", ".join(f'{name}: {{"missed": {t.missed}, "marks": {t.marks}}}' for name, t in zip(self.names, totals))
+        return ['], "players": {' + each + "}}"]
+
+    def rounds(self, rounds: Sequence[RoundReview], playing: int | None = None) -> list[str]:
+        """The plays of `rounds` (`playing` changes nothing in JSON)."""
+        if not FAST:
+            return [self._dumped(rounds)]
+        numbers, quoted = _NUMBERS, _QUOTED
+        played, best_play, best_key, best_left_key, marks_key = _PLAYED, _BEST_PLAY, _BEST, _BEST_LEFT, _MARKS_JSON
+        player_key, next_key = self.player_key, self.next_key
+        pieces: list[str] = []
+        put = pieces.extend
+        comma = self.comma
+        for review in rounds:
+            head = '{"round": ' + str(review.number) + ', "move": '
+            for play in review.plays:
+                _round, move, player, tile, end, scored, known, unknown, best, missed, replier, left, best_left, marks, _laid = (
+                    play
                 )
-            best_tile, best_end, best_score = best
-            put(
-                (
-                    comma,
-                    head,
-                    _number(move),
-                    player_key[player],
-                    played[tile.a * 8 + tile.b][4 if end is None else end.slot],
-                    numbers[scored],
-                    tiles,
-                    best_key[best_score],
-                    best_play[best_tile.a * 8 + best_tile.b][4 if best_end is None else best_end.slot],
-                    numbers[missed],
-                    ', "next": null, "left": ' if replier is None else next_key[replier],
-                    numbers[left],
-                    best_left_key[best_left],
-                    marks_key[marks],
+                if unknown is None:
+                    tiles = ', "known": [' + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" + _WHOLE
+                else:
+                    # Only the tile played: nothing is certain beyond it.
+                    tiles = (
+                        ', "known": '
+                        + ("[" + ", ".join([quoted[t.a * 8 + t.b] for t in known]) + "]" if len(known) > 1 else "null")
+                        + f', "complete": false, "unknown": {{"why": "{unknown.why}", "at": {_number(unknown.at)}, '
+                        + f'"pips": {_number(unknown.pips)}}}'
+                    )
+                best_tile, best_end, best_score = best
+                put(
+                    (
+                        comma,
+                        head,
+                        _number(move),
+                        player_key[player],
+                        played[tile.a * 8 + tile.b][4 if end is None else end.slot],
+                        numbers[scored],
+                        tiles,
+                        best_key[best_score],
+                        best_play[best_tile.a * 8 + best_tile.b][4 if best_end is None else best_end.slot],
+                        numbers[missed],
+                        ', "next": null, "left": ' if replier is None else next_key[replier],
+                        numbers[left],
+                        best_left_key[best_left],
+                        marks_key[marks],
+                    )
                 )
-            )
-            comma = ", "
-    each = ", ".join(f'{name}: {{"missed": {t.missed}, "marks": {t.marks}}}' for name, t in zip(names, totals))
-    pieces.append('], "players": {' + each + "}}")
-    return "".join(pieces)
+                comma = ", "
+        self.comma = comma
+        return ["".join(pieces)]
+
+    def _dumped(self, rounds: Sequence[RoundReview]) -> str:
+        """What `rounds` writes, by json.dumps from the dict of each play (docs/format.md)."""
+        import json
+
+        plays = [_as_data(play, self.players) for review in rounds for play in review.plays]
+        if not plays:
+            return ""
+        text = self.comma + escaped_json(json.dumps(plays, ensure_ascii=self.ascii))[1:-1]
+        self.comma = ", "
+        return text
+
+
+def _as_data(play: PlayReview, players: Sequence[str]) -> dict[str, object]:
+    """One play of `review --json` as docs/format.md gives it."""
+    number, move, player, tile, end, scored, known, unknown, best, missed, replier, left, best_left, marks, _laid = play
+    best_tile, best_end, best_score = best
+    whole = unknown is None
+    return {
+        "round": number,
+        "move": move,
+        "player": players[player],
+        "play": _NOTATION[tile.a * 8 + tile.b][4 if end is None else end.slot],
+        "scored": scored,
+        "known": [_WRITTEN[t.a * 8 + t.b] for t in known] if whole or len(known) > 1 else None,
+        "complete": whole,
+        "unknown": None if unknown is None else {"why": unknown.why, "at": unknown.at, "pips": unknown.pips},
+        "best": best_score,
+        "best_play": _NOTATION[best_tile.a * 8 + best_tile.b][4 if best_end is None else best_end.slot],
+        "missed": missed,
+        "next": None if replier is None else players[replier],
+        "left": left,
+        "best_left": best_left,
+        "marks": list(marks),
+    }
 
 
 def _positional(template: str, names: Sequence[str]) -> str:
@@ -226,32 +296,55 @@ def review_lines(
     """The review as text, each entry wrapped to `columns`. `playing`: the number of the
     round still being played, if any; `only`: the round asked for (`--round`), headed also
     when nobody has led in it yet."""
+    shown = TextReview(players, columns)
+    yield from shown.rounds(rounds, playing)
+    yield from shown.tail(totals, only)
 
-    sentences = _Sentences(players)
-    if not rounds:
-        if only is not None:
-            yield _("Round {number}").format(number=only)
-            yield INDENT + _("(no moves yet)")
-        else:
-            yield _("(no moves yet)")
-    heading, unmarked = _("Round {number}"), INDENT + _("no marked play")
-    for review in rounds:
-        yield heading.format(number=review.number)
-        marked = [play for play in review.plays if play.marks]
-        if not marked:
-            yield from wrap(unmarked, columns)
-        for play in marked:
-            yield from wrap(sentences.entry(play), columns)
-        for line in sentences.untold(review, review.number == playing):
-            yield from wrap(line, columns)
-    yield _("Points missed")
-    for name, total in zip(players, totals):
-        yield from wrap(
-            INDENT
-            + ngettext(
-                "{player}: {points} points missed, {n} marked play",
-                "{player}: {points} points missed, {n} marked plays",
-                total.marks,
-            ).format(player=name, points=total.missed, n=total.marks),
-            columns,
-        )
+
+class TextReview:
+    """The review as text a few rounds at a time (see JsonReview): `rounds(…)` for each
+    batch in the order of the game, then `tail(totals, only)`."""
+
+    def __init__(self, players: Sequence[str], columns: int) -> None:
+        self.players = players
+        self.columns = columns
+        self.sentences = _Sentences(players)
+        self.heading, self.unmarked = _("Round {number}"), INDENT + _("no marked play")
+        self.any = False  # whether a round was shown
+
+    def head(self) -> list[str]:
+        return []
+
+    def rounds(self, rounds: Sequence[RoundReview], playing: int | None = None) -> Iterator[str]:
+        """`playing`: the number of the round still being played, if any."""
+        columns, sentences = self.columns, self.sentences
+        for review in rounds:
+            self.any = True
+            yield self.heading.format(number=review.number)
+            marked = [play for play in review.plays if play.marks]
+            if not marked:
+                yield from wrap(self.unmarked, columns)
+            for play in marked:
+                yield from wrap(sentences.entry(play), columns)
+            for line in sentences.untold(review, review.number == playing):
+                yield from wrap(line, columns)
+
+    def tail(self, totals: Sequence[PlayerTotal], only: int | None = None) -> Iterator[str]:
+        """`only`: the round asked for (`--round`), headed also when nobody has led in it."""
+        if not self.any:
+            if only is not None:
+                yield _("Round {number}").format(number=only)
+                yield INDENT + _("(no moves yet)")
+            else:
+                yield _("(no moves yet)")
+        yield _("Points missed")
+        for name, total in zip(self.players, totals):
+            yield from wrap(
+                INDENT
+                + ngettext(
+                    "{player}: {points} points missed, {n} marked play",
+                    "{player}: {points} points missed, {n} marked plays",
+                    total.marks,
+                ).format(player=name, points=total.missed, n=total.marks),
+                self.columns,
+            )

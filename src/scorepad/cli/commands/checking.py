@@ -29,8 +29,12 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.views.console import console, echo, json_line, written_json_line
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from scorepad.engine.game import Game, Round
     from scorepad.engine.review import RoundReview
+    from scorepad.views.console import Spool
+    from scorepad.views.review import JsonReview, TextReview
 
 room = Room()
 
@@ -145,14 +149,21 @@ def review(
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
-    from scorepad.engine.review import totals
-    from scorepad.views.console import error, lines, width
-    from scorepad.views.review import review_json, review_lines
+    from scorepad.engine.review import review_game, totals
+    from scorepad.views.console import Spool, ascii_json, error, lines, width
+    from scorepad.views.review import JsonReview, TextReview, review_json, review_lines
 
-    reviewed = Reviewed(round_)
+    # The review is written into a spool a few thousand moves at a time, as the record is
+    # read: a long game's review is larger than the game, and is not kept whole.
+    ascii = ascii_json()
+    spool = Spool(raw=as_json)
+    reviewed = Reviewed(
+        round_, (lambda players: JsonReview(players, ascii)) if as_json else (lambda players: TextReview(players, width())), spool
+    )
     with replaying():
         game = read(file, reviewed, for_review=True)
         if round_ is not None and round_ > len(game.rounds):
+            spool.close()
             error(
                 ngettext(
                     "there is no round {number}: the game has round {last} only",
@@ -161,12 +172,15 @@ def review(
                 ).format(number=round_, last=len(game.rounds))
             )
             raise typer.Exit(BAD_USAGE)
-        rounds = reviewed.of()
+        playing = game.current.number if game.state == "playing" else None
+        if reviewed.finish(playing, round_) and spool.show():
+            return
+        # The spool could not be written (a full disk): the review made again, whole.
+        rounds = review_game(game, round_)
         sums = totals(rounds, len(game.players))
         if as_json:
             written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
             return
-        playing = game.current.number if game.state == "playing" else None
         lines(review_lines(rounds, game.players, sums, width(), playing, round_))
 
 
@@ -176,17 +190,46 @@ class Reviewed:
     out, so a long game's folded rounds are not laid out a second time. They are reviewed
     a batch at a time, up to BATCH moves: the review runs faster in one stretch than
     alternating with the read round by round (docs/review.md, "Speed"), and the rounds of a
-    few thousand moves kept laid out a little longer cost a few megabytes at most."""
+    few thousand moves kept laid out a little longer cost a few megabytes at most.
+
+    With `written` (a JsonReview or TextReview for the game's players) and `spool`, each
+    batch is written into the spool at once and only each player's totals are kept, so
+    a review's memory does not grow with its text; the last round is held back until the
+    read has ended, as the text says whether it is still being played. Without them the
+    reviews are kept, for `of()`. A new game (the read starting the text again) starts
+    everything again."""
 
     BATCH = 4096  # moves
 
-    def __init__(self, only: int | None) -> None:
+    def __init__(
+        self,
+        only: int | None,
+        written: "Callable[[Sequence[str]], JsonReview | TextReview] | None" = None,
+        spool: "Spool | None" = None,
+    ) -> None:
         self.only = only
+        self.make, self.spool = written, spool
+        self.game: Game | None = None
+        self._start()
+
+    def _start(self) -> None:
         self.rounds: dict[int, RoundReview] = {}
         self.waiting: list[tuple[Game, Round]] = []
         self.moves = 0  # in the rounds waiting
+        self.held: list[RoundReview] = []  # the last round reviewed, not yet written
+        self.missed: list[int] = []
+        self.marks: list[int] = []
+        self.written: JsonReview | TextReview | None = None
 
     def __call__(self, game: "Game", r: "Round") -> None:
+        if game is not self.game:
+            self.game = game
+            self._start()
+            if self.make is not None and self.spool is not None:
+                self.spool.clear()
+                self.written = self.make(game.players)
+                self.missed, self.marks = [0] * len(game.players), [0] * len(game.players)
+                self.spool.add(self.written.head())
         if r.moves and (self.only is None or r.number == self.only):
             self.waiting.append((game, r))
             self.moves += len(r.moves)
@@ -194,13 +237,39 @@ class Reviewed:
                 self._review()
 
     def _review(self) -> None:
-        from scorepad.engine.review import review_round
+        from scorepad.engine.review import review_round, totals
 
-        for game, r in self.waiting:
-            # By number: a record read again from its start gives its rounds again.
-            self.rounds[r.number] = review_round(r, game.players)
+        reviews = [review_round(r, game.players) for game, r in self.waiting]
         self.waiting.clear()
         self.moves = 0
+        if self.written is None:
+            for review in reviews:
+                # By number: a record read again from its start gives its rounds again.
+                self.rounds[review.number] = review
+            return
+        for p, total in enumerate(totals(reviews, len(self.missed))):
+            self.missed[p] += total.missed
+            self.marks[p] += total.marks
+        if reviews:
+            assert self.spool is not None
+            self.spool.add(self.written.rounds([*self.held, *reviews[:-1]]))
+            self.held = reviews[-1:]
+
+    def finish(self, playing: int | None, only: int | None) -> bool:
+        """The rest of the review written into the spool, `playing` the round still being
+        played if any; False when the spool could not be written."""
+        from scorepad.engine.review import PlayerTotal
+
+        assert self.spool is not None
+        self._review()
+        if self.written is None:  # no round at all was read
+            return False
+        self.spool.add(self.written.rounds(self.held, playing))
+        self.held = []
+        self.spool.add(self.written.tail([PlayerTotal(m, k) for m, k in zip(self.missed, self.marks)], only))
+        if self.spool.raw:
+            self.spool.add(["\n"])  # the end of the line of JSON
+        return not self.spool.failed
 
     def of(self) -> list["RoundReview"]:
         self._review()
