@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
 from scorepad.engine.counting import FIVES, Counting
-from scorepad.engine.held import Held, held_hands, proven_faults
+from scorepad.engine.held import Hand, Held, held_hands, proven_faults
 from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
@@ -30,8 +30,6 @@ from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles themselves
 
 
 class Credit(NamedTuple):

@@ -13,14 +13,33 @@ refused, and an audit reports them, when it shows a pass or a draw the rules for
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from scorepad.engine.notation import Draw, Pass, Play
+from scorepad.engine.notation import Draw, Move, Pass, Play
 from scorepad.engine.tiles import End, Tile, mask_of
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.engine.game import Hand, Round
+    from scorepad.engine.layout import Ends
+
+Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles themselves
+
+
+class Round(Protocol):
+    """What this module reads of a round (engine/game.py's `Round` is one): its moves, the
+    layout as it stood at each pass and draw, and its hands. A protocol, so that the game,
+    which asks what hands prove, is not imported back."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def moves(self) -> list[Move]: ...
+    @property
+    def stood(self) -> list[Ends]: ...
+    @property
+    def hands(self) -> dict[int, Hand] | None: ...
+    @property
+    def hand_sizes(self) -> list[int]: ...
 
 
 class Unknown(NamedTuple):

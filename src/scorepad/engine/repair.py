@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from scorepad.engine.game import Game, Hand
-from scorepad.engine.held import proven_faults
+from scorepad.engine.game import Game
+from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError

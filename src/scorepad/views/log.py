@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from scorepad.engine.game import Game, Hand, Round
+from scorepad.engine.game import Game, Round
+from scorepad.engine.held import Hand
 from scorepad.engine.notation import Move, Play, shown_move
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.views.award import award_reason
