@@ -218,13 +218,19 @@ def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
     assert result.exit_code == 1
     assert "round 1 is over (domino by Tom)" in flat(result.output)
     # Nothing recorded tells how many Tom drew: the count is left to fill in, with its bounds.
+    # Nor where, before his 4-2 or his 2-5: the table saw it, and is asked.
     assert '1. scorepad insert 1.7 "Tom: draw N"' in result.output
-    assert "if Tom drew tiles before 1.7: how many, the record cannot tell (N: 1 to 20)" in flat(result.output)
-    assert "Repair 1 needs the count: scorepad fix 1 --count N (1 to 20)." in flat(result.output)
+    assert "if Tom drew tiles before 1.4 or 1.7: how many and where, the record cannot tell (N: 1 to 20)" in flat(result.output)
+    assert "Repair 1 needs the count and the place: scorepad fix 1 --count N --at AT (N: 1 to 20; AT: 1.4 or 1.7)." in flat(
+        result.output
+    )
     result = run("fix", "1")
     assert result.exit_code == 2, result.output
     assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N" in flat(result.output)
     result = run("fix", "1", "--count", "1")
+    assert result.exit_code == 2, result.output
+    assert "fix 1: where did Tom draw? The record cannot tell (1.4 or 1.7): type scorepad fix 1 --at AT" in flat(result.output)
+    result = run("fix", "1", "--count", "1", "--at", "1.7")
     assert result.exit_code == 0, result.output
     assert [str(m) for m in load(here).game.current.moves][-3:] == ["Tom: draw", "Tom: 2-5 E", "Ann: 3-0 W"]
 

@@ -1,6 +1,7 @@
 """A draw left out whose count the record cannot tell: offered once, as the command with the
 count to fill in and its bounds; `fix N --count C` (live: the number, then the count asked
-for) makes it; where the hands tell the count, the repair names it exactly."""
+for) makes it; where the hands tell the count, the repair names it exactly. Where it fits
+at several of the drawer's turns, the table saw which: `--at` (live: asked) says where."""
 
 import pytest
 
@@ -31,13 +32,14 @@ def test_a_draw_of_unknown_count_is_one_repair_with_its_bounds(drew):
         "  Tom): enter the remaining hands\n"
         "Perhaps a slip earlier in the round:\n"
         '1. scorepad insert 1.7 "Tom: draw N"\n'
-        "   if Tom drew tiles before 1.7: how\n"
-        "   many, the record cannot tell (N: 1 to\n"
-        "   20)\n"
+        "   if Tom drew tiles before 1.4 or 1.7:\n"
+        "   how many and where, the record cannot\n"
+        "   tell (N: 1 to 20)\n"
         "scorepad fix N makes repair N, then\n"
         "records Ann: 3-0 W.\n"
-        "Repair 1 needs the count: scorepad fix 1\n"
-        "--count N (1 to 20).\n"
+        "Repair 1 needs the count and the place:\n"
+        "scorepad fix 1 --count N --at AT (N: 1\n"
+        "to 20; AT: 1.4 or 1.7).\n"
     )
 
 
@@ -45,13 +47,14 @@ def test_the_same_in_german(drew):
     out = refused(("play", "30", "w", "--by", "ann"), drew, 1, lang="de")
     assert out.endswith(
         '1. scorepad insert 1.7 "Tom: draw N"\n'
-        "   wenn Tom vor 1.7 Steine zog: wie\n"
-        "   viele, sagt das Protokoll nicht (N: 1\n"
-        "   bis 20)\n"
+        "   wenn Tom vor 1.4 oder 1.7 Steine zog:\n"
+        "   wie viele und wo, sagt das Protokoll\n"
+        "   nicht (N: 1 bis 20)\n"
         "scorepad fix N führt Reparatur N aus und\n"
         "trägt dann Ann: 3-0 W ein.\n"
-        "Reparatur 1 braucht die Anzahl: scorepad\n"
-        "fix 1 --count N (1 bis 20).\n"
+        "Reparatur 1 braucht die Anzahl und die\n"
+        "Stelle: scorepad fix 1 --count N --at AT\n"
+        "(N: 1 bis 20; AT: 1.4 oder 1.7).\n"
     )
 
 
@@ -64,23 +67,32 @@ def test_fix_asks_for_the_count_and_makes_the_draw_with_it(drew):
         "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N",
     )
     refused(("fix", "1", "--count", "21"), drew, 2, "fix 1: Tom drew 1 to 20 tiles here, not 21")
-    out = ok("fix", "1", "--count", "4")
+    refused(("fix", "1", "--count", "4", "--at", "1.5"), drew, 2, "fix 1: Tom drew before 1.4 or 1.7, not before 1.5")
+    out = ok("fix", "1", "--count", "4", "--at", "1.7")
     assert out.startswith("Repair 1: if Tom drew 4 tiles before 1.7\nInserted at 1.7: Tom: draw 4\nAnn 3-0 W +5")
     assert [str(m) for m in load(drew).game.current.moves][6:] == ["Tom: draw 4", "Tom: 2-5 E", "Ann: 3-0 W"]
 
 
 def test_the_live_prompt_asks_how_many(drew):
-    out = live("30 w @ann\n1\n4\nq\n").output
+    out = live("30 w @ann\n1\n4\n1.7\nq\n").output
     assert "1. insert 1.7 Tom: draw N\n" in out
-    assert "Repair 1 asks how many Tom drew (1 to\n20).\n" in out
-    assert "> how many did Tom draw? (1 to 20) Repair 1: if Tom drew 4 tiles before 1.7\nInserted at 1.7: Tom: draw 4\n" in out
+    assert "Repair 1 asks how many Tom drew (1 to\n20), and where (1.4 or 1.7).\n" in out
+    assert (
+        "> how many did Tom draw? (1 to 20) where did Tom draw: before 1.4 or 1.7? "
+        "Repair 1: if Tom drew 4 tiles before 1.7\nInserted at 1.7: Tom: draw 4\n"
+    ) in out
     assert load(drew).game.current.hand_sizes == [1, 4]
 
 
+def test_the_live_prompt_asks_where_and_makes_the_draw_there(drew):
+    live("30 w @ann\n1\n2\n1.4\nq\n")
+    assert [str(m) for m in load(drew).game.current.moves][3:5] == ["Tom: draw 2", "Tom: 4-2 E"]
+
+
 def test_the_live_prompt_asks_in_german(drew):
-    out = live("30 w @ann\n1\n3\nq\n", 40, "de").output
-    assert "Reparatur 1 fragt, wie viele Tom zog (1\nbis 20).\n" in out
-    assert "> wie viele zog Tom? (1 bis 20) Reparatur 1:" in out
+    out = live("30 w @ann\n1\n3\n1.7\nq\n", 40, "de").output
+    assert "Reparatur 1 fragt, wie viele Tom zog (1\nbis 20) und wo (1.4 oder 1.7).\n" in out
+    assert "> wie viele zog Tom? (1 bis 20) wo zog Tom: vor 1.4 oder 1.7? Reparatur 1:" in out
     assert load(drew).game.current.hand_sizes == [1, 3]
 
 

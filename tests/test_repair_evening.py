@@ -39,10 +39,11 @@ EVENING = {
         "1. replace 1.2 Bob: 2-2 W 1.3 Ann: 1-1 E",
         ["Ann: 2-1", "Bob: 2-2 W", "Ann: 1-1 E", "Bob: 4-2 W", "Ann: 3-2 N"],
     ),
-    # Tom drew four before his 2-5, untyped: how many, the live prompt asks.
+    # Tom drew four before his 2-5, untyped: how many, and where (before his 4-2 fits as
+    # well), the live prompt asks.
     "draw": (
         ["--players", "Ann,Tom", "--opener", "Ann", "--deal", "3,2,2"],
-        ["64", "44 e", "61 w", "42 e", "d 2", "13 w", "25 e", "30 w @ann", "1", "4"],
+        ["64", "44 e", "61 w", "42 e", "d 2", "13 w", "25 e", "30 w @ann", "1", "4", "1.7"],
         "1. insert 1.7 Tom: draw N",
         [
             "Ann: 6-4",

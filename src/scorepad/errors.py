@@ -38,6 +38,16 @@ class CountNeededError(InvalidMoveError):
         self.counts = counts
 
 
+class PlaceNeededError(InvalidMoveError):
+    """A repair chosen whose draw fits at several of the drawer's turns, without the place."""
+
+    def __init__(self, message: str, *, question: str, choice: int, count: int | None = None) -> None:
+        super().__init__(message)
+        self.question = question  # what the live prompt asks: "where did Bob draw: before 1.7 or 1.9? "
+        self.choice = choice
+        self.count = count  # the count already given, where the record could not tell it either
+
+
 class InvalidHandsError(ScorepadError):
     """Remaining hands at the end of a round that cannot be right."""
 

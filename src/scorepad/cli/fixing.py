@@ -49,6 +49,7 @@ from scorepad.errors import (
     IllegalMoveError,
     InvalidHandsError,
     InvalidMoveError,
+    PlaceNeededError,
     ProvenFaultError,
     ScorepadError,
 )
@@ -160,6 +161,15 @@ def _search(
                 repair, made = replace(found, counts=tuple(c for c, _m in holding)), holding[0][1]
         else:
             made = _made(text, found, kept, refused, live)
+        if repair is not None and made is not None and repair.places:
+            # Each place as `fix` would make it (with the smallest count left open): only
+            # those that hold are offered.
+            one = repair.counted(repair.counts[0]) if repair.counts else repair
+            held = [p for p in repair.places if _made(text, one.placed(p), kept, refused, live) is not None]
+            if len(held) == 1:
+                repair = repair.placed(held[0])
+            else:
+                repair = replace(repair, places=tuple(held))
         if made is not None and repair is not None:
             offered.append(repair)
             if made.out is not None and made.out.move is not None:
@@ -167,6 +177,40 @@ def _search(
             if len(offered) == MOST:
                 break
     return game, offered, refused, movers
+
+
+def repairs_for(text: str, kept: dict[str, Any]) -> list[Repair]:
+    """The repairs offered for the kept input (a move in record notation, or the hands as
+    typed) on the record `text`, numbered as `fix` numbers them (benchmarks/bench_slips.py)."""
+    return _search(text, kept)[1]
+
+
+def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: int | None = None) -> Repair:
+    """The repair chosen, at the place of its draw where several fit: the table saw which."""
+    if not repair.places:
+        if at is not None:
+            raise InvalidMoveError(_("fix {choice} --at {at}: repair {choice} has no draw to place").format(choice=choice, at=at))
+        return repair
+    places = repair.places_text()
+    if at is None:
+        counted = f" {repair.edits[0].moves[0].count}" if live and count is not None else ""
+        command = f"fix {choice}{counted} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
+        raise PlaceNeededError(
+            _("fix {choice}: where did {player} draw? The record cannot tell ({places}): type  {command}").format(
+                choice=choice, player=repair.drawer, places=places, command=command
+            ),
+            question=_("where did {player} draw: before {places}? ").format(player=repair.drawer, places=places),
+            choice=choice,
+            count=count,
+        )
+    for start in repair.places:
+        if repair.at_text(start) == at.strip():
+            return repair.placed(start)
+    raise InvalidMoveError(
+        _("fix {choice}: {player} drew before {places}, not before {at}").format(
+            choice=choice, player=repair.drawer, places=places, at=at
+        )
+    )
 
 
 def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> Repair:
@@ -464,6 +508,23 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
         move = move.partition(": ")[2]
     lines.append(Line(foot.format(fix=fix, move=move), "say"))
     for number, repair in enumerate(made.repairs, 1):
+        if repair.places and repair.counts:
+            if live:
+                ask = _("Repair {number} asks how many {player} drew ({bounds}), and where ({places}).")
+            else:
+                ask = _("Repair {number} needs the count and the place: {fix} --count N --at AT (N: {bounds}; AT: {places}).")
+            fixed = fix.replace(" N", f" {number}", 1)
+            bounds, places = counts_text(repair.counts), repair.places_text()
+            lines.append(Line(ask.format(number=number, player=repair.drawer, bounds=bounds, places=places, fix=fixed), "say"))
+            continue
+        if repair.places:
+            if live:
+                ask = _("Repair {number} asks where {player} drew ({places}).")
+            else:
+                ask = _("Repair {number} needs the place: {fix} --at AT ({places}).")
+            fixed = fix.replace(" N", f" {number}", 1)
+            places = repair.places_text()
+            lines.append(Line(ask.format(number=number, player=repair.drawer, places=places, fix=fixed), "say"))
         if repair.counts:
             bounds = counts_text(repair.counts)
             if live:
@@ -508,9 +569,18 @@ def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bo
 # --- making one -----------------------------------------------------------------------------
 
 
-def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = False, count: int | None = None) -> Done:
+def fix(
+    file: Path,
+    choice: int,
+    *,
+    expect: bytes | None = None,
+    live: bool = False,
+    count: int | None = None,
+    at: str | None = None,
+) -> Done:
     """Make repair `choice` of the last refusal, then the refused input, as one change;
-    `count`: how many tiles were drawn, for a repair of a draw the record cannot count."""
+    `count`: how many tiles were drawn, for a repair of a draw the record cannot count;
+    `at`: where (`4.20`), for a repair of a draw that fits at several of the drawer's turns."""
 
     with locked(file):
         check_unchanged(file, expect)
@@ -527,7 +597,7 @@ def fix(file: Path, choice: int, *, expect: bytes | None = None, live: bool = Fa
             raise InvalidMoveError(
                 _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
             )
-        repair = _with_count(repairs[choice - 1], choice, count, live)
+        repair = _with_place(_with_count(repairs[choice - 1], choice, count, live), choice, at, live, count)
         steps = steps_of(repair)
         made = _made(text, repair, kept, refused, live)
         if made is None:  # pragma: no cover - the search offers only repairs that are made

@@ -132,6 +132,7 @@ class AmendIn(NamedTuple):
 class FixIn(NamedTuple):
     choice: int  # the number of a repair offered after a refusal
     drawn: int | None = None  # how many tiles were drawn, for a repair of a draw of unknown count
+    at: str | None = None  # where the draw was (`4.20`), for a repair of a draw that fits at several turns
 
 
 class NewIn(NamedTuple):
@@ -562,11 +563,16 @@ def parse_line(line: str) -> Typed | None:
     if head == "fix" or (len(words) == 1 and _is_number(head, 1)):
         # One digit alone (two are a tile, 64): the repair of that number, offered after
         # the last refusal.
-        number = rest[0] if head == "fix" and len(rest) in (1, 2) else head
-        count = rest[1] if head == "fix" and len(rest) == 2 else None
+        number = rest[0] if head == "fix" and len(rest) in (1, 2, 3) else head
+        count = rest[1] if head == "fix" and len(rest) >= 2 else None
+        at = rest[2] if head == "fix" and len(rest) == 3 else None
+        if at is None and count is not None and count.count(".") == 1:
+            at, count = count, None  # `fix 1 4.20`: where the draw was; `fix 1 3 4.20` with its count
+        if at is not None and not (at.count(".") == 1 and all(_is_number(part, 4) for part in at.split("."))):
+            raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
         if not _is_number(number, 2) or int(number) < 1 or (count is not None and not _is_number(count, 2)):
             raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
-        return FixIn(int(number), int(count) if count is not None else None)
+        return FixIn(int(number), int(count) if count is not None else None, at)
     if head == "hint":
         if not rest:
             raise InvalidMoveError(_("'{line}': name your tiles, e.g. hint 64 55").format(line=line))

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorepad.errors import CountNeededError, ScorepadError
+from scorepad.errors import CountNeededError, PlaceNeededError, ScorepadError
 from scorepad.i18n import _
 from scorepad.views.console import console, echo, error, shown
 from scorepad.views.status import lead_example
@@ -173,6 +173,8 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         return None
     except CountNeededError as problem:
         return _ask_count(file, problem, seen)
+    except PlaceNeededError as problem:
+        return _ask_place(file, problem, seen)
     except ScorepadError as problem:
         if _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
@@ -244,6 +246,21 @@ def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> boo
         error(_("'{answer}' is not a count: nothing was recorded").format(answer=answer))
         return None
     return live_command(f"fix {problem.choice} {int(answer)}", file, seen)
+
+
+def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None) -> bool | None:
+    """A repair of a draw that fits at several of the drawer's turns, chosen at the prompt:
+    ask where (the table saw it)."""
+    try:
+        answer = input(shown(problem.question)).strip()
+    except (EOFError, KeyboardInterrupt):
+        echo()
+        return None
+    if not answer or " " in answer:
+        error(_("'{answer}' is not a place like 4.20: nothing was recorded").format(answer=answer))
+        return None
+    count = f" {problem.count}" if problem.count is not None else ""
+    return live_command(f"fix {problem.choice}{count} {answer}", file, seen)
 
 
 def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:

@@ -59,6 +59,7 @@ KINDS = (
     "claim",
     "draw",
     "pass",
+    "move",
     "pass-seat",
     "player",
     "seat",
@@ -69,6 +70,9 @@ KINDS = (
 )
 
 CALL_KINDS = ("player", "seat", "lot", "pass-seat")  # who made a play, for a refused muggins call
+# Changes that rewrite a move the keeper saw another player make: after every change that
+# only adds a move left out, or corrects the tile or end of one.
+REWRITES = ("player", "seat", "lot", "pass-seat", "after", "swap", "swap-in", "mover")
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -116,6 +120,10 @@ class Repair:
     # The refused input was itself part of the slip: `input.moves[0]` is recorded in its
     # place (`input.was[0]`, as typed); None where the input is recorded as typed.
     input: Edit | None = None
+    # A draw left out that fits at several of the drawer's turns, which the record cannot
+    # tell apart: each place (0-based, before that move), latest first; the edit and
+    # command hold the first. The table saw where: the keeper is asked. Empty otherwise.
+    places: tuple[int, ...] = ()
 
     @property
     def instead(self) -> Move | None:
@@ -124,6 +132,18 @@ class Repair:
 
     def assumes(self) -> str:
         """What the repair takes to be true, in words: 'if 4-6 went on E, not N'."""
+        if self.places and self.counts:
+            return _("if {player} drew tiles before {places}: how many and where, the record cannot tell (N: {counts})").format(
+                player=self.drawer, places=self.places_text(), counts=counts_text(self.counts)
+            )
+        if self.places:
+            draw = self.edits[0].moves[0]
+            assert isinstance(draw, Draw)
+            return ngettext(
+                "if {player} drew {n} tile before {places}: which, the table saw",
+                "if {player} drew {n} tiles before {places}: which, the table saw",
+                draw.count,
+            ).format(player=draw.player, n=draw.count, places=self.places_text())
         if self.counts:
             edit = self.edits[0]
             draw = edit.moves[0]
@@ -139,6 +159,26 @@ class Repair:
         if self.input is not None:
             return _swap_in_assumption(self.round, self.edits[0], self.input)
         return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
+
+    def places_text(self) -> str:
+        """The places a draw may have been, as the log numbers moves: '4.20 or 4.23'."""
+        return _or([self.at_text(start) for start in sorted(self.places)])
+
+    def at_text(self, start: int) -> str:
+        """A place before move `start` (0-based) as typed: `4.20`."""
+        return f"{self.round}.{start + 1}"
+
+    def placed(self, start: int) -> Repair:
+        """This repair of a draw at one of several places, made at `start`."""
+        edit = self.edits[0]
+        command = self.commands[0]
+        moved = replace(edit, start=start, stop=start)
+        return replace(
+            self,
+            edits=(moved,),
+            commands=(Command("insert", command.round, ((start + 1, edit.moves[0]),)),),
+            places=(),
+        )
 
     @property
     def drawer(self) -> str:
@@ -157,6 +197,12 @@ class Repair:
             commands=(Command(command.action, command.round, ((position, draw),)),),
             counts=(),
         )
+
+
+def _or(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return _("{counts} or {last}").format(counts=", ".join(words[:-1]), last=words[-1])
 
 
 def counts_text(counts: Sequence[int]) -> str:
@@ -200,13 +246,23 @@ def search(
     proof = _proven(states, moves, refused, claim)
 
     found: dict[tuple, tuple[tuple, Repair]] = {}
+    places: dict[tuple, set[int]] = {}  # where a draw left out fits, for each state it leads to
+    drawn_to: dict[tuple[int, Move], tuple] = {}  # the state each draw left out leads to
     work = _Work()
     recorded = [text for _index, text in state.current.faults]
+    # A pass or draw the later plays prove wrong ("who can play must play", engine/held.py):
+    # a repair that leaves one is one the record itself refuses. Where the round as recorded
+    # has such proofs (the slip made them, or the table let a fault stand), a repair must
+    # at least take some away.
+    proven_before = len(proven_faults(state.current, state.players))
 
     def consider(edits: tuple[Edit, ...], final: Game, wrong: int, changed: Edit | None = None) -> None:
         # A rule broken that the round as recorded did not break (a lead that is not the
         # highest double): `audit` would report the repaired record, so it is no repair.
         if final.current.faults and [text for _index, text in final.current.faults] != recorded:
+            return
+        proven = len(proven_faults(final.current, final.players))
+        if proven and proven >= max(proven_before, 1):
             return
         commands = _commands(r.number, edits, states, moves) if edits else ()
         if commands is None:
@@ -214,6 +270,9 @@ def search(
         repair = Repair(r.number, edits, commands, wrong, n, input=changed)
         rank = _rank(repair)
         key = _state_key(final)
+        if len(edits) == 1 and edits[0].kind == "draw" and changed is None:
+            places.setdefault(key, set()).add(edits[0].start)
+            drawn_to[(edits[0].start, edits[0].moves[0])] = key
         if key not in found or rank < found[key][0]:
             found[key] = (rank, repair)
 
@@ -231,6 +290,7 @@ def search(
     if enough is None:
         enough = most if most is not None else 1 << 30
     settled: list[int] = []  # where the single changes found that settle the slip lie
+    drawn: list[Edit] = []  # draws left out that the replay takes at the latest place
     for edit in _edits(states, moves, proof) if proof is not None else ():
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
@@ -242,12 +302,52 @@ def search(
             final, wrong = result
             before = len(found)
             consider((edit,), final, wrong_before[edit.start] + wrong)
-            if len(found) > before and edit.kind != "draw":
+            if edit.kind == "draw":
+                drawn.append(edit)
+            elif len(found) > before:
                 settled.append(edit.latest)
+        elif edit.kind == "draw" and _hands_need(refused, state, edit):
+            drawn.append(edit)  # the hands may refuse it here for what they prove, not earlier
+    # The same draw at the drawer's earlier turns: the same game as far as the tiles go, but
+    # not for what the later plays and the hands prove of who could play.
+    for edit in drawn:
+        player = state.players.index(edit.moves[0].player)
+        for start in range(edit.start - 1, 0, -1):
+            here = states[start].current
+            if here.turn != player or here.result is not None:
+                continue
+            earlier = replace(edit, start=start, stop=start)
+            result = _replay(states[start], earlier, moves, accepts, work)
+            if result is not None:
+                consider((earlier,), result[0], wrong_before[start] + result[1])
     if not found and not call and proof is not None:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
-    return [repair for _rank_, repair in best[:most]]
+    out = []
+    for _order, repair in best[:most]:
+        edit = repair.edits[0] if len(repair.edits) == 1 else None
+        if edit is not None and edit.kind == "draw" and repair.input is None:
+            # Every place this draw fits (of its smallest count, where the count is open),
+            # leading to the same game: the table saw which.
+            where = sorted(places.get(drawn_to.get((edit.start, edit.moves[0]), ()), {edit.start}), reverse=True)
+            if len(where) > 1:
+                repair = replace(repair, places=tuple(where))
+        out.append(repair)
+    return out
+
+
+def _hands_need(refused: Refused, state: Game, edit: Edit) -> bool:
+    """Whether the hands refused give the drawer as many more tiles than the record as the
+    draw `edit` holds (or a pip total, which says nothing of how many)."""
+    if not isinstance(refused, Mapping):
+        return False
+    draw = edit.moves[0]
+    assert isinstance(draw, Draw)
+    hand = refused.get(draw.player)
+    if isinstance(hand, int):
+        return True
+    size = state.current.hand_sizes[state.players.index(draw.player)]
+    return hand is not None and len(hand) == size + draw.count
 
 
 def _states(game: Game) -> tuple[list[Game], list[int]]:
@@ -291,7 +391,7 @@ def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repai
             out[index] = (rank, replace(repair, counts=tuple(sorted(counts))))
     # A draw that fits with any of several counts explains less than a change that fits
     # only as it is: among repairs of as many changes, it comes after them.
-    out.sort(key=lambda item: (item[0][0], bool(item[1].counts)))
+    out.sort(key=lambda item: (item[0][0], item[0][1], bool(item[1].counts)))
     return out
 
 
@@ -549,7 +649,17 @@ def _rank(repair: Repair) -> tuple:
     nearness = sum(_size(edit) for edit in edits)
     kinds = [KINDS.index(edit.kind) for edit in edits]
     text = " ".join(str(m) for edit in edits for m in edit.moves)
-    return (len(edits), [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+    # A change that rewrites a move the keeper saw another player make comes after one that
+    # only adds the move left out (or corrects a tile or an end), wherever each lies.
+    rewrites = sum(edit.kind in REWRITES and _rewrites_another(edit) for edit in edits)
+    return (len(edits), rewrites, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+
+
+def _rewrites_another(edit: Edit) -> bool:
+    """Whether the change takes a recorded move from its player or gives one to another."""
+    if edit.kind in ("seat", "lot", "pass-seat", "player", "mover", "after"):
+        return True
+    return any(old.player != new.player for old, new in zip(edit.was, edit.moves, strict=False))
 
 
 def _size(edit: Edit) -> int:
@@ -560,9 +670,8 @@ def _size(edit: Edit) -> int:
         old, new = edit.was[0], edit.moves[0]
         assert isinstance(old, Play) and isinstance(new, Play)
         return abs(old.tile.a - new.tile.a) + abs(old.tile.b - new.tile.b)
-    if edit.kind == "draw":
-        draw = edit.moves[0]
-        assert isinstance(draw, Draw)
+    if edit.kind in ("draw", "move"):
+        draw = next(m for m in edit.moves if isinstance(m, Draw))
         return draw.count
     return 0
 
@@ -588,8 +697,30 @@ def _edits(states: Sequence[Game], moves: Sequence[Move], proof: _Proof | None =
         yield from _changes_of(state, i, move, proof)
         if not plays:
             yield from _seats(state, i, moves)
+            yield from _draw_moved(states, i, moves)
         if i + 1 < n and (not plays or (proof is not None and _swap_may_help(move, moves[i + 1], proof))):
             yield from _swaps(i, move, moves[i + 1])
+
+
+def _draw_moved(states: Sequence[Game], i: int, moves: Sequence[Move]) -> Iterator[Edit]:
+    """A draw recorded at another of the drawer's turns than the one the table drew at
+    (a forgotten draw put in at a later turn): moved to each other turn of theirs. It
+    leaves the tiles and the turns as they were, and changes what the later plays and the
+    hands prove of who could play."""
+    draw = moves[i]
+    if not isinstance(draw, Draw):
+        return
+    player = states[i].players.index(draw.player)
+    for j in range(len(moves), 0, -1):
+        if j in (i, i + 1):
+            continue
+        here = states[j].current
+        if here.turn != player or here.result is not None or not here.layout:
+            continue
+        if j < i:
+            yield Edit("move", j, i + 1, (draw, *moves[j:i]), tuple(moves[j : i + 1]))
+        else:
+            yield Edit("move", i, j, (*moves[i + 1 : j], draw), tuple(moves[i:j]))
 
 
 def _swap_may_help(first: Move, second: Move, proof: _Proof) -> bool:
@@ -888,6 +1019,17 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
         return ngettext("if {player} drew {n} tile before {at}", "if {player} drew {n} tiles before {at}", draw.count).format(
             player=draw.player, n=draw.count, at=at
         )
+    if edit.kind == "move":
+        if isinstance(edit.moves[0], Draw) and edit.moves[0] == edit.was[-1]:
+            draw, before, was_at = edit.moves[0], edit.start + 1, edit.stop  # moved earlier
+        else:
+            draw, before, was_at = edit.was[0], edit.stop + 1, edit.start + 1  # moved later
+        assert isinstance(draw, Draw)
+        return ngettext(
+            "if {player} drew {n} tile before {at}, not at {old}",
+            "if {player} drew {n} tiles before {at}, not at {old}",
+            draw.count,
+        ).format(player=draw.player, n=draw.count, at=f"{number}.{before}", old=f"{number}.{was_at}")
     if edit.kind == "pass":
         if edit.start == length:
             return _("if {player} passed before this move").format(player=edit.moves[0].player)

@@ -50,13 +50,17 @@ def fix(
             click_type=whole_number(),
         ),
     ] = None,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help=N_("Where the repair's draw was (ROUND.MOVE), where it fits at several turns.")),
+    ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import FixIn
 
     if choice < 1:
         fail(_("fix {choice}: the repairs are numbered from 1").format(choice=choice), BAD_USAGE)
-    act(file, FixIn(choice, count))
+    act(file, FixIn(choice, count, at))
 
 
 AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as the log numbers the moves, e.g. 1.12."))]
