@@ -34,10 +34,13 @@ def imported_for(*args: str, lang: str, code: int = 0) -> tuple[str, list[str]]:
 def test_the_programs_help_in_panels_imports_no_rich(lang):
     import typer
 
+    from scorepad import fences
     from scorepad.cli import helppanels
 
     if not typer.__version__.startswith(helppanels.TYPERS):
         pytest.skip(f"Typer {typer.__version__} draws the panels itself")
+    if not fences.FAST:
+        pytest.skip("SCOREPAD_NO_FAST_PATHS=1: rich draws the help, as it is asked to")
     for asked, code in ((["-h"], 0), (["--help"], 0), ([], 0)):  # without a command: the help too
         _shown, imported = imported_for(*asked, lang=lang, code=code)
         assert imported == [], (asked, imported)

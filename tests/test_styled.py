@@ -154,7 +154,7 @@ def test_styled_text_becomes_the_same_rich_text():
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
     max_leaves=30,
 )
@@ -162,22 +162,8 @@ JSON_VALUES = st.recursive(
 
 @pytest.mark.slow
 @given(JSON_VALUES)
-def test_small_json_is_written_as_the_json_module_writes_it(data):
-    try:
-        mine = boundary._plain_json(data)
-    except boundary._NotPlain:
-        return
-    assert mine == json.dumps(data, ensure_ascii=False)
-
-
-def test_what_the_small_json_writer_leaves_to_the_json_module():
-    for data in ({1: "a"}, float("nan"), [float("inf")], {"a": {2.5: None}}, list(range(boundary.PLAIN_JSON_VALUES + 1))):
-        with pytest.raises(boundary._NotPlain):
-            boundary._plain_json(data)
-        assert boundary.json_text(data) == json.dumps(data, ensure_ascii=False)
-    assert boundary._plain_json({"ends": {"W": 6}, "winner": None, "half": 7.5, "t": (1, True)}) == (
-        '{"ends": {"W": 6}, "winner": null, "half": 7.5, "t": [1, true]}'
-    )
+def test_json_lines_are_the_json_module_s_with_only_unsafe_characters_escaped(data):
+    assert json.loads(boundary.json_text(data)) == json.loads(json.dumps(data, ensure_ascii=False))
 
 
 def help_written(asked: list[str], *, terminal: bool, rich: bool, monkeypatch) -> tuple[str, bool]:
@@ -216,6 +202,7 @@ def compare_help(widths, environments, monkeypatch, asked=("-h",), languages=("e
     where `drawn_by_helppanels` and Typer is one whose panels it lays out)."""
     import typer
 
+    from scorepad import fences
     from scorepad.cli import helppanels
 
     mine_drawn = 0
@@ -236,8 +223,8 @@ def compare_help(widths, environments, monkeypatch, asked=("-h",), languages=("e
                     assert mine == theirs, (where, language, columns)
                     assert "╭─" in mine
                     mine_drawn += drawn
-                    if drawn_by_helppanels and typer.__version__.startswith(helppanels.TYPERS):
-                        assert drawn, (where, language, columns)
+                    if drawn_by_helppanels and fences.FAST and typer.__version__.startswith(helppanels.TYPERS):
+                        assert drawn, (where, language, columns)  # with the fast paths off, Typer drew both
     return mine_drawn
 
 

@@ -19,6 +19,7 @@ import os
 import re
 from typing import Any
 
+from scorepad import fences
 from scorepad.views.console import Line, Pieces, narrow, print_pieces
 
 # typer.rich_utils's styles and highlighters, by the names its theme gives them.
@@ -442,7 +443,7 @@ def draw(group: Any, ctx: Any) -> bool:
     import typer
 
     fixed, forced = _typer_settings()
-    if fixed is not None or not typer.__version__.startswith(TYPERS):
+    if not fences.FAST or fixed is not None or not typer.__version__.startswith(TYPERS):
         return False
     try:
         lines = _group_help_lines(group, ctx, _rich_width())

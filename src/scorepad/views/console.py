@@ -23,12 +23,13 @@ from __future__ import annotations
 import codecs
 import io
 import itertools
-import math
 import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from scorepad import fences
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -400,7 +401,7 @@ def print_styled(shown: Styled | StyledLines, style: str = "") -> None:
     texts = [shown] if isinstance(shown, Styled) else list(shown)
     stream = sys.stdout
     try:
-        if stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
+        if not fences.FAST or stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
             raise _Unsure
         mode = _how_rich_would_style(stream)
         columns = width()
@@ -430,7 +431,7 @@ def print_pieces(lines: list[Line], forced: bool | None = None) -> bool:
     `_sgr` knows."""
     stream = sys.stdout
     try:
-        if stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
+        if not fences.FAST or stream is None or not _is_unicode(getattr(stream, "encoding", None) or "utf-8"):
             raise _Unsure
         if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
             raise _Unsure  # rich takes such a terminal as 80 columns
@@ -621,69 +622,15 @@ def error(message: object) -> None:
     echo(f"scorepad: {message}", err=True, indent="  ")
 
 
-class _NotPlain(Exception):
-    """Data the small JSON writer leaves to the json module."""
-
-
-PLAIN_JSON_VALUES = 2000  # past this many values, the json module's C encoder is faster
-# Past this many characters written by the small writer in one process (`audit --json` of a
-# folder writes a line per record), importing the json module has paid for itself.
-PLAIN_JSON_CHARS = 64 * 1024
-_plain_written = 0
-
-
-def _plain_json(data: Any) -> str:
-    """`json.dumps(data, ensure_ascii=False)` for the small plain data of `show --json`
-    (dicts with text keys, lists, text, whole numbers, floats, true, false, null), with
-    the strings escaped by the json module's own C function. Importing the json package
-    (its decoder and scanner, their patterns compiled) is a cost `show --json` can skip.
-    Raises _NotPlain for anything else, or more than PLAIN_JSON_VALUES values."""
-    try:
-        from _json import encode_basestring as string
-    except ImportError:  # not CPython
-        raise _NotPlain from None
-    budget = [PLAIN_JSON_VALUES]
-
-    def value(item: Any) -> str:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _NotPlain
-        kind = type(item)
-        if kind is str:
-            return string(item)
-        if item is None:
-            return "null"
-        if item is True:
-            return "true"
-        if item is False:
-            return "false"
-        if kind is int:
-            return int.__repr__(item)
-        if kind is float and math.isfinite(item):
-            return float.__repr__(item)
-        if kind is list or kind is tuple:
-            return "[" + ", ".join(map(value, item)) + "]"
-        if kind is dict and all(type(key) is str for key in item):
-            return "{" + ", ".join(f"{string(key)}: {value(each)}" for key, each in item.items()) + "}"
-        raise _NotPlain
-
-    return value(data)
-
-
 def json_text(data: Any) -> str:
     """`data` as one line of JSON, with every character `clean` would escape written as a
-    JSON escape: the same data for a program, nothing raw for a terminal."""
-    global _plain_written
-    try:
-        if _plain_written > PLAIN_JSON_CHARS:
-            raise _NotPlain
-        text = _plain_json(data)
-        _plain_written += len(text)
-    except _NotPlain:
-        import json  # here: only the commands that write JSON need it
+    JSON escape: the same data for a program, nothing raw for a terminal. By json.dumps: a
+    writer of its own for the small JSON of `show --json` saved no processor time a
+    command start-up could measure (bench_cli.py; docs/development.md, "Fast paths and
+    their fences")."""
+    import json  # here: only the commands that write JSON need it
 
-        text = json.dumps(data, ensure_ascii=False)
-    return escaped_json(text)
+    return escaped_json(json.dumps(data, ensure_ascii=False))
 
 
 def escaped_json(text: str) -> str:

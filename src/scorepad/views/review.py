@@ -147,10 +147,12 @@ class JsonReview:
         """What `rounds` writes, by json.dumps from the dict of each play (docs/format.md)."""
         import json
 
-        plays = [_as_data(play, self.players) for review in rounds for play in review.plays]
+        # A play at a time, as a list's items are written (", " between them): no batch's
+        # dicts held at once.
+        plays = [json.dumps(_as_data(play, self.players), ensure_ascii=self.ascii) for review in rounds for play in review.plays]
         if not plays:
             return ""
-        text = self.comma + escaped_json(json.dumps(plays, ensure_ascii=self.ascii))[1:-1]
+        text = self.comma + escaped_json(", ".join(plays))
         self.comma = ", "
         return text
 

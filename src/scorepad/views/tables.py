@@ -6,10 +6,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from scorepad import fences
+
 # Past this many rows, `log` and `sheet` write their tables line by line as plain text
 # (`plain_table`): rich lays out a table at about 2 ms a row, and a record at the size
 # limit has 400,000 moves. Below it, rich draws them (with styles, wrapped to the width).
 STREAM_ROWS = 2000
+
+
+def streamed(rows: int) -> bool:
+    """Whether a table of `rows` rows is written as plain lines (`plain_table`) rather than
+    by rich: past STREAM_ROWS, unless the fast paths are off (scorepad.fences)."""
+    return rows > STREAM_ROWS and fences.FAST
 
 
 def column_widths(columns: list[tuple[str, str, str]], rows: Iterable[Sequence[str]]) -> list[int]:

@@ -92,13 +92,14 @@ def log(
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
+    from scorepad.fences import FAST
     from scorepad.views.console import Spool
     from scorepad.views.log import LoggedRounds, log_lines, log_table
-    from scorepad.views.tables import STREAM_ROWS
+    from scorepad.views.tables import streamed
 
     # The whole log is made as the record is read, each round while it is laid out; it
     # is shown once the record has been read whole, if long enough to be drawn plain.
-    spool = Spool() if round_ is None and not as_json else None
+    spool = Spool() if round_ is None and not as_json and FAST else None
     game = read(file, LoggedRounds(width(), spool) if spool is not None else None)
     only = None
     if round_ is not None:
@@ -111,7 +112,7 @@ def log(
         rounds = log_json(game)
         json_line([r for r in rounds if r["round"] == only] if only is not None else rounds)
         return
-    if game.move_count(only) > STREAM_ROWS:
+    if streamed(game.move_count(only)):
         if spool is None or not spool.show():
             lines(log_lines(game, width(), only))
     else:
@@ -256,11 +257,11 @@ def spreadsheet_cell(value: Any) -> Any:
 def sheet(file: FileOption = DEFAULT_FILE) -> None:
     from scorepad.views.sheet import SheetRowsRead, sheet_lines
     from scorepad.views.sheet import sheet as draw_sheet
-    from scorepad.views.tables import STREAM_ROWS
+    from scorepad.views.tables import streamed
 
     read_rows = SheetRowsRead()  # the sheet's rows taken as the record is read
     game = read(file, read_rows)
-    if len(game.rounds) > STREAM_ROWS:
+    if streamed(len(game.rounds)):
         lines(sheet_lines(game, width(), read_rows.of(game)))
     else:
         console().print(draw_sheet(game, width(), read_rows.of(game)))
