@@ -51,6 +51,8 @@ from scorepad.views.status import lead_example, points
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from scorepad.record.change import LiveRecord
+
 
 class RecordChangedError(IllegalMoveError):
     """The record changed between showing the game and the line typed for it."""
@@ -89,15 +91,16 @@ def backup_note(kept: Path | None) -> list[str]:
     ]
 
 
-def check_unchanged(file: Path, expect: bytes | None) -> None:
-    """Refuse a line typed for the record as it was (`expect`) when it has changed since,
-    saying what arrived from elsewhere."""
+def check_unchanged(file: Path, expect: bytes | None, now: str | None = None) -> None:
+    """Refuse a line typed for the record as it was (`expect`) when it has changed since
+    (`now`: its text as read under the lock, else read here), saying what arrived from
+    elsewhere."""
     if expect is None:
         return
-    now = content(file)
-    if now == expect:
+    now_bytes = content(file) if now is None else now.encode("utf-8")
+    if now_bytes == expect:
         return
-    what = arrived(expect, now)
+    what = arrived(expect, now_bytes)
     if what is None:
         raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
     raise RecordChangedError(_("the record changed since this prompt was shown ({what}): nothing was recorded").format(what=what))
@@ -148,14 +151,20 @@ def arrived(before: bytes, after: bytes | None) -> str | None:
 
 
 @contextmanager
-def changing(file: Path, expect: bytes | None = None) -> Iterator[tuple[Game, list[str], str]]:
+def changing(file: Path, expect: bytes | None = None, held: LiveRecord | None = None) -> Iterator[tuple[Game, list[str], str]]:
     """Lock the record, replay it, let the action change the game, and save it only if
     the action succeeded. `expect`: the record as the player last saw it; if it has
-    changed since, nothing is done. Yields the game, a list that, after the save,
+    changed since, nothing is done. `held`: the live prompt's record in memory, which
+    reads and saves only what changed. Yields the game, a list that, after the save,
     holds what saving has to say, and the record's text as read."""
     from scorepad.record.change import changing as change
 
     said: list[str] = []
+    if held is not None:
+        with held.changing(lambda text: check_unchanged(file, expect, text)) as done:
+            yield done.game, said, done.text
+        said.extend(backup_note(done.kept[0] if done.kept else None))
+        return
     with change(file, lambda: check_unchanged(file, expect)) as done:
         yield done.game, said, done.text
     said.extend(backup_note(done.kept[0] if done.kept else None))

@@ -20,6 +20,7 @@ from scorepad.views.status import lead_example
 if TYPE_CHECKING:
     from scorepad.cli.grammar import HintIn, Typed, ViewIn
     from scorepad.engine.game import Game, Outcome
+    from scorepad.record.change import LiveRecord
 
 
 def live_help() -> str:
@@ -140,9 +141,10 @@ def _show(file: Path, game: Game | None = None, out: Outcome | None = None, note
     screen.print(status(game if game is not None else read_game(file), screen.width, out, live=True))
 
 
-def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | None:
+def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRecord | None = None) -> bool | None:
     """Do one line typed at the live prompt. `seen`: the record as it was when the prompt
-    was drawn. Returns False when the player leaves, None when the line was refused."""
+    was drawn; `held`: the record kept in memory between lines (record/change.py). Returns
+    False when the player leaves, None when the line was refused."""
     from scorepad.cli import actions, grammar
     from scorepad.cli.perform import perform
 
@@ -152,15 +154,15 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
         if typed is None:
             return True
         if isinstance(typed, grammar.ViewIn):
-            return _view(typed, file)
+            return _view(typed, file, held)
         if isinstance(typed, grammar.HintIn):
-            _hint(typed, file)
+            _hint(typed, file, held)
         elif isinstance(typed, grammar.NewIn):
             players = list(typed.players) if typed.players else None
             done = actions.new_game(file, players, None, {}, None, typed.force, live=True)
             _show(file, done.game, None, done.notes)
         else:
-            done = perform(file, typed, expect=seen, live=True)
+            done = perform(file, typed, expect=seen, live=True, held=held)
             _show(file, done.game, done.out, done.notes)
             if done.out is not None and done.out.wrong_claim is not None:
                 _offer(file, typed, None)
@@ -172,9 +174,9 @@ def live_command(line: str, file: Path, seen: bytes | None = None) -> bool | Non
             pass  # the record is gone or no longer one: the prompt says so next
         return None
     except CountNeededError as problem:
-        return _ask_count(file, problem, seen)
+        return _ask_count(file, problem, seen, held)
     except PlaceNeededError as problem:
-        return _ask_place(file, problem, seen)
+        return _ask_place(file, problem, seen, held)
     except ScorepadError as problem:
         if _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
@@ -235,7 +237,7 @@ class _Repeats:
 _REPEATS = _Repeats()
 
 
-def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> bool | None:
+def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
     """A repair of a draw the record cannot count, chosen at the prompt: ask how many."""
     try:
         answer = input(shown(problem.question)).strip()
@@ -245,10 +247,10 @@ def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None) -> boo
     if not answer.isdigit():
         error(_("'{answer}' is not a count: nothing was recorded").format(answer=answer))
         return None
-    return live_command(f"fix {problem.choice} {int(answer)}", file, seen)
+    return live_command(f"fix {problem.choice} {int(answer)}", file, seen, held)
 
 
-def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None) -> bool | None:
+def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
     """A repair of a draw that fits at several of the drawer's turns, chosen at the prompt:
     ask where (the table saw it)."""
     try:
@@ -260,7 +262,7 @@ def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None) -> boo
         error(_("'{answer}' is not a place like 4.20: nothing was recorded").format(answer=answer))
         return None
     count = f" {problem.count}" if problem.count is not None else ""
-    return live_command(f"fix {problem.choice}{count} {answer}", file, seen)
+    return live_command(f"fix {problem.choice}{count} {answer}", file, seen, held)
 
 
 def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:
@@ -271,8 +273,17 @@ def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:
     suggest(file, typed, problem, live=True, named=None)
 
 
-def _view(typed: ViewIn, file: Path) -> bool:
-    from scorepad.cli.actions import edit, read_game
+def _game(file: Path, held: LiveRecord | None) -> Game:
+    """The game as it is now: from memory where the prompt keeps it."""
+    if held is not None:
+        return held.read()[1]
+    from scorepad.cli.actions import read_game
+
+    return read_game(file)
+
+
+def _view(typed: ViewIn, file: Path, held: LiveRecord | None = None) -> bool:
+    from scorepad.cli.actions import edit
 
     if typed.what == "quit":
         return False
@@ -284,7 +295,7 @@ def _view(typed: ViewIn, file: Path) -> bool:
         if done is not None:
             _show(file, done.game, None, done.notes)
         return True
-    game = read_game(file)
+    game = _game(file, held)
     screen = console()
     if typed.what == "show":
         _show(file, game)
@@ -308,17 +319,17 @@ def _view(typed: ViewIn, file: Path) -> bool:
     return True
 
 
-def _hint(typed: HintIn, file: Path) -> None:
-    from scorepad.cli.actions import hint_lines, read_game
+def _hint(typed: HintIn, file: Path, held: LiveRecord | None = None) -> None:
+    from scorepad.cli.actions import hint_lines
 
-    for line in hint_lines(read_game(file), typed.tiles):
+    for line in hint_lines(_game(file, held), typed.tiles):
         echo(line)
 
 
 def run(file: Path) -> int:
     """The prompt loop: show the game, then read lines until q or end of input. Returns
     the exit status: 1 when input came from a pipe and any line was refused."""
-    from scorepad.cli.actions import content, read_game
+    from scorepad.record.change import LiveRecord
 
     history = _History() if sys.stdin.isatty() else None
     try:  # bytes that are not text in the terminal's encoding: kept, shown escaped, refused
@@ -333,13 +344,16 @@ def run(file: Path) -> int:
     echo(_("? for help, q to leave"))
     refused = False
     _REPEATS.last = None  # a run of refusals belongs to one session
+    # The game stays in memory between lines: each reads the record again only when the
+    # file's stamp (identity, size, times) says it changed, and a move saves only its round.
+    held = LiveRecord(file)
     while True:
-        seen = content(file)
         try:
-            game = read_game(file)
+            text, game = held.read()
         except ScorepadError as problem:
             error(problem)
             return 2
+        seen = text.encode("utf-8")
         prompt = f"{game.turn}> " if game.turn else "> "
         try:
             line = input(shown(prompt))
@@ -354,7 +368,7 @@ def run(file: Path) -> int:
             continue
         if history is not None and line.strip():
             history.add()
-        result = live_command(line, file, seen)
+        result = live_command(line, file, seen, held)
         if result is False:
             break
         if result is None:

@@ -6,14 +6,19 @@ both, so that fixing.py can build on actions.py without actions.py importing it 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.cli.actions import Done, amend, change_game, changing
 from scorepad.cli.grammar import AmendIn, FixIn, HandsIn, Typed, UndoIn
 from scorepad.errors import ScorepadError
 
+if TYPE_CHECKING:
+    from scorepad.record.change import LiveRecord
 
-def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False) -> Done:
-    """Do one change to the record typed on the command line or at the live prompt."""
+
+def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool = False, held: LiveRecord | None = None) -> Done:
+    """Do one change to the record typed on the command line or at the live prompt
+    (`held`: the prompt's record in memory, for a move or the hands)."""
     if isinstance(typed, AmendIn):
         return amend(file, typed, expect=expect, live=live)
     if isinstance(typed, (FixIn, UndoIn)):
@@ -22,7 +27,7 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
         if isinstance(typed, FixIn):
             return fixing.fix(file, typed.choice, expect=expect, live=live, count=typed.drawn, at=typed.at)
         return fixing.undo(file, typed, expect=expect)
-    with changing(file, expect) as (game, said, text):
+    with changing(file, expect, held) as (game, said, text):
         try:
             done = change_game(game, typed, live)
         except ScorepadError as problem:

@@ -181,8 +181,28 @@ def save(game: Game, path: str | os.PathLike, read: str | None = None) -> Path |
     `read`: the text the game was read from (by `loads`), whose rounds the save leaves as
     they were are not replayed again."""
     parts = dumps_parts(game)
-    _read_back(parts, game, proven_parts(parts, read), path)
+    return save_parts(parts, game, path, proven_parts(parts, read))
+
+
+def save_parts(parts: list[str], game: Game, path: str | os.PathLike, same: int) -> Path | None:
+    """`save` of the parts `dumps_parts(game)` makes (or the live prompt keeps), the first
+    `same` of them proven (`format.proven_parts`)."""
+    _read_back(parts, game, same, path)
     return save_text(parts, path, proven=True)
+
+
+Stamp = tuple[int, int, int, int, int]
+
+
+def stamp(path: str | os.PathLike) -> Stamp | None:
+    """What tells a file's versions apart without reading it: its identity (device and
+    inode: every save renames a new file into place), size, and times of change (in
+    nanoseconds); None when there is no file. Links followed."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def _read_back(parts: list[str], game: Game | None, same: int, path: str | os.PathLike) -> None:
