@@ -4,18 +4,30 @@ as one line, and the live prompt. Fixtures that give a record folder are in conf
 
 from __future__ import annotations
 
+import json
 import os
+import random
+import re
 import resource
 import subprocess
 import sys
 import typing
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import tomli_w
 from typer.testing import CliRunner, Result
 
 from scorepad.cli.app import app
+from scorepad.engine.game import Game
+from scorepad.engine.notation import parse_move
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record import chunks
+from scorepad.record.files import load
+from scorepad.record.format import dumps
 
 runner = CliRunner()
 
@@ -205,3 +217,291 @@ def prompts(text: str) -> int:
     import re
 
     return len(re.findall(r"(?m)^\w*>( |$)", text))
+
+
+# --- records and games shared by several test modules -------------------------------------
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+BROKEN = Path(__file__).parent / "broken.toml"
+
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+CHOICES = {
+    "spinner": ["first-double", "none"],
+    "first_opener": ["lot", "highest-double"],
+    "next_opener": ["domino-maker", "round-winner"],
+    "fallback_opener": ["lot", "highest-double"],
+    "domino_award": ["round-total", "round-each"],
+    "blocked_award": ["as-domino", "rounded-sides-minus-own", "difference"],
+    "blocked_tie": ["nothing", "split-third"],
+    "partners": [True, False],
+    "muggins": [True, False],
+    # Small targets make short games (more of them per second); big deals make more
+    # blocked rounds and hands that hold most of the set.
+    "target": [20, 40, 60, 100],
+    "deal": [[9, 7, 5], [7, 5, 5], [5, 4, 3], [3, 3, 3], [12, 9, 7]],
+}
+
+
+FORMS = ("tiles", "pips", "mixed", "zeros")
+
+
+seen = Counter()  # which forms and corners the games went through
+
+
+def entered(hands: dict, players, form: str, rng: random.Random) -> dict:
+    """The hands of a round as a table might type them."""
+    out = {}
+    for name in players:
+        tiles = hands.get(name)
+        if tiles is None:
+            if form == "zeros":
+                out[name] = 0  # a player with no tiles, given as 0 pips
+            continue
+        pips = sum(t.pips for t in tiles)
+        as_tiles = " ".join(str(t) for t in tiles)
+        if form == "tiles" or (form == "mixed" and rng.random() < 0.5):
+            out[name] = as_tiles
+        else:
+            out[name] = pips
+            seen["a hand of 0 pips given as 0"] += pips == 0
+    return out
+
+
+def random_table(rng: random.Random):
+    options = {"preset": rng.choice(["pagat", "two-ends", "fuenfer"])}
+    for name, values in CHOICES.items():
+        if rng.random() < 0.6:
+            options[name] = rng.choice(values)
+    if rng.random() < 0.95:  # the preset's target (200 or so) makes a long game: a few only
+        options["target"] = rng.choice(CHOICES["target"])
+    players = NAMES[: rng.choice([2, 3, 4])]
+    return options, players
+
+
+def record_text(options: dict, players: list[str], rounds: list[dict]) -> str:
+    return tomli_w.dumps(
+        {
+            "format": "scorepad/1",
+            "players": players,
+            "rules": options,
+            "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
+        }
+    )
+
+
+def written_rounds(game: Game, rng: random.Random) -> list[dict]:
+    """The game's rounds as a record holds them, the hands typed in a random form."""
+    rounds = []
+    for r in game.rounds:
+        if not r.moves:
+            continue
+        hands = None
+        if r.hands is not None:
+            form = rng.choice(FORMS)
+            seen[form] += 1
+            hands = entered({game.players[p]: h for p, h in r.hands.items()}, game.players, form, rng)
+            if r.result == "domino" and len(game.sides[0]) == 2:
+                partner = next(p for p in game.sides[game.side_of[r.domino_maker]] if p != r.domino_maker)
+                seen["a partner's hand"] += game.players[partner] in hands
+        rounds.append({"opener": game.players[r.opener], "moves": [str(m) for m in r.moves], "hands": hands})
+    return rounds
+
+
+def large_record(text_rounds: int = 600) -> str:
+    text = blocked_rounds(text_rounds)
+    assert len(text) >= chunks.CHUNKED_FROM
+    return text
+
+
+def long_game(seed: int, players=("Ann", "Bob", "Cy"), preset: str = "pagat", rounds: int = 40) -> Game:
+    rules = Rules.from_options(preset, target=100_000)
+    return play_game(list(players), rules, random.Random(seed), careless=0.3, max_rounds=rounds)
+
+
+# What must never reach a terminal: C0 controls but newline and tab, DEL, C1 controls,
+# and the characters that reorder text.
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def answered(result, *codes):
+    """The command ended on purpose, with one of `codes`, and printed nothing raw."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in codes, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    assert not RAW.search(result.output), repr(result.output)
+    return " ".join(result.output.split())
+
+
+# 4-6 on E, typed on N; three moves later 0-6 E is refused ("it fits N").
+ON_N = ["Ann: 4-4", "Bob: 4-1 W", "Cy: 4-3 E", "Ann: 3-5 E", "Bob: 5-4 E", "Cy: 4-6 N", "Ann: 1-2 W", "Bob: 2-5 W"]
+
+
+def write_round(path: Path, players, moves, **options) -> None:
+    """A record of one round being played, written as scorepad writes it."""
+    game = Game(players, Rules.from_options(options.pop("preset", "pagat"), **options), opener=players[0])
+    for move in moves:
+        game.push(parse_move(move))
+    path.write_text(dumps(game), encoding="utf-8")
+
+
+def careless_muggins_game() -> Game:
+    """50 rounds of careless players with muggins on: calls, misses, claims too high."""
+    rules = Rules.from_options("pagat", target=100_000, muggins=True)
+    return play_game(["Ann", "Bob", "Cy"], rules, random.Random(50), max_rounds=49, careless=0.1)
+
+
+def hand_over(here):
+    """Tom made domino; Ben and Priya hold one tile each; 6-6 is on the table."""
+    ok("new", "--players", "Tom,Ben,Priya", "--opener", "Tom", "--deal", "2,2,2")
+    for typed in ("36", "66 e", "62 e", "33 w"):
+        ok("play", typed)
+
+
+def moves_of(record: Path, round_number: int = -1) -> list[str]:
+    return [str(m) for m in load(record).game.rounds[round_number].moves]
+
+
+def record_of_names(players: list[str]) -> str:
+    return (
+        'format = "scorepad/1"\n'
+        f"players = {json.dumps(players)}\n"
+        'rounds = [{ opener = "Bob", moves = [] }]\n\n'
+        '[rules]\npreset = "pagat"\n'
+    )
+
+
+def messages(items):
+    return [(p.round, p.move, p.message) for p in items]
+
+
+def record_of_rounds(*rounds: str, players=("Ann", "Bob"), rules='preset = "pagat"') -> str:
+    """A record: `rules` as the [rules] table's lines, each round as its TOML lines."""
+    names = ", ".join(f'"{p}"' for p in players)
+    text = f'format = "scorepad/1"\nplayers = [{names}]\n\n[rules]\n{rules}\n'
+    return text + "".join(f"\n[[rounds]]\n{r}\n" for r in rounds)
+
+
+def rich_plain(renderable, width: int) -> list[str]:
+    from rich.console import Console
+
+    out = Console(width=width, color_system=None, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    out.print(renderable)
+    return out.export_text(styles=False).split("\n")[:-1]
+
+
+def blocked_rounds(count: int, points: int = 0) -> str:
+    """A record of `count` blocked rounds: the lead, two passes (no boneyard: 14 tiles
+    each), hands tied at 84 pips, so nobody scores. `points` is written for each side."""
+    rounds = []
+    for i in range(count):
+        opener, other = ("Ann", "Bob") if i % 2 == 0 else ("Bob", "Ann")
+        rounds.append(
+            f'\n[[rounds]]\nopener = "{opener}"\nmoves = ["{opener}: 0-0", "{other}: pass", "{opener}: pass"]\n'
+            f"hands = {{ Ann = 84, Bob = 84 }}\npoints = {{ Ann = {points}, Bob = {points} }}\n"
+        )
+    return HEAD + "".join(rounds)
+
+
+HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'
+
+
+HOSTILE = [
+    "x$(touch pwned)",
+    "a;touch pw3",
+    "b`touch pw4`",
+    "q'uo\"te",
+    "Ann Lee",
+    "*",
+    "?",
+    "[ab]",
+    "~x",
+    "~",
+    "!x",
+    "#x",
+    "-x",
+    "--by",
+    "a=~b",
+    "a\\b",
+    "{a,b}",
+    "$HOME",
+    "${HOME}",
+    "Jürgen",
+    "'",
+    '"',
+    "a'b'c",
+    "&&",
+    "|",
+    "<x>",
+    "(x)",
+    "a  b",
+    "%1",
+]
+
+
+def bash_words(line: str) -> list[str]:
+    """The words bash reads from `line` (non-interactive: no history, no aliases)."""
+    result = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", "printf '%s\\0' " + line], capture_output=True, timeout=30, cwd="/"
+    )
+    assert result.returncode == 0, (line, result.stderr)
+    return result.stdout.decode().split("\0")[:-1]
+
+
+# Hands entered as tiles, with draws before and after plays: no spinner, three tiles each.
+DRAWS = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [3, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 6-1", "Bob: 1-4 E", "Ann: 6-4 W", "Bob: 4-3 W", "Ann: draw", "Ann: 3-2 W", "Bob: draw", "Bob: 2-0 W", "Ann: draw", "Ann: 4-5 E", "Bob: 0-5 W"]
+hands = { Ann = "2-2" }
+"""
+
+
+# A partnership game: Ann & Cy against Bob & Dee.
+PARTNERS = """format = "scorepad/1"
+players = ["Ann", "Bob", "Cy", "Dee"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [3, 3, 2]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 5-0", "Bob: 5-5 W", "Cy: 0-6 E", "Dee: 6-1 E", "Ann: 4-1 E"]
+hands = { Bob = "2-2", Cy = "3-3", Dee = "2-0" }
+"""
+
+
+def code_words(text: str) -> set[str]:
+    """Everything written as `code` in a Markdown text."""
+    return set(re.findall(r"`([^`\n]+)`", text))
+
+
+PLAYERS_AND_ENDS = {"Ann", "Bob", "Cy", "Dee", "W", "E", "N", "S"}
+
+
+def json_keys(data) -> set[str]:
+    """Every key of every object in `data`, except the names of players and ends, which are
+    the keys of maps like `scores` or `ends` rather than names a format defines."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        found |= {k for k in data if k not in PLAYERS_AND_ENDS}
+        for value in data.values():
+            found |= json_keys(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= json_keys(value)
+    return found

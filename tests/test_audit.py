@@ -11,25 +11,13 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import run
+from tests.helpers import EXAMPLES, messages, run
+from tests.helpers import record_of_rounds as record
 
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import RecordError, audit_text, dumps, loads
 from scorepad.views.summary import audit_json, log_json
-from test_cli import EXAMPLES
-
-
-def record(*rounds: str, players=("Ann", "Bob"), rules='preset = "pagat"') -> str:
-    """A record: `rules` as the [rules] table's lines, each round as its TOML lines."""
-    names = ", ".join(f'"{p}"' for p in players)
-    text = f'format = "scorepad/1"\nplayers = [{names}]\n\n[rules]\n{rules}\n'
-    return text + "".join(f"\n[[rounds]]\n{r}\n" for r in rounds)
-
-
-def messages(items):
-    return [(p.round, p.move, p.message) for p in items]
-
 
 # --- the round in which the game ends ----------------------------------------------------------
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import flat, pane_until, prompts, run, tmux
+from tests.helpers import BROKEN, EXAMPLES, flat, pane_until, prompts, run, tmux
 
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
@@ -17,9 +17,6 @@ from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import parse_tile, parse_tiles
 from scorepad.errors import InvalidMoveError
 from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
-from test_cli import EXAMPLES
-
-BROKEN = Path(__file__).parent / "broken.toml"
 
 
 def test_audit_reports_every_problem_with_its_round_and_move():

@@ -8,12 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tests.helpers import flat, ok, process, refused, run
+from tests.helpers import EXAMPLES, flat, ok, process, refused, run
 
 from scorepad.engine.notation import Draw, Muggins, Pass, Play
 from scorepad.record.files import load
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from tests.helpers import HOSTILE, bash_words
+from tests.helpers import record_of_names as record
 from tests.shells import Session
-from tests.test_completion_shells import record
-from tests.test_shell_quoting import HOSTILE, bash_words
 
 from scorepad.cli.shellwords import bash_candidate, read_line
 

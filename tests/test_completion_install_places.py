@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.helpers import record_of_names as record
 from tests.shells import Session
-from tests.test_completion_shells import record
 
 
 def installed(shell: str, home: Path, **variables: str) -> subprocess.CompletedProcess:

@@ -4,9 +4,8 @@ nothing in it may run: a record received from someone else is enough to try."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from tests.helpers import record_of_names as record
 from tests.shells import Session
 
 SHELLS = ("bash", "zsh", "fish")
@@ -29,15 +28,6 @@ HOSTILE = [
     ("a!b`touch pw5`", 'scorepad muggins "a', ["muggins", "a!b`touch pw5`"]),
     ("Ann Lee", "scorepad muggins --by=A", ["muggins", "--by=Ann Lee"]),
 ]
-
-
-def record(players: list[str]) -> str:
-    return (
-        'format = "scorepad/1"\n'
-        f"players = {json.dumps(players)}\n"
-        'rounds = [{ opener = "Bob", moves = [] }]\n\n'
-        '[rules]\npreset = "pagat"\n'
-    )
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from tests.test_size_bounds import blocked_rounds
+from tests.helpers import blocked_rounds
 
 CLOSED_PIPE = 141
 ROUNDS = 3000  # `log --json` and the audit's one JSON line are each larger than a pipe's buffer

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.helpers import run
+from tests.helpers import code_words, json_keys, run
 
 from scorepad.cli.app import app
 from scorepad.engine.rules import CHOICES, FLAGS, OPTION_ORDER, PRESETS
@@ -18,11 +18,6 @@ RULES_DOC = (DOCS / "rules.md").read_text(encoding="utf-8")
 FORMAT_DOC = (DOCS / "format.md").read_text(encoding="utf-8")
 EXAMPLES = ROOT / "examples"
 BROKEN = Path(__file__).parent / "broken.toml"
-
-
-def code_words(text: str) -> set[str]:
-    """Everything written as `code` in a Markdown text."""
-    return set(re.findall(r"`([^`\n]+)`", text))
 
 
 def table_after(text: str, heading: str) -> list[list[str]]:
@@ -91,22 +86,6 @@ def test_rules_doc_gives_each_presets_targets():
 
 # --- docs/format.md ------------------------------------------------------------------------
 
-PLAYERS_AND_ENDS = {"Ann", "Bob", "Cy", "Dee", "W", "E", "N", "S"}
-
-
-def keys(data) -> set[str]:
-    """Every key of every object in `data`, except the names of players and ends, which are
-    the keys of maps like `scores` or `ends` rather than names a format defines."""
-    found: set[str] = set()
-    if isinstance(data, dict):
-        found |= {k for k in data if k not in PLAYERS_AND_ENDS}
-        for value in data.values():
-            found |= keys(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= keys(value)
-    return found
-
 
 def output(*args) -> list:
     result = run(*args, width=100)
@@ -127,7 +106,7 @@ def output(*args) -> list:
     ids=["show", "show-partners", "log", "log-split", "audit", "stats"],
 )
 def test_format_doc_names_every_key_of_the_json_output(args):
-    produced = keys(output(*args))
+    produced = json_keys(output(*args))
     assert produced, "the output has no keys to check"
     missing = sorted(produced - code_words(FORMAT_DOC))
     assert not missing, f"docs/format.md does not name these keys of `{' '.join(map(str, args[:2]))}`: {missing}"

@@ -73,7 +73,7 @@ def test_loading_names_round_and_move_in_german(german):
 
 def test_a_pip_total_the_unnamed_tiles_fix_in_german(german):
     """Where the tiles nobody has named leave one total, the refusal names it alone."""
-    from test_audit_and_helpers import BROKEN
+    from tests.helpers import BROKEN
 
     messages = [p.message for p in audit_text(BROKEN.read_text()).problems]
     assert (

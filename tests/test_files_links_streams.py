@@ -17,8 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from tests.helpers import run
-from tests.test_untrusted_input import answered  # one check of a refusal for records and for files
+from tests.helpers import answered, run
 
 from scorepad.record.files import load
 

@@ -9,12 +9,13 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from tests.test_size_bounds import HEAD, blocked_rounds
+from tests.helpers import HEAD, blocked_rounds, long_game
+from tests.helpers import large_record as large
 
 from scorepad.engine.game import Folded, Game
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
-from scorepad.engine.simulate import play_game, play_round
+from scorepad.engine.simulate import play_round
 from scorepad.record import chunks, plain
 from scorepad.record.format import RecordError, audit_text, dumps, is_record, loads
 from scorepad.record.plain import read_round
@@ -56,11 +57,6 @@ def unfolded(monkeypatch) -> None:
 def whole(monkeypatch) -> None:
     """Records read from now on are parsed whole, as before reading round by round."""
     monkeypatch.setattr(chunks, "CHUNKED_FROM", 1 << 40)
-
-
-def long_game(seed: int, players=("Ann", "Bob", "Cy"), preset: str = "pagat", rounds: int = 40) -> Game:
-    rules = Rules.from_options(preset, target=100_000)
-    return play_game(list(players), rules, random.Random(seed), careless=0.3, max_rounds=rounds)
 
 
 # --- folded rounds ---------------------------------------------------------------------------
@@ -127,12 +123,6 @@ def test_a_round_an_audit_bent_to_carry_on_stays_laid_out():
 
 
 # --- parsing a round at a time ------------------------------------------------------------
-
-
-def large(text_rounds: int = 600) -> str:
-    text = blocked_rounds(text_rounds)
-    assert len(text) >= chunks.CHUNKED_FROM
-    return text
 
 
 def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):

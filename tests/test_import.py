@@ -7,9 +7,9 @@ import base64
 import re
 
 import pytest
+from tests.helpers import EXAMPLES
 
 from helpers import ok, refused, run
-from test_cli import EXAMPLES
 
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.toml"))
 

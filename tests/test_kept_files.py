@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.helpers import flat, ok, run
+from tests.helpers import ON_N, flat, ok, run
+from tests.helpers import write_round as record
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import parse_move
@@ -22,7 +23,6 @@ from scorepad.engine.rules import Rules
 from scorepad.record import sidecar
 from scorepad.record.files import load, locked
 from scorepad.record.format import MAX_RECORD_BYTES, dumps
-from test_repair import ON_N, record
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from tests.helpers import EXAMPLES
 
 from helpers import ok, run
 from scorepad.cli.app import COMMANDS
 from scorepad.cli.early import language_first
-from test_cli import EXAMPLES
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

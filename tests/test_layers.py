@@ -170,3 +170,18 @@ def test_no_module_imports_a_private_name_of_another():
                     ):
                         wrong.add(f"{path.relative_to(PACKAGE)} imports {node.module}.{alias.name}")
     assert not wrong
+
+
+def test_no_test_module_imports_another():
+    """What several test modules share lives in tests/helpers.py (or conftest.py, or a
+    helper module not named test_*): a test module imported by another runs its module-level
+    code twice and ties the two together for whoever renames a test."""
+    tests = Path(__file__).resolve().parent
+    wrong = set()
+    for path in tests.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            wrong.update(f"{path.name} imports {name}" for name in names if name.split(".")[-1].startswith("test_"))
+    assert not wrong

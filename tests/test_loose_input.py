@@ -7,7 +7,8 @@ the tally's key, and Ctrl-C at an empty prompt."""
 import json
 
 import pytest
-from tests.helpers import flat, live, ok, refused, run
+from tests.helpers import flat, hand_over, live, ok, refused, run
+from tests.helpers import moves_of as moves
 
 from scorepad import i18n
 from scorepad.cli.grammar import AmbiguousInputError, parse_line, parse_record_move, read_hand, resolve_player
@@ -15,7 +16,6 @@ from scorepad.engine.notation import Draw, Muggins, Pass, Play, collation_key, l
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import IllegalMoveError
 from scorepad.record.files import load
-from test_mistakes import hand_over, moves
 
 LANGS = ("en", "de")
 

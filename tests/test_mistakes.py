@@ -7,18 +7,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers import HUNG, flat, live, ok, pane_process, pane_until, refused, run, tmux, wait_for_input
+from tests.helpers import HUNG, flat, hand_over, live, ok, pane_process, pane_until, refused, run, tmux, wait_for_input
+from tests.helpers import moves_of as moves
 
 from scorepad.cli import grammar
 from scorepad.cli.grammar import AmbiguousInputError, PlayIn, parse_line, play_input, read_hand, resolve_player
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.record.files import load
-
-
-def moves(record: Path, round_number: int = -1) -> list[str]:
-    return [str(m) for m in load(record).game.rounds[round_number].moves]
-
 
 # --- the grammar -----------------------------------------------------------------------------
 
@@ -187,13 +183,6 @@ def test_muggins_callers_in_any_case_and_by_prefix(here):
     result = live("m a\nq\n")
     assert result.exit_code == 0, result.output
     assert "Muggins! Ann takes +10" in result.output
-
-
-def hand_over(here):
-    """Tom made domino; Ben and Priya hold one tile each; 6-6 is on the table."""
-    ok("new", "--players", "Tom,Ben,Priya", "--opener", "Tom", "--deal", "2,2,2")
-    for typed in ("36", "66 e", "62 e", "33 w"):
-        ok("play", typed)
 
 
 def test_hands_with_spaces_trailing_commas_and_both_readings(here):

@@ -14,12 +14,11 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from tests.helpers import flat, run
+from tests.helpers import EXAMPLES, flat, run
 
 from scorepad import Game, parse_move
 from scorepad.record.files import load
 from scorepad.record.format import dumps
-from test_cli import EXAMPLES
 
 DEMO = EXAMPLES / "demo.toml"
 

@@ -15,12 +15,12 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from tests.helpers import EXAMPLES
+from tests.helpers import careless_muggins_game as long_game
 
 from helpers import HUNG, ok
 from scorepad.record.files import load
 from scorepad.record.format import dumps
-from test_cli import EXAMPLES
-from test_page_viewer import long_game
 
 AXE_VERSION = "4.10.3"
 CACHE = Path(__file__).parent / ".cache" / f"axe-core-{AXE_VERSION}"

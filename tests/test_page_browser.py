@@ -5,10 +5,9 @@ the reason shown, where Chromium is not installed (`.ci/run` installs it)."""
 import struct
 
 import pytest
-from tests.helpers import run
+from tests.helpers import EXAMPLES, run
 
 from scorepad.record.files import load
-from test_cli import EXAMPLES
 
 pytestmark = pytest.mark.slow  # a browser started for the page
 

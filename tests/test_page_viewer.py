@@ -10,22 +10,15 @@ import random
 import re
 
 import pytest
+from tests.helpers import EXAMPLES
+from tests.helpers import careless_muggins_game as long_game
 
 from helpers import HUNG, ok, run
 from scorepad.engine.game import Game
-from scorepad.engine.rules import Rules
-from scorepad.engine.simulate import play_game
 from scorepad.record.files import load
 from scorepad.record.format import dumps
-from test_cli import EXAMPLES
 
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.toml"))
-
-
-def long_game() -> Game:
-    """50 rounds of careless players with muggins on: calls, misses, claims too high."""
-    rules = Rules.from_options("pagat", target=100_000, muggins=True)
-    return play_game(["Ann", "Bob", "Cy"], rules, random.Random(50), max_rounds=49, careless=0.1)
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,11 @@ hands entered in every form a table may choose: all tiles, all pips, a mix, a pa
 hand, zero pips given for an empty hand or a hand of 0-0."""
 
 import random
-from collections import Counter
 
 import pytest
-import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import FORMS, NAMES, random_table, record_text, seen, written_rounds
 
 from reference import score_game
 from scorepad import Game, Rules, parse_move
@@ -20,67 +19,8 @@ from scorepad.record.format import audit_text, loads
 
 pytestmark = pytest.mark.slow  # a comparison with the reference scorer over many games
 
-NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # Every option of the rules text with every value it takes (written here, not taken from
 # the engine, so an option the engine forgot shows up).
-CHOICES = {
-    "spinner": ["first-double", "none"],
-    "first_opener": ["lot", "highest-double"],
-    "next_opener": ["domino-maker", "round-winner"],
-    "fallback_opener": ["lot", "highest-double"],
-    "domino_award": ["round-total", "round-each"],
-    "blocked_award": ["as-domino", "rounded-sides-minus-own", "difference"],
-    "blocked_tie": ["nothing", "split-third"],
-    "partners": [True, False],
-    "muggins": [True, False],
-    # Small targets make short games (more of them per second); big deals make more
-    # blocked rounds and hands that hold most of the set.
-    "target": [20, 40, 60, 100],
-    "deal": [[9, 7, 5], [7, 5, 5], [5, 4, 3], [3, 3, 3], [12, 9, 7]],
-}
-FORMS = ("tiles", "pips", "mixed", "zeros")
-seen = Counter()  # which forms and corners the games went through
-
-
-def random_table(rng: random.Random):
-    options = {"preset": rng.choice(["pagat", "two-ends", "fuenfer"])}
-    for name, values in CHOICES.items():
-        if rng.random() < 0.6:
-            options[name] = rng.choice(values)
-    if rng.random() < 0.95:  # the preset's target (200 or so) makes a long game: a few only
-        options["target"] = rng.choice(CHOICES["target"])
-    players = NAMES[: rng.choice([2, 3, 4])]
-    return options, players
-
-
-def entered(hands: dict, players, form: str, rng: random.Random) -> dict:
-    """The hands of a round as a table might type them."""
-    out = {}
-    for name in players:
-        tiles = hands.get(name)
-        if tiles is None:
-            if form == "zeros":
-                out[name] = 0  # a player with no tiles, given as 0 pips
-            continue
-        pips = sum(t.pips for t in tiles)
-        as_tiles = " ".join(str(t) for t in tiles)
-        if form == "tiles" or (form == "mixed" and rng.random() < 0.5):
-            out[name] = as_tiles
-        else:
-            out[name] = pips
-            seen["a hand of 0 pips given as 0"] += pips == 0
-    return out
-
-
-def record_text(options: dict, players: list[str], rounds: list[dict]) -> str:
-    return tomli_w.dumps(
-        {
-            "format": "scorepad/1",
-            "players": players,
-            "rules": options,
-            "rounds": [{k: v for k, v in r.items() if v is not None} for r in rounds],
-        }
-    )
 
 
 def check_notes(text: str, options: dict, players: list[str], rounds: list[dict], replay: Game) -> None:
@@ -96,24 +36,6 @@ def check_notes(text: str, options: dict, players: list[str], rounds: list[dict]
     for number, move, _message in noted:
         r = replay.rounds[number - 1]
         seen["a missed score on a round's last tile"] += r.hands is not None and move == len(r.moves)
-
-
-def written_rounds(game: Game, rng: random.Random) -> list[dict]:
-    """The game's rounds as a record holds them, the hands typed in a random form."""
-    rounds = []
-    for r in game.rounds:
-        if not r.moves:
-            continue
-        hands = None
-        if r.hands is not None:
-            form = rng.choice(FORMS)
-            seen[form] += 1
-            hands = entered({game.players[p]: h for p, h in r.hands.items()}, game.players, form, rng)
-            if r.result == "domino" and len(game.sides[0]) == 2:
-                partner = next(p for p in game.sides[game.side_of[r.domino_maker]] if p != r.domino_maker)
-                seen["a partner's hand"] += game.players[partner] in hands
-        rounds.append({"opener": game.players[r.opener], "moves": [str(m) for m in r.moves], "hands": hands})
-    return rounds
 
 
 def check_game(seed: int) -> None:

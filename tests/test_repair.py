@@ -4,10 +4,10 @@
 import json
 import shlex
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from tests.helpers import flat, run
+from tests.helpers import ON_N, flat, run
+from tests.helpers import write_round as record
 
 from scorepad.cli.fixing import steps_of
 from scorepad.engine.game import Game
@@ -20,15 +20,6 @@ from scorepad.record.amend import amend_all
 from scorepad.record.files import load
 from scorepad.record.format import dumps
 from slips import KINDS, cases
-
-
-def record(path: Path, players, moves, **options) -> None:
-    """A record of one round being played, written as scorepad writes it."""
-    game = Game(players, Rules.from_options(options.pop("preset", "pagat"), **options), opener=players[0])
-    for move in moves:
-        game.push(parse_move(move))
-    path.write_text(dumps(game), encoding="utf-8")
-
 
 # --- recorder's slips in random real games -------------------------------------------------
 
@@ -152,9 +143,6 @@ def typed(refused) -> list[str]:
 
 
 # --- the slips as players reported them -------------------------------------------------------
-
-# 4-6 on E, typed on N; three moves later 0-6 E is refused ("it fits N").
-ON_N = ["Ann: 4-4", "Bob: 4-1 W", "Cy: 4-3 E", "Ann: 3-5 E", "Bob: 5-4 E", "Cy: 4-6 N", "Ann: 1-2 W", "Bob: 2-5 W"]
 
 
 def test_a_play_on_the_wrong_end_three_moves_back_is_the_first_repair(here):

@@ -4,28 +4,14 @@ certainly held, and the command in both languages (docs/review.md)."""
 import json
 
 import pytest
+from tests.helpers import DRAWS, PARTNERS, code_words, json_keys
 
+# A spinner with its arms: 5-5 leads, both line sides are taken, then Bob opens an arm.
 from helpers import flat, ok, refused, run
 from scorepad.engine.review import Unknown, known_hands, review_round
 from scorepad.engine.tiles import mask_of, parse_tiles
 from scorepad.record.format import loads
 
-# Hands entered as tiles, with draws before and after plays: no spinner, three tiles each.
-DRAWS = """format = "scorepad/1"
-players = ["Ann", "Bob"]
-
-[rules]
-preset = "pagat"
-spinner = "none"
-deal = [3, 3, 3]
-
-[[rounds]]
-opener = "Ann"
-moves = ["Ann: 6-1", "Bob: 1-4 E", "Ann: 6-4 W", "Bob: 4-3 W", "Ann: draw", "Ann: 3-2 W", "Bob: draw", "Bob: 2-0 W", "Ann: draw", "Ann: 4-5 E", "Bob: 0-5 W"]
-hands = { Ann = "2-2" }
-"""
-
-# A spinner with its arms: 5-5 leads, both line sides are taken, then Bob opens an arm.
 SPINNER = """format = "scorepad/1"
 players = ["Ann", "Bob"]
 
@@ -58,20 +44,6 @@ moves = ["Ann: 3-3", "Bob: 3-5 E", "Ann: 3-6 W", "Bob: 5-2 E", "Ann: 6-4 W"]
 hands = { Bob = "1-1" }
 """
 
-# A partnership game: Ann & Cy against Bob & Dee.
-PARTNERS = """format = "scorepad/1"
-players = ["Ann", "Bob", "Cy", "Dee"]
-
-[rules]
-preset = "pagat"
-spinner = "none"
-deal = [3, 3, 2]
-
-[[rounds]]
-opener = "Ann"
-moves = ["Ann: 5-0", "Bob: 5-5 W", "Cy: 0-6 E", "Dee: 6-1 E", "Ann: 4-1 E"]
-hands = { Bob = "2-2", Cy = "3-3", Dee = "2-0" }
-"""
 
 # Bob's hand is entered as pips: nothing is deduced from them.
 PIPS = """format = "scorepad/1"
@@ -414,15 +386,13 @@ def test_a_broken_record_is_refused_plainly(here):
 def test_the_format_doc_names_every_key_of_the_review(here):
     from pathlib import Path
 
-    import test_docs
-
     doc = (Path(__file__).resolve().parents[1] / "docs" / "format.md").read_text(encoding="utf-8")
     section = doc[doc.index("### `scorepad review --json`") : doc.index("## Exit statuses")]
-    named = test_docs.code_words(section)
+    named = code_words(section)
     for record in (DRAWS, PIPS, PARTNERS):
         here.write_text(record, encoding="utf-8")
         data = json.loads(ok("review", "--json"))
-        missing = sorted(test_docs.keys(data) - named)
+        missing = sorted(json_keys(data) - named)
         assert not missing, missing
     for why in ('"drew"', '"pips"', '"unentered"', '"missed"', '"left"'):
         assert why in section
@@ -648,13 +618,13 @@ def test_the_command_reviews_as_a_review_of_the_game_laid_again(tmp_path):
     from pathlib import Path
 
     import tomli_w
+    from tests.helpers import record_text, written_rounds
 
     from scorepad.engine.review import review_game, totals
     from scorepad.engine.rules import Rules
     from scorepad.engine.simulate import play_game
     from scorepad.record.format import dumps
     from scorepad.views.review import review_json, review_lines
-    from test_reference import record_text, written_rounds
 
     texts = [path.read_text(encoding="utf-8") for path in sorted((Path(__file__).parent.parent / "examples").glob("*.toml"))]
     rng = random.Random(26)

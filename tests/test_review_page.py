@@ -5,11 +5,9 @@ review mark to the next, in headless Chromium (skipped, saying so, without Chrom
 import json
 import re
 
-from tests.helpers import ok
+from tests.helpers import DRAWS, EXAMPLES, PARTNERS, ok
 
 from scorepad.record.files import load
-from test_cli import EXAMPLES
-from test_review import DRAWS, PARTNERS
 
 
 def page_of(folder, record: str, lang: str = "en") -> str:

@@ -8,13 +8,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import random_table, record_text, written_rounds
 
 from review_reference import review_game
 from scorepad.engine.review import review_round
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import loads
-from test_reference import random_table, record_text, written_rounds
 
 corners = Counter()
 

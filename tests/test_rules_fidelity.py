@@ -7,12 +7,12 @@ after a blocked round with partners' pips equal, and muggins on a claim too low.
 import json
 
 import pytest
-from tests.helpers import run
+from tests.helpers import messages, run
+from tests.helpers import record_of_rounds as record
 
 from reference import score_game
 from scorepad.record.format import audit_text, loads
 from scorepad.views.summary import audit_json
-from test_audit import messages, record
 
 MUGGINS = 'preset = "pagat"\nmuggins = true\ndeal = [2, 2, 2]'
 

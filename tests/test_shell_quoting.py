@@ -10,55 +10,14 @@ from __future__ import annotations
 
 import random
 import shutil
-import subprocess
 
 import pytest
-
-from scorepad.cli.shellwords import bash_candidate, bash_quote, completable, powershell_quote, powershell_unquoted, read_line
-
-HOSTILE = [
-    "x$(touch pwned)",
-    "a;touch pw3",
-    "b`touch pw4`",
-    "q'uo\"te",
-    "Ann Lee",
-    "*",
-    "?",
-    "[ab]",
-    "~x",
-    "~",
-    "!x",
-    "#x",
-    "-x",
-    "--by",
-    "a=~b",
-    "a\\b",
-    "{a,b}",
-    "$HOME",
-    "${HOME}",
-    "Jürgen",
-    "'",
-    '"',
-    "a'b'c",
-    "&&",
-    "|",
-    "<x>",
-    "(x)",
-    "a  b",
-    "%1",
-]
+from tests.helpers import HOSTILE, bash_words
 
 # what was typed before TAB, and the part of each name it must be a prefix of
+from scorepad.cli.shellwords import bash_candidate, bash_quote, completable, powershell_quote, powershell_unquoted, read_line
+
 TYPED = ["", "'", '"', "'a", '"a', "a", "x\\$", "--by="]
-
-
-def bash_words(line: str) -> list[str]:
-    """The words bash reads from `line` (non-interactive: no history, no aliases)."""
-    result = subprocess.run(
-        ["bash", "--norc", "--noprofile", "-c", "printf '%s\\0' " + line], capture_output=True, timeout=30, cwd="/"
-    )
-    assert result.returncode == 0, (line, result.stderr)
-    return result.stdout.decode().split("\0")[:-1]
 
 
 needs_bash = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed here")

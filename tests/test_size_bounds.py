@@ -3,11 +3,11 @@ any length, audits with thousands of problems, names that look like other names,
 records at the size limit. Behaviour is asserted, never time (speed is in benchmarks/)."""
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from tests.helpers import run
+from tests.helpers import HEAD, blocked_rounds, run
+from tests.helpers import rich_plain as _rich_plain
 
 from scorepad import Game
 from scorepad.cli import grammar
@@ -16,21 +16,6 @@ from scorepad.errors import InvalidMoveError, RulesError
 from scorepad.record.format import MAX_KEY_PARTS, MAX_PROBLEMS, RecordError, audit_text, loads
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'
-
-
-def blocked_rounds(count: int, points: int = 0) -> str:
-    """A record of `count` blocked rounds: the lead, two passes (no boneyard: 14 tiles
-    each), hands tied at 84 pips, so nobody scores. `points` is written for each side."""
-    rounds = []
-    for i in range(count):
-        opener, other = ("Ann", "Bob") if i % 2 == 0 else ("Bob", "Ann")
-        rounds.append(
-            f'\n[[rounds]]\nopener = "{opener}"\nmoves = ["{opener}: 0-0", "{other}: pass", "{opener}: pass"]\n'
-            f"hands = {{ Ann = 84, Bob = 84 }}\npoints = {{ Ann = {points}, Bob = {points} }}\n"
-        )
-    return HEAD + "".join(rounds)
 
 
 # --- 14: keys nested by dots are refused before parsing ------------------------------------
@@ -177,14 +162,6 @@ def test_accented_names_of_real_languages_are_fine(name):
 
 
 # --- 15: large records: the same output, without rich's per-row layout ----------------------
-
-
-def _rich_plain(renderable, width: int) -> list[str]:
-    from rich.console import Console
-
-    out = Console(width=width, color_system=None, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
-    out.print(renderable)
-    return out.export_text(styles=False).split("\n")[:-1]
 
 
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))

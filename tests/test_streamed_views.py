@@ -9,9 +9,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from tests.helpers import run
-from tests.test_folded_rounds import long_game
-from tests.test_size_bounds import _rich_plain, blocked_rounds
+from tests.helpers import blocked_rounds, long_game, run
+from tests.helpers import rich_plain as _rich_plain
 
 from scorepad.engine.game import Game
 from scorepad.record.format import dumps, loads
@@ -382,7 +381,7 @@ def log_rows_row_by_row(game: Game) -> list:
 
 
 def texts_read_in_every_way() -> list[str]:
-    from tests.test_folded_rounds import large
+    from tests.helpers import large_record as large
 
     texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.toml"))]
     texts += [dumps(muggins_game(seed)) for seed in range(3)]

@@ -5,7 +5,6 @@ what the record was (mode, group, owner, links, comments); time and memory stay 
 
 import json
 import os
-import re
 import stat
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import run
+from tests.helpers import RAW, answered, run
 
 from scorepad import Game
 from scorepad.cli.commands.showing import spreadsheet_cell
@@ -27,19 +26,7 @@ from scorepad.views.console import clean, json_text, width
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-# What must never reach a terminal: C0 controls but newline and tab, DEL, C1 controls,
-# and the characters that reorder text.
-RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 HOSTILE = "\x1b]0;owned\x07\x1b[2J\r\x1b[8m\u202e\x85\x00"
-
-
-def answered(result, *codes):
-    """The command ended on purpose, with one of `codes`, and printed nothing raw."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert result.exit_code in codes, (result.exit_code, result.output)
-    assert "Traceback" not in result.output
-    assert not RAW.search(result.output), repr(result.output)
-    return " ".join(result.output.split())
 
 
 def record(*lines: str) -> str:

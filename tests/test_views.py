@@ -260,7 +260,7 @@ def test_rules_of_a_three_player_game_say_no_partners(tmp_path, monkeypatch):
 
 
 def test_stats_count_one_game_in_the_singular(tmp_path):
-    from test_cli import EXAMPLES
+    from tests.helpers import EXAMPLES
 
     result = run("stats", EXAMPLES / "demo.toml", width=40)
     assert result.exit_code == 0, result.output
@@ -312,7 +312,7 @@ Bob won."""
 
 @pytest.mark.parametrize("width, expected", [(28, DEMO_SHEET_NARROW), (40, DEMO_SHEET_NARROW), (100, DEMO_SHEET_100)])
 def test_sheet_of_the_demo_game(width, expected):
-    from test_cli import EXAMPLES
+    from tests.helpers import EXAMPLES
 
     result = run("sheet", "-f", EXAMPLES / "demo.toml", width=width)
     assert result.exit_code == 0, result.output
@@ -357,9 +357,10 @@ def test_hands_say_who_received_what_and_why(tmp_path, monkeypatch):
 
 
 def test_blocked_hands_say_why():
+    from tests.helpers import EXAMPLES
+
     from scorepad.record.files import load
     from scorepad.views.award import award_reason
-    from test_cli import EXAMPLES
 
     split = load(EXAMPLES / "pagat-split.toml").game
     assert award_reason(split, split.rounds[1]) == "35 split: round5(Bob 34)"
@@ -477,7 +478,7 @@ DEMO_CHART = {
 
 @pytest.mark.parametrize("width", [28, 40, 100])
 def test_chart_of_the_demo_game(width):
-    from test_cli import EXAMPLES
+    from tests.helpers import EXAMPLES
 
     result = run("chart", EXAMPLES / "demo.toml", width=width)
     assert result.exit_code == 0, result.output
@@ -494,7 +495,7 @@ def test_chart_of_the_demo_game(width):
 
 
 def test_chart_of_several_games_names_each(tmp_path):
-    from test_cli import EXAMPLES
+    from tests.helpers import EXAMPLES
 
     result = run("chart", EXAMPLES / "demo.toml", EXAMPLES / "two-ends.toml", width=60)
     assert result.exit_code == 0, result.output
@@ -529,9 +530,10 @@ def test_other_commands_do_not_import_plotext_or_the_page():
 
 
 def test_log_of_one_round():
+    from tests.helpers import EXAMPLES
+
     from scorepad.record.files import load
     from scorepad.views.log import log_table
-    from test_cli import EXAMPLES
 
     game = load(EXAMPLES / "demo.toml").game
     one = text(log_table(game, only_round=2), 100)
@@ -661,7 +663,7 @@ def test_a_partnership_holds_and_wins_in_the_plural():
 def test_no_line_ends_in_blanks(tmp_path):
     """Rich pads table rows and leaves a blank where it wraps; a copied line or a captured
     log would keep them (found by play-testing at 40 columns)."""
-    from test_cli import EXAMPLES
+    from tests.helpers import EXAMPLES
 
     for args in (["log"], ["sheet"], ["show"], ["play", "--help"], ["rules", "pagat"]):
         result = (
