@@ -292,7 +292,7 @@ def test_undo_n_lists_each_move(here):
     assert "Undone: Ann: 1-1 W\nUndone: Tom: 4-2 E\nUndone: Ann: 6-1 W" in result.output
     assert moves(here) == ["Ann: 6-4", "Tom: 4-4 E"]
     refused(["undo", "3"], here, 1, "cannot undo 3: only 2 moves or hands entries to take back")
-    result = live("u 2\nq\n")
+    result = live("u 2\ny\nq\n")
     assert result.exit_code == 0, result.output
     assert "Undone: Tom: 4-4 E\nUndone: Ann: 6-4" in result.output
 

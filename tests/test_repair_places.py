@@ -74,3 +74,31 @@ def test_a_draw_typed_at_a_later_turn_is_moved_by_the_hands(here):
     assert "if Bob drew 1 tile before 1.16, not at 1.18" in offered
     ok("fix", "1")
     _true(here, DREW_ONE)
+
+
+def test_undo_after_a_fix_counts_the_entries_the_keeper_sees(here):
+    _typed(here, DREW_ONE[:15] + DREW_ONE[16:])
+    run_hands = refused(("hands", HANDS_ONE), here, 1)
+    assert "1. scorepad insert 1.16" in run_hands
+    ok("fix", "1")
+    # The log shows the draw put in at 1.16 and the hands; `undo 3` takes the last three
+    # entries it shows, the fix's draw staying where it is.
+    out = ok("undo", "3")
+    assert out.startswith("Undone: the hands of round 1\nUndone: Ann: 4-4 E\nUndone: Bob: 2-4 E\n"), out
+    _true_until(here, DREW_ONE[:19])
+
+
+def test_the_live_prompt_says_what_undo_takes_back_before_more_than_one(here):
+    _typed(here, DREW_ONE[:15] + DREW_ONE[16:])
+    out = live(f"hands {HANDS_ONE}\n1\nu 3\nn\nu 3\ny\nq\n", 80).output
+    assert (
+        "undo 3 takes back: the hands of round 1; Ann: 4-4 E; Bob: 2-4 E\nTake back these 3? (y/n) Nothing was taken back." in out
+    )
+    assert "Take back these 3? (y/n) Undone: the hands of round 1\nUndone: Ann: 4-4 E\nUndone: Bob: 2-4 E\n" in out
+    _true_until(here, DREW_ONE[:19])
+
+
+def _true_until(here, moves) -> None:
+    game = load(here).game
+    assert [str(m) for m in game.rounds[0].moves] == list(moves)
+    assert game.rounds[0].hands is None

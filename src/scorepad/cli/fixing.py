@@ -730,6 +730,10 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
                 was_fixed = None
         elif (why := sidecar.ignored(file)) is not None:
             said_first.append(_("Note: {why}: ignored").format(why=why))
+        if was_fixed is not None and typed.count > 1:
+            # `undo N` counts the entries the keeper sees in the log, a fix's as many as it
+            # added: the last N of them go, whatever made them.
+            was_fixed = None
         if was_fixed is None or before is None:
             del text  # read again below: not held twice
             text, game = read_both(file)  # says which file cannot be read, as every action does
@@ -740,7 +744,10 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         kept, fix_kept = was_fixed
         game = loads(before).game
         if "move" in kept and not kept.get("claim"):
-            made_move = fix_kept.get("instead") or kept["move"]
+            # The move as the fix recorded it: typed without a name, it is the turn's after
+            # the repair, which may be another player than the one refused.
+            fixed_round = loads(text).game.rounds[fix_kept.get("round", 1) - 1]
+            made_move = str(fixed_round.moves[-1]) if fixed_round.moves else fix_kept.get("instead") or kept["move"]
             notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
         elif "move" in kept:
             notes = [_("Undone: the fix (the repair)")]

@@ -161,6 +161,9 @@ def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRec
             players = list(typed.players) if typed.players else None
             done = actions.new_game(file, players, None, {}, None, typed.force, live=True)
             _show(file, done.game, None, done.notes)
+        elif isinstance(typed, grammar.UndoIn) and typed.count > 1 and not _agreed(file, typed.count, held):
+            echo(_("Nothing was taken back."))
+            return True
         else:
             done = perform(file, typed, expect=seen, live=True, held=held)
             _show(file, done.game, done.out, done.notes)
@@ -235,6 +238,31 @@ class _Repeats:
 
 
 _REPEATS = _Repeats()
+
+
+def _agreed(file: Path, count: int, held: LiveRecord | None) -> bool:
+    """Before taking back more than one entry at the prompt: say which, the last first, and
+    ask. Where there are not that many, `undo` itself refuses, saying so."""
+    from scorepad.engine.notation import shown_move
+
+    game = _game(file, held).fork(with_undo=True)  # a copy for the question: nothing of it is saved
+    entries = []
+    try:
+        for _entry in range(count):
+            item = game.pop()
+            if isinstance(item, dict):
+                entries.append(_("the hands of round {number}").format(number=game.current.number))
+            else:
+                entries.append(shown_move(item))
+    except ScorepadError:
+        return True
+    echo(_("undo {n} takes back: {entries}").format(n=count, entries="; ".join(entries)))
+    try:
+        answer = input(shown(_("Take back these {n}? (y/n) ").format(n=count))).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        echo()
+        return False
+    return answer in ("y", "yes", "j", "ja")
 
 
 def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
