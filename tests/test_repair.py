@@ -278,13 +278,15 @@ def test_a_later_refusal_keeps_the_undo_of_a_fix(here):
     assert here.read_bytes() == before
 
 
-def test_undo_two_after_a_fix_takes_the_fix_and_one_move_before_it(here):
+def test_undo_two_after_a_fix_takes_the_last_two_entries_of_the_log(here):
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     run("play", "06", "e")
     assert run("fix", "1").exit_code == 0
     result = run("undo", "2")
     assert result.exit_code == 0, result.output
-    assert [str(m) for m in load(here).game.current.moves] == ON_N[:-1]
+    # The play the fix recorded and the move before it; the repair of 1.6 stays.
+    assert result.output.startswith(f"Undone: Cy: 0-6 E\nUndone: {ON_N[-1]}\n")
+    assert [str(m) for m in load(here).game.current.moves] == [*ON_N[:5], "Cy: 4-6 E", *ON_N[6:-1]]
 
 
 def test_nothing_changes_without_a_choice_and_a_fix_needs_the_record_as_it_was(here):
