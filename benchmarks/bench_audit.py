@@ -9,7 +9,8 @@ through the engine and checks everything (record.audit_text), as `scorepad audit
 The command itself is timed too, as a whole process over all files, against a Python
 process that reads and tomllib-parses the same files, in alternating pairs: wall time and
 CPU time (user and system of the child, steadier on a loaded machine). Medians of five
-runs. The goal: the command at most 2x the parse, in both.
+runs. The goals: in process at most 1.5x the parse, the command at most 2x, in both; the
+audit in process with the fast paths off (fences.FAST) is measured beside them.
 
 Each command runs once untimed first, in an environment without PYTHONDONTWRITEBYTECODE,
 so that scorepad's modules are read from their bytecode as an installed scorepad's are
@@ -31,6 +32,7 @@ import time
 import tomllib
 from pathlib import Path
 
+from scorepad import fences
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import audit_text, dumps
@@ -88,14 +90,20 @@ def main() -> None:
         audit: list[float] = []
         parse_cmd: list[tuple[float, float]] = []
         audit_cmd: list[tuple[float, float]] = []
+        no_fast: list[float] = []
         for _ in range(5):
             parse.append(run(tomllib.loads, paths))
             audit.append(run(audit_text, paths))
+            fences.FAST = False  # every round read by tomllib (docs/development.md, fences)
+            no_fast.append(run(audit_text, paths))
+            fences.FAST = True
             parse_cmd.append(command(parse_args, check=True, env=env))
             audit_cmd.append(command(audit_args, stdout=subprocess.DEVNULL, env=env))
     p, a = statistics.median(parse), statistics.median(audit)
     print(f"{args.games} records, {size / 1e6:.1f} MB, about {moves:,} moves")
-    print(f"in process: tomllib {p:.2f} s, audit {a:.2f} s: {a / p:.2f}x")
+    n = statistics.median(no_fast)
+    print(f"in process: tomllib {p:.2f} s, audit {a:.2f} s: {a / p:.2f}x (goal <= 1.5x: {'met' if a / p <= 1.5 else 'NOT met'})")
+    print(f"in process, SCOREPAD_NO_FAST_PATHS=1: audit {n:.2f} s: {n / p:.2f}x")
     for kind, index in (("wall", 0), ("CPU", 1)):
         pc, ac = (statistics.median(run[index] for run in runs) for runs in (parse_cmd, audit_cmd))
         verdict = "met" if ac / pc <= 2 else "NOT met"

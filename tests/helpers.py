@@ -17,9 +17,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from typer.testing import CliRunner, Result
 
+from scorepad import fences
 from scorepad.cli.app import app
 from scorepad.engine.game import Game
 from scorepad.engine.notation import parse_move
@@ -505,3 +507,9 @@ def json_keys(data) -> set[str]:
         for value in data:
             found |= json_keys(value)
     return found
+
+
+# A test of a fast path itself (that it is taken, what it costs): nothing to look at when
+# SCOREPAD_NO_FAST_PATHS turns the fast paths off (docs/development.md, "Fast paths and
+# their fences"); what it gives is tested either way.
+fast_paths_only = pytest.mark.skipif(not fences.FAST, reason="SCOREPAD_NO_FAST_PATHS: the fast paths are off")

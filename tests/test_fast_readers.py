@@ -28,7 +28,7 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.errors import ScorepadError
 from scorepad.record import chunks, format, plain
-from scorepad.record.format import RecordError, audit_text, dumps, loads, to_dict
+from scorepad.record.format import RecordError, audit_text, dumps, is_record, loads, to_dict
 
 
 # Names that hold what a guard on the raw text might take for TOML: dots enough for a
@@ -396,3 +396,12 @@ def test_a_byte_order_mark_is_refused_saying_so(folder):
 
     (folder / "bom.toml").write_bytes(b"\xef\xbb\xbf" + _head_and_rounds(1).encode())
     refused(["show", "-f", "bom.toml"], folder / "bom.toml", 2, "byte-order mark (U+FEFF)")
+
+
+def test_a_format_line_inside_a_multi_line_string_does_not_make_a_large_file_a_record():
+    """A file over 1 MB is not parsed to tell whether `new` may replace it: its first lines
+    are looked at, and a line inside a string is not one of them."""
+    notes = 'title = "notes"\ntext = """\nformat = "scorepad/1"\n' + "a line of notes\n" * 70_000 + '"""\n'
+    assert len(notes) > chunks.MAX_WHOLE
+    assert not is_record(notes)
+    assert is_record(notes.replace('title = "notes"', 'format = "scorepad/1"'))

@@ -9,7 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from tests.helpers import HEAD, blocked_rounds, long_game
+from tests.helpers import HEAD, blocked_rounds, fast_paths_only, long_game
 from tests.helpers import large_record as large
 
 from scorepad.engine.game import Folded, Game
@@ -125,6 +125,7 @@ def test_a_round_an_audit_bent_to_carry_on_stays_laid_out():
 # --- parsing a round at a time ------------------------------------------------------------
 
 
+@fast_paths_only
 def test_a_large_record_is_parsed_a_round_at_a_time(monkeypatch):
     text = large()
     parsed = []

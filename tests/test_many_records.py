@@ -5,6 +5,7 @@ once the quick reader's patterns are compiled. What is read is the same either w
 import random
 
 import pytest
+from tests.helpers import fast_paths_only
 
 from scorepad.engine.game import Game
 from scorepad.engine.rules import Rules
@@ -33,6 +34,7 @@ def test_the_audit_json_of_folded_rounds_is_that_of_the_rounds_laid_out(monkeypa
     assert audit_json("g.toml", folded.game, folded.problems, folded.notes) == expected
 
 
+@fast_paths_only
 def test_small_records_are_read_a_round_at_a_time_once_enough_was_read(monkeypatch):
     texts = [dumps(game(seed, "pagat")) for seed in range(8)]
     assert all(len(text) < chunks.CHUNKED_FROM for text in texts)

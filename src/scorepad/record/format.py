@@ -7,6 +7,7 @@ replaying its moves and hands through the engine.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import tomllib
@@ -33,6 +34,7 @@ MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a fe
 # Moves are immutable, and the same texts come again in record after record (an audit of a
 # club's folder): parsed once per process.
 _PARSED: dict[str, Move] = {}
+_RULES: dict[tuple, Rules] = {}  # see _rules
 MAX_HAND_PIPS = SET_PIPS  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts take minutes), so a longer chain is
@@ -66,6 +68,29 @@ def _deep_key_line(text: str) -> int | None:
             return code.count("\n", 0, begin) + 1
         start = end
     return None
+
+
+def _rules(preset: Any, options: dict[str, Any]) -> Rules:
+    """`Rules.from_options`, made once per process for each table of rules met: an audit of
+    a club's folder meets the same few in record after record."""
+    # Each value with its type: true is not 1, nor 250.0 250, to the checks of the rules.
+    plain = (str, int, float, bool)
+    key: tuple = (type(preset), preset)
+    for name, value in sorted(options.items()):
+        if isinstance(value, list) and all(isinstance(item, plain) for item in value):
+            key += (name, list, *((type(item), item) for item in value))
+        elif isinstance(value, plain):
+            key += (name, type(value), value)
+        else:  # a value no table of rules holds: checked, and refused, each time
+            return Rules.from_options(preset, **options)
+    if not isinstance(preset, str):
+        return Rules.from_options(preset, **options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules.from_options(preset, **options)
+        if len(_RULES) < MAX_SHARED_MOVES:
+            _RULES[key] = rules
+    return rules
 
 
 def points_number(value: int | Fraction) -> int | float:
@@ -285,7 +310,7 @@ class _Reader:
         options = {k: v for k, v in options.items() if k in OPTION_ORDER or k == "preset"}
         preset = options.pop("preset", DEFAULT_PRESET)
         try:
-            rules = Rules.from_options(preset, **options)
+            rules = _rules(preset, options)
         except ScorepadError as error:
             self.problem(_("[rules]: {error}").format(error=error))
             raise _Stop from None
@@ -581,12 +606,28 @@ def is_record(text: str) -> bool:
             data, rounds = reader._parse()
     except RecordError:
         if reader.too_large:  # not parsed: its first lines say what it is
-            return (
-                re.search(r"""^[ \t]*["']?format["']?[ \t]*=[ \t]*["']scorepad/""", text[: 64 * 1024], re.MULTILINE) is not None
-            )
+            return _names_scorepad_format(text[: 64 * 1024])
         return False
     given = data.get("format")
     return isinstance(given, str) and given.startswith("scorepad/")
+
+
+def _names_scorepad_format(head: str) -> bool:
+    """Whether `head` sets `format` to a scorepad format on a line of its own: the key where
+    a statement starts, never inside a multi-line string or a comment."""
+    from scorepad.record import tomltext
+
+    found = re.finditer(r"""^[ \t]*(["']?format["']?[ \t]*=[ \t]*["']scorepad/)""", head, re.MULTILINE)
+    spans, _ended, read_to = tomltext.spans(head)
+    starts = [span.start for span in spans]
+    for match in found:
+        at = match.start(1)
+        if at >= read_to:  # after a string that does not end (or is cut off here)
+            return False
+        inside = bisect.bisect_right(starts, at) - 1  # the last string or comment starting at or before it
+        if inside < 0 or spans[inside].end <= at or spans[inside].start == at:
+            return True
+    return False
 
 
 def audit_text(text: str) -> Record:

@@ -38,6 +38,7 @@ class Span(NamedTuple):
 class Spans(NamedTuple):
     found: list[Span]
     ended: bool  # False: a string did not end; nothing after its start was read
+    read_to: int  # the text's length, or where the string that does not end starts
 
 
 def spans(text: str) -> Spans:
@@ -50,10 +51,10 @@ def spans(text: str) -> Spans:
         kind = text[begin : begin + 3] if text.startswith(('"""', "'''"), begin) else text[begin]
         span = re.compile(_SPAN[kind]).match(text, begin)
         if span is None:
-            return Spans(found, False)
+            return Spans(found, False, begin)
         found.append(Span(begin, span.end(), kind))
         at = span.end()
-    return Spans(found, True)
+    return Spans(found, True, len(text))
 
 
 def holds_multi_line_string(text: str) -> bool:
@@ -61,7 +62,7 @@ def holds_multi_line_string(text: str) -> bool:
     be one): three quotes inside a one-line string or a comment are not one."""
     if '"""' not in text and "'''" not in text:
         return False
-    found, ended = spans(text)
+    found, ended, _read_to = spans(text)
     return not ended or any(span.kind in ('"""', "'''") for span in found)
 
 
@@ -70,7 +71,7 @@ def masked(text: str) -> str:
     it was and its line breaks kept, so that a pattern matches only outside them and at
     the same places. Where a string does not end, only the text before it (tomllib never
     reads further)."""
-    found, _ended = spans(text)
+    found, _ended, read_to = spans(text)
     pieces: list[str] = []
     at = 0
     for start, end, kind in found:
@@ -81,14 +82,8 @@ def masked(text: str) -> str:
         else:
             pieces.append(re.sub(r"[^\n]", "x", inside) if "\n" in inside else "x" * len(inside))
         at = end
-    pieces.append(text[at:] if _ended else text[at : _unended(text, at)])
+    pieces.append(text[at:read_to])
     return "".join(pieces)
-
-
-def _unended(text: str, at: int) -> int:
-    """Where the string that does not end starts, the first opening from `at` on."""
-    start = re.compile(_OPENING).search(text, at)
-    return start.start() if start is not None else len(text)
 
 
 def without_comments(text: str) -> str | None:
@@ -97,7 +92,7 @@ def without_comments(text: str) -> str | None:
     line break of a multi-line array is needed). None when the text holds a multi-line
     string (whose lines are its value) or a string that does not end."""
     text = text.replace("\r\n", "\n")  # as tomllib reads it
-    found, ended = spans(text)
+    found, ended, _read_to = spans(text)
     if not ended or any(span.kind in ('"""', "'''") for span in found):
         return None
     blanks = re.compile(r"[ \t]+")
