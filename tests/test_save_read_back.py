@@ -232,12 +232,35 @@ def lines(draw: st.DrawFn, names: tuple[str, ...]) -> list[str]:
     )
 
 
+def legal(record: Path, seed: int) -> list[str]:
+    """A line the game as recorded takes: a tile that fits (chosen by `seed`), a draw when
+    none does, or hands once the round is over."""
+    from scorepad.engine.advice import hint
+    from scorepad.engine.tiles import ALL_TILES
+
+    game = loads(record.read_text(encoding="utf-8")).game
+    r = game.current
+    if game.winner is not None:
+        return ["draw"]
+    if r.result is not None:
+        return ["hands", *(f"{name}=0" for name in game.players if name != game.turn)]
+    layout = r.layout
+    options = [(t, o.end) for t, found in hint(layout, [t for t in ALL_TILES if not layout.on_table(t)]).items() for o in found]
+    if not options or seed % 7 == 0:
+        return ["draw"]
+    tile, end = options[seed % len(options)]
+    by = [] if game.turn is not None else ["--by", game.players[0]]
+    return ["play", f"{tile.a}{tile.b}" + (f" {end.value.lower()}" if end is not None else ""), *by]
+
+
 @st.composite
 def sessions(draw: st.DrawFn) -> tuple[tuple[str, ...], list[list[str]]]:
     names = draw(NAMES)
-    # A lead and a few plays first, so that most lines meet a game under way.
+    # A lead first, and every other line one the game takes, so that the game goes on.
     start = [["play", draw(st.sampled_from(TILES)), "--by", names[0]]]
-    return names, start + draw(st.lists(lines(names), min_size=4, max_size=12))
+    taken = st.builds(lambda n: ["legal", str(n)], st.integers(0, 1000))
+    pairs = draw(st.lists(st.tuples(taken, lines(names)), min_size=3, max_size=8))
+    return names, start + [line for pair in pairs for line in pair]
 
 
 @pytest.mark.slow
@@ -258,6 +281,8 @@ def test_whatever_a_command_writes_every_command_reads(folder, session):
     assert unreadable_by(record) == []
     for line in typed:
         before = record.read_bytes()
+        if line[0] == "legal":
+            line = legal(record, int(line[1]))
         if line == ["import"]:
             page, out = folder / "page.html", folder / "imported.toml"
             ok("export", page, "-f", record)
@@ -277,3 +302,45 @@ def test_whatever_a_command_writes_every_command_reads(folder, session):
             continue
         assert unreadable_by(record) == [], (line, record.read_text(encoding="utf-8"))
         loads(record.read_text(encoding="utf-8"))
+
+
+def live_line(line: list[str]) -> str | None:
+    """A writing command as typed at the live prompt (None: none there)."""
+    head, rest = line[0], line[1:]
+    if head == "play":
+        return rest[0] + (f" @{rest[2]}" if len(rest) > 1 else "")
+    if head == "new":
+        return f"new --force {rest[2]}"
+    if head == "import":
+        return None
+    words = {"draw": "d", "pass": "p", "muggins": "m", "undo": "u"}
+    return " ".join([words.get(head, head), *rest])
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(session=sessions())
+def test_whatever_the_live_prompt_saves_from_memory_every_command_reads(folder, session):
+    """The same random names and lines typed at the live prompt, which keeps the game in
+    memory and saves only the rounds a line changed: every command reads the record after.
+    A line the game takes (`legal`) starts a session of its own, with the lines after it."""
+    names, typed = session
+    record = folder / "game.toml"
+    record.unlink(missing_ok=True)
+    if run("new", "--players", ",".join(names), "--opener", names[0], "-f", record).exit_code != 0:
+        return
+    groups: list[list[list[str]]] = []
+    for line in typed:
+        if line[0] == "legal" or not groups:
+            groups.append([])
+        groups[-1].append(line)
+    for group in groups:
+        lines = []
+        for line in group:
+            text = live_line(legal(record, int(line[1])) if line[0] == "legal" else line)
+            if text is not None and "\n" not in text:
+                lines.append(text)
+        result = run("live", "-f", record, input="\n".join([*lines, "q", ""]), width=80)
+        crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+        assert not crashed and "Traceback" not in result.output, (lines, result.output)
+    assert unreadable_by(record) == [], (typed, record.read_text(encoding="utf-8"))
