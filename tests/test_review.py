@@ -790,3 +790,43 @@ def test_the_review_s_json_is_json_dumps_s_with_the_fast_paths_off(monkeypatch, 
         monkeypatch.setattr(review, "FAST", True)
         assert fast == library == batched
         assert json.loads(library)["players"].keys() == set(players)
+
+
+@pytest.mark.parametrize("args", [["review"], ["review", "--json"]], ids=["text", "json"])
+def test_a_review_that_cannot_be_kept_in_a_file_is_made_again_whole(small_batches, tmp_path, monkeypatch, args):
+    """A full disk under the spool: the review is made again from the game, the same."""
+    import tempfile
+
+    from scorepad.views import console
+
+    path = tmp_path / "long.toml"
+    path.write_text(_long_game(), encoding="utf-8")
+    kept = run(*args, "-f", path, width=80)
+    spools = []
+    spool_init = console.Spool.__init__
+
+    def watched(self, raw=False):
+        spool_init(self, raw)
+        spools.append(self)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(console.Spool, "__init__", watched)
+    monkeypatch.setattr(tempfile, "TemporaryFile", full_disk)
+    again = run(*args, "-f", path, width=80)
+    assert again.exit_code == kept.exit_code == 0
+    assert again.output == kept.output and "Ann" in kept.output
+    assert [spool.failed for spool in spools] == [True]
+
+
+@pytest.mark.parametrize("args", [["review"], ["review", "--json"]], ids=["text", "json"])
+def test_a_record_refused_late_reviews_nothing_but_why(small_batches, tmp_path, args):
+    """Nothing of the review is written before the record has been read whole."""
+    text = _long_game()
+    at = text.rindex('moves = [\n  "') + len('moves = [\n  "')
+    path = tmp_path / "late.toml"
+    path.write_text(text[:at] + "Zed: 6-6" + text[at + len("Ann: 0-0") :], encoding="utf-8")
+    result = run(*args, "-f", path, width=80)
+    assert result.exit_code != 0
+    assert "Round 1" not in result.output and '"plays"' not in result.output, result.output
