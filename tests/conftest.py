@@ -56,6 +56,16 @@ def folder(tmp_path, monkeypatch):
     return tmp_path
 
 
+def pytest_collection_modifyitems(config, items):
+    """A test that looks at a page in Chromium is a browser test, and a slow one, whether or
+    not its module says so: the quick suite (`-m "not slow"`) starts no browser, and
+    `-m browser` runs the page's tests alone."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium for the page's tests (tests/browser.py), one per test file; the
