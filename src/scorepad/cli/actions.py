@@ -75,13 +75,6 @@ def content(file: Path) -> bytes | None:
         return None
 
 
-def cannot_write(error: OSError, file: Path | None) -> str:
-    """The message for a failed write: the file the error names (a copy, the record),
-    else `file`."""
-    named = error.filename if error.filename is not None else file
-    return _("cannot write {file}: {reason}").format(file=named, reason=error.strerror)
-
-
 def backup_note(kept: Path | None) -> list[str]:
     """What to say when saving kept a hand-edited original (its comments cannot be kept)."""
     if kept is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.errors import CountNeededError, PlaceNeededError, ScorepadError
 from scorepad.i18n import _
+from scorepad.record.files import cannot_write
 from scorepad.views.console import console, echo, error, shown
 from scorepad.views.status import lead_example
 
@@ -190,7 +191,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRec
             _offer(file, typed, problem)  # the refusal, then the repairs
         return None
     except OSError as problem:
-        error(actions.cannot_write(problem, file))
+        error(cannot_write(problem, file))
         return None
     _REPEATS.last = None
     return True

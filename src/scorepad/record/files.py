@@ -111,7 +111,20 @@ def read_record(file: Path) -> str:
     except RecordError as error:
         raise RecordError(_("cannot read the record: {problem}").format(problem=error)) from None
     except OSError as error:  # gone, unreadable, a link to nothing or a loop of links
-        raise RecordError(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror)) from None
+        raise RecordError(cannot_read(error, file)) from None
+
+
+def cannot_read(error: OSError, file: str | os.PathLike[str]) -> str:
+    """The one message for a file that could not be read: the file as it was named, and
+    why, in the reader's language."""
+    return _("cannot read {file}: {reason}").format(file=file, reason=error.strerror)
+
+
+def cannot_write(error: OSError, file: str | os.PathLike[str] | None) -> str:
+    """The one message for a failed write: the file the error names (a copy, the record),
+    else `file`."""
+    named = error.filename if error.filename is not None else file
+    return _("cannot write {file}: {reason}").format(file=named, reason=error.strerror)
 
 
 def read_game(file: Path, each_round: EachRound | None = None, *, for_review: bool = False) -> Game:

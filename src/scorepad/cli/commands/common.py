@@ -171,7 +171,7 @@ def read(file: Path, each_round: "EachRound | None" = None, *, for_review: bool 
     """The game of a record; `each_round` is given each round as the record is read, and
     with `for_review` each round keeps what a review asks of each play (`format.loads`)."""
     # From record, not actions: showing a game need not load the typing grammar.
-    from scorepad.record.files import read_game
+    from scorepad.record.files import cannot_read, read_game
     from scorepad.record.format import RecordError
 
     if from_stdin(file):
@@ -186,7 +186,7 @@ def read(file: Path, each_round: "EachRound | None" = None, *, for_review: bool 
     except RecordError as error:
         fail(str(error), BAD_USAGE)
     except OSError as error:
-        fail(_("cannot read {file}: {reason}").format(file=file, reason=error.strerror), BAD_USAGE)
+        fail(cannot_read(error, file), BAD_USAGE)
 
 
 def show_status(game: "Game", out: "Outcome | None" = None, note: str | list[str] | None = None) -> None:
@@ -210,7 +210,7 @@ def act(file: Path, typed: "Typed") -> None:
         offer_repairs(file, typed, problem)
         raise typer.Exit(exit_code(problem)) from None
     except OSError as problem:
-        from scorepad.cli.actions import cannot_write
+        from scorepad.record.files import cannot_write
 
         fail(cannot_write(problem, file), BAD_USAGE)
     show_status(done.game, done.out, done.notes)
@@ -234,6 +234,6 @@ def attempt(action: Callable[[], T], file: Path | None = None) -> T:
     except ScorepadError as error:
         fail(str(error), exit_code(error))
     except OSError as error:
-        from scorepad.cli.actions import cannot_write
+        from scorepad.record.files import cannot_write
 
         fail(cannot_write(error, file), BAD_USAGE)

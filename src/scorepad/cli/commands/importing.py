@@ -35,7 +35,7 @@ def import_(
         typer.Option("--file", "-f", help=N_("The record to write (default: the name the page offers)."), show_default=False),
     ] = None,
 ) -> None:
-    from scorepad.record.files import read_record
+    from scorepad.record.files import cannot_read, cannot_write, read_record
     from scorepad.record.format import RecordError, loads
     from scorepad.record.pages import NoRecordError, carried_record, offered_name, write_new
 
@@ -52,7 +52,7 @@ def import_(
     except NoRecordError as refusal:
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
-        fail(_("cannot read {file}: {reason}").format(file=page, reason=problem.strerror), BAD_USAGE)
+        fail(cannot_read(problem, page), BAD_USAGE)
     target = out if out is not None else offered_name(page, offered)
     if os.path.lexists(target):  # a link to nothing included
         fail(_("{path} exists: import never writes over a file; give another with -f").format(path=target), BAD_USAGE)
@@ -61,7 +61,7 @@ def import_(
     except FileExistsError:
         fail(_("{path} exists: import never writes over a file; give another with -f").format(path=target), BAD_USAGE)
     except OSError as problem:
-        fail(_("cannot write {file}: {reason}").format(file=target, reason=problem.strerror), BAD_USAGE)
+        fail(cannot_write(problem, target), BAD_USAGE)
     try:  # read back as every later command reads it: the page's record, byte for byte
         text = read_record(target)
         if text.encode("utf-8") != record:

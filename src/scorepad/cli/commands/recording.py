@@ -102,7 +102,8 @@ def new(
     *, players: str | None, rules: str | None, opener: str | None, force: bool, file: Path, **given: bool | int | str | None
 ) -> None:
     # `given`: an option for each option of the rules (_new_parameters), None when not given.
-    from scorepad.cli.actions import cannot_write, new_game
+    from scorepad.cli.actions import new_game
+    from scorepad.record.files import cannot_write
 
     refuse_stdin(file)
     names = [unicodedata.normalize("NFC", n.strip()) for n in players.split(",")] if players is not None else None

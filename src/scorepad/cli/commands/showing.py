@@ -314,7 +314,7 @@ def export(
 ) -> None:
     from datetime import date
 
-    from scorepad.record.files import RefusedError, check_export, save_export
+    from scorepad.record.files import RefusedError, cannot_read, cannot_write, check_export, save_export
 
     if html and svg:
         fail(_("--html and --svg: choose one"), BAD_USAGE)
@@ -335,7 +335,7 @@ def export(
     except RecordError as problem:
         fail(_("cannot read the record: {error}").format(error=problem), BAD_USAGE)
     except OSError as problem:
-        fail(_("cannot read {file}: {reason}").format(file=file, reason=problem.strerror), BAD_USAGE)
+        fail(cannot_read(problem, file), BAD_USAGE)
     from scorepad.views.page import MARK, page_parts, svg_picture
 
     if from_stdin(out_file):  # `-` is standard output, as it is standard input for -f
@@ -357,7 +357,7 @@ def export(
     except RefusedError as refusal:
         fail(str(refusal), BAD_USAGE)
     except OSError as problem:
-        fail(_("cannot write {file}: {reason}").format(file=out_file, reason=problem.strerror), BAD_USAGE)
+        fail(cannot_write(problem, out_file), BAD_USAGE)
     from scorepad.views.status import rounds_said
 
     wrote = (
