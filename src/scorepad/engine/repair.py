@@ -251,18 +251,15 @@ def search(
     work = _Work()
     recorded = [text for _index, text in state.current.faults]
     # A pass or draw the later plays prove wrong ("who can play must play", engine/held.py):
-    # a repair that leaves one is one the record itself refuses. Where the round as recorded
-    # has such proofs (the slip made them, or the table let a fault stand), a repair must
-    # at least take some away.
-    proven_before = len(proven_faults(state.current, state.players))
+    # a repair that leaves one is one the record itself refuses, also where the round as
+    # recorded has one (the slip made it, typically a move credited one seat off).
 
     def consider(edits: tuple[Edit, ...], final: Game, wrong: int, changed: Edit | None = None) -> None:
         # A rule broken that the round as recorded did not break (a lead that is not the
         # highest double): `audit` would report the repaired record, so it is no repair.
         if final.current.faults and [text for _index, text in final.current.faults] != recorded:
             return
-        proven = len(proven_faults(final.current, final.players))
-        if proven and proven >= max(proven_before, 1):
+        if proven_faults(final.current, final.players):
             return
         commands = _commands(r.number, edits, states, moves) if edits else ()
         if commands is None:
