@@ -27,23 +27,23 @@ def entry(html: str, at: str) -> str:
 def test_the_review_marks_the_move_list(tmp_path):
     html = page_of(tmp_path, DRAWS)
     first = entry(html, "r1m1")
-    assert '<span class="mark review missed">' in first
+    assert '<span class="mark review missed p0">' in first
     assert "−10</span> review: 6-4 would have scored 10</span>" in first
     # Plays the review does not mark carry no mark.
     assert "mark review" not in entry(html, "r1m2")
-    assert "review: 10 missed, 1 marked play" in html and "review: 0 missed, 0 marked plays" in html
+    assert "review: 1 marked play, 10 below the best" in html and "review: 0 marked plays, 0 below the best" in html
 
 
 def test_a_play_that_left_too_much_is_marked_apart(tmp_path):
     html = page_of(tmp_path, PARTNERS)
-    assert '<span class="mark review left"> <span class="glyph" aria-hidden="true">↑</span>' in entry(html, "r1m1")
+    assert '<span class="mark review left p0"> <span class="glyph" aria-hidden="true">↑</span>' in entry(html, "r1m1")
     assert "review: 4-1 would also have scored 5, leaving Bob at most 0, not 10" in entry(html, "r1m1")
 
 
 def test_a_reply_the_alternative_would_have_left_too_is_not_said(tmp_path):
     """muggins.toml 1.9: the best play would have left Bob the same 10 as the play did."""
     html = page_of(tmp_path, (EXAMPLES / "muggins.toml").read_text(encoding="utf-8"))
-    mark = re.search(r'<span class="mark review missed">.*?</span> (review: [^<]*)</span>', entry(html, "r1m9")).group(1)
+    mark = re.search(r'<span class="mark review missed p\d">.*?</span> (review: [^<]*)</span>', entry(html, "r1m9")).group(1)
     assert mark.startswith("review: ") and "would have scored" in mark
     assert "leaving" not in mark and ", not " not in mark
 
@@ -51,7 +51,7 @@ def test_a_reply_the_alternative_would_have_left_too_is_not_said(tmp_path):
 def test_in_german(tmp_path):
     html = page_of(tmp_path, DRAWS, "de")
     assert "Durchsicht: 6-4 hätte 10 gebracht" in entry(html, "r1m1")
-    assert "Durchsicht: 10 verpasst, 1 markierter Zug" in html
+    assert "Durchsicht: 1 markierter Zug, 10 unter dem besten" in html
 
 
 def test_the_key_says_an_unmarked_play_was_weighed_only_on_the_tiles_known(tmp_path):
@@ -72,13 +72,13 @@ def test_every_mark_of_the_review_is_on_the_page_and_no_other(tmp_path):
     html = out.read_text(encoding="utf-8")
     reviewed = json.loads(ok("review", "--json", "-f", record))
     expected = {f"r{p['round']}m{p['move']}": " ".join(p["marks"]) for p in reviewed["plays"] if p["marks"]}
-    found = dict(re.findall(r'<li id=(r\d+m\d+)>[^\n]*?<span class="mark review ([a-z ]+)">', html))
+    found = dict(re.findall(r'<li id=(r\d+m\d+)>[^\n]*?<span class="mark review ([a-z ]+) p\d">', html))
     assert found == expected
     assert re.search(r'class="mark muggins ', html)  # the muggins marks stay, apart
     game = load(record).game
     for name in game.players:
         total = reviewed["players"][name]
-        assert re.search(rf'<bdi class="side">{name}</bdi>.*?review: {total["missed"]} missed', html)
+        assert re.search(rf'<bdi class="side">{name}</bdi>.*?review: [^<]*, {total["missed"]} below the best', html)
 
 
 def test_the_r_key_goes_from_one_review_mark_to_the_next(browser, tmp_path):
@@ -110,5 +110,5 @@ def test_the_r_key_goes_from_one_review_mark_to_the_next(browser, tmp_path):
     # Each player's points missed stand in the header.
     header = browser.evaluate("[...document.querySelectorAll('header .players .review-tally')].map(t => t.textContent)")
     reviewed = json.loads(ok("review", "--json", "-f", record))["players"]
-    assert [int(re.search(r"(\d+) missed", t).group(1)) for t in header] == [p["missed"] for p in reviewed.values()]
+    assert [int(re.search(r"(\d+) below the best", t).group(1)) for t in header] == [p["missed"] for p in reviewed.values()]
     assert browser.errors == []

@@ -120,8 +120,9 @@ def words() -> dict[str, str]:
         "help": _("Help"),
         "help_keys": _(
             "Arrow keys or swipes: move by move. Page Up and Page Down: round by round; Home and End: the start "
-            "and the end (on the buttons). M and Shift+M: the next and the previous muggins mark; P: play or pause. "
-            "A click on a move or on the score race goes there."
+            "and the end (on the buttons). M and Shift+M: the next and the previous muggins mark; R and Shift+R: the "
+            "next and the previous review mark; the mark buttons go through both; P: play or pause. A click on a "
+            "move or on the score race goes there, one on a player's tally in the header to that player's next mark."
         ),
         "help_history": _(
             "The address always names the move shown, to share or to come back to. A jump (a click on a move, "
@@ -189,8 +190,10 @@ def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dic
     """The page's head: title, players, rules, result; the words of both templates."""
     sides = [side_label(game, s) for s in range(len(game.sides))]
     tally = muggins_tally(game)
+    # "unclaimed", not "missed": the review's tally beside it counts points missed against
+    # the best play, another thing.
     players = [
-        (name, _("missed {missed}, took {taken} by muggins").format(missed=tally[p][0], taken=tally[p][1]) if tally else "")
+        (name, _("muggins: {missed} unclaimed, {taken} taken").format(missed=tally[p][0], taken=tally[p][1]) if tally else "")
         for p, name in enumerate(game.players)
     ]
     return {
@@ -283,14 +286,27 @@ class _Drawings:
     def growth(self, layout: Layout) -> Markup:
         """The open ends of `growth` of the layout, as JSON."""
         # The open ends only: the page's script works each view box out from the tiles
-        # shown and these ends (a box for every tile was a twentieth of a long game's page).
-        return self._kept(self.grown, layout, lambda layout: _json([grown[4] for grown in growth(layout, self._plan(layout))]))
+        # shown and these ends (a box for every tile was a twentieth of a long game's page);
+        # and of those only the ones a tile changed (every end after every tile was a
+        # seventh).
+        return self._kept(self.grown, layout, lambda layout: _json(changed_ends(growth(layout, self._plan(layout)))))
 
     def _plan(self, layout: Layout) -> Plan:
         """The layout's plan: the picture and the growth of a layout both need it."""
         if self.planned is None or self.planned[0] is not layout:
             self.planned = (layout, plan(layout))
         return self.planned[1]
+
+
+def changed_ends(grown: list[list[Any]]) -> list[list[Any]]:
+    """The open ends of `growth` after each tile, only those the tile changed or opened:
+    an end, once open, stays open, and the page's script carries the others over."""
+    changed, before = [], []
+    for step in grown:
+        ends = step[4]
+        changed.append([end for end in ends if end not in before])
+        before = ends
+    return changed
 
 
 class _Article(NamedTuple):
@@ -326,9 +342,11 @@ class _Articles:
         listed: Any = environment().get_template("moves.html").module
         self.moves = listed.moves
         self.kept: dict[tuple, str] = {}
-        # Each player's points missed and plays marked by the review, as the rounds go by.
+        # Each player's points missed and plays marked by the review, as the rounds go by;
+        # the first entry with a mark of each family for each player.
         self.missed = [0] * len(game.players)
         self.marked = [0] * len(game.players)
+        self.first: dict[tuple[str, int], str] = {}
 
     def article(self, r: Round, totals: list[int | Fraction]) -> tuple[str, str]:
         """Round `r`'s article and its part of the move list (`totals` before it, carried
@@ -341,6 +359,9 @@ class _Articles:
         reviewed = review_tally(self.missed, self.marked, r, game.players) if r.moves else {}
         listed_why = hands_summary(game, r, with_points=False) if r.award is not None else ""
         entries, replay = round_list(game, r, totals, listed_why, hands, reviewed)
+        for e in entries:
+            for m in e.marks:
+                self.first.setdefault((m.family, m.player), f"r{r.number}m{e.m}")
         line_order, arm_orders = _orders(layout)
         orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
         steps = f'{{"round":{r.number},"grown":{grown},{orders},"steps":{_json(replay)}}}'
@@ -437,15 +458,19 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     sides = values["sides"]
     rows, scores, made, listed, articles = _articles(game, w, sides)
     drawings = made.drawings
+    # Each tally is a key to the player's marks of its kind: a link to the first (the
+    # page's script goes to the next from the step shown).
     values["players"] = [
-        (
-            name,
-            tally,
-            ngettext("review: {missed} missed, {n} marked play", "review: {missed} missed, {n} marked plays", k).format(
-                missed=m, n=k
-            ),
+        SimpleNamespace(
+            name=name,
+            tally=tally,
+            muggins=made.first.get(("muggins", p)),
+            review=ngettext(
+                "review: {n} marked play, {missed} below the best", "review: {n} marked plays, {missed} below the best", k
+            ).format(missed=m, n=k),
+            reviewed=made.first.get(("review", p)),
         )
-        for (name, tally), m, k in zip(values["players"], made.missed, made.marked)
+        for p, ((name, tally), m, k) in enumerate(zip(values["players"], made.missed, made.marked))
     ]
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands"]

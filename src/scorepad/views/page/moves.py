@@ -19,13 +19,15 @@ from scorepad.views.summary import muggins_marks
 
 
 class Mark(NamedTuple):
-    """A mark on an entry: its kind (the class names `mark FAMILY KIND`), its glyph and
-    its words; the family is `muggins`, or `review` for a play `scorepad review` marks."""
+    """A mark on an entry: its kind (the class names `mark FAMILY KIND pPLAYER`), its glyph
+    and its words; the family is `muggins`, or `review` for a play `scorepad review` marks;
+    the player is the one whose play is marked."""
 
     kind: str
     glyph: str
     words: str
     family: str = "muggins"
+    player: int = 0
 
 
 class Entry(NamedTuple):
@@ -38,6 +40,7 @@ class Entry(NamedTuple):
     marks: list[Mark]
     why: str
     hands: bool = False
+    score: str = ""
 
 
 # The glyphs of docs/page.md: a missed score is a question, nobody calling it a second one;
@@ -81,13 +84,14 @@ def round_marks(game: Game, r: Round) -> dict[int, Mark]:
         assert isinstance(play, Play)
         claim = play.claim or 0
         score = r.layout.counting.score(end_sum)
+        player = game.players.index(play.player)
         chance = chances.get(i)
         if chance is not None:
             how = "high" if chance.penalty else "low" if claim else "miss"
             kind = f"{how}-{'called' if chance.caller else 'uncalled'}"
-            marks[i] = Mark(kind, GLYPHS[kind], _mark_words(kind, chance.amount, chance.caller))
+            marks[i] = Mark(kind, GLYPHS[kind], _mark_words(kind, chance.amount, chance.caller), player=player)
         elif claim > score:
-            marks[i] = Mark("high-uncalled", GLYPHS["high-uncalled"], _mark_words("high-uncalled", claim, None))
+            marks[i] = Mark("high-uncalled", GLYPHS["high-uncalled"], _mark_words("high-uncalled", claim, None), player=player)
     return marks
 
 
@@ -107,7 +111,7 @@ def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
             words=words, next=players[play.replier], reply=play.best_left, left=play.left
         )
     glyph = f"−{play.missed}" if play.missed else "↑"
-    return Mark(" ".join(play.marks), glyph, words, "review")
+    return Mark(" ".join(play.marks), glyph, words, "review", play.player)
 
 
 def review_tally(missed: list[int], marks: list[int], r: Round, players: tuple[str, ...]) -> dict[int, Mark]:
@@ -152,6 +156,17 @@ def side_name(game: Game, side: int) -> str:
 
 def _got(game: Game, credits: list[Credit]) -> str:
     return ", ".join(f"{side_name(game, credit.side)} +{points(credit.points)}" for credit in credits)
+
+
+def round_score(game: Game, r: Round, totals: list[int | Fraction]) -> str:
+    """What round `r` gave each side, and the score after it (`totals`): the line a
+    scorer writes under a round."""
+    sides = range(len(game.sides))
+    got = r.side_points(len(game.sides))
+    return _("round: {points}; score: {totals}").format(
+        points=", ".join(f"{side_name(game, s)} {points(got[s])}" for s in sides),
+        totals=", ".join(f"{side_name(game, s)} {points(totals[s])}" for s in sides),
+    )
 
 
 def round_list(
@@ -219,6 +234,6 @@ def round_list(
         for credit in got:
             totals[credit.side] += credit.points
         text = _("hands: {hands}").format(hands="; ".join(f"{player}: {hand}" for player, hand in hands))
-        entries.append(Entry(len(r.moves) + 1, text, _got(game, got), [], summary, hands=True))
+        entries.append(Entry(len(r.moves) + 1, text, _got(game, got), [], summary, True, round_score(game, r, totals)))
         steps.append([tiles, [total_shown(t) for t in totals], held.copy(), boneyard, -1, 1])
     return entries, steps

@@ -4,8 +4,8 @@
 // step after the last move: the hands). It draws by showing the first tiles of a round's
 // final layout: a tile never moves once placed. Each round of the list carries its steps
 // as JSON (read when the replay first comes to it):
-//   grown: the open ends after each tile, [[end, count, x, y], ...] (the count at each
-//          open end and where it is written, in pixels);
+//   grown: the open ends each tile changed or opened, [[end, count, x, y], ...] (the
+//          count at the end and where it is written, in pixels): an end stays open;
 //   line, arms: when each tile of the line (W to E) and of each side arm was placed;
 //   steps: [tiles on the table, the totals after it (0: as before), each player's tiles
 //          in hand, the boneyard, whose turn (-1: nobody's), 1 for the hands' step].
@@ -32,7 +32,19 @@
   let playing = null;  // the autoplay's timer
 
   function round(r) {
-    if (!read.has(r)) read.set(r, JSON.parse(parts[r].querySelector("script.steps").textContent));
+    if (!read.has(r)) {
+      const now = JSON.parse(parts[r].querySelector("script.steps").textContent);
+      let ends = [];  // each tile's ends are the ones it changed, the others as before
+      now.grown = now.grown.map((changed) => {
+        ends = ends.slice();
+        for (const end of changed) {
+          const i = ends.findIndex((before) => before[0] === end[0]);
+          if (i < 0) ends.push(end); else ends[i] = end;
+        }
+        return ends;
+      });
+      read.set(r, now);
+    }
     return read.get(r);
   }
 
@@ -156,8 +168,15 @@
     race();
     const first = at.r === 0 && at.m === 0;
     const last = at.r === parts.length - 1 && at.m === counts[at.r] - 1;
+    const focused = document.activeElement;
     stage.querySelectorAll("[data-go=first], [data-go=back], [data-go=round-back]").forEach((b) => { b.disabled = first; });
     stage.querySelectorAll("[data-go=last], [data-go=forward], [data-go=round-forward]").forEach((b) => { b.disabled = last; });
+    const spots = marked("");
+    stage.querySelector("[data-go=mark-forward]").disabled = !spots.some((s) => before(at, s));
+    stage.querySelector("[data-go=mark-back]").disabled = !spots.some((s) => before(s, at));
+    // A button disabled under the focus would drop it to the page, where Home and End
+    // scroll instead of stepping: the focus stays on the replay's buttons.
+    if (focused && focused.disabled && stage.contains(focused)) toggle.focus();
     if (last) pause();
   }
 
@@ -202,12 +221,30 @@
     return { r: r, m: Math.min(step - starts[r], counts[r] - 1) };
   }
   // Its labels stay 12 pixels high (three quarters of the text size) however wide the
-  // chart is drawn; a round's name that would run into the one before is left out.
+  // chart is drawn; the box widens to the left for the scores' labels (on a phone, or with
+  // large text, they would be cut), a score or a round's name that would run into the one
+  // before is left out.
+  const drawn = chart && [chart.viewBox.baseVal.x, chart.viewBox.baseVal.width];
   function labels() {
     if (!chart || !chart.clientWidth) return;
-    const scale = chart.clientWidth / chart.viewBox.baseVal.width;
-    const size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / scale;
+    const axis = [...chart.querySelectorAll("text.axis")];
+    let size = 12, box = drawn.slice();
+    for (let i = 0; i < 4; i += 1) {  // the labels' size and the box's width depend on each other
+      size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / (chart.clientWidth / box[1]);
+      chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
+      const wide = Math.max(0, ...axis.map((text) => text.getComputedTextLength()));
+      const left = Math.min(drawn[0], Number(chart.dataset.left) - 6 - wide - size / 4);
+      box = [left, drawn[1] + drawn[0] - left];
+    }
+    chart.setAttribute("viewBox", [box[0], 0, box[1], chart.viewBox.baseVal.height].join(" "));
+    size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / (chart.clientWidth / box[1]);
     chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
+    let above = -Infinity;
+    axis.reverse().forEach((text) => {  // from the top down: the top score stays
+      text.removeAttribute("visibility");
+      const y = Number(text.getAttribute("y"));
+      if (y - above < size * 1.1) text.setAttribute("visibility", "hidden"); else above = y;
+    });
     let free = -Infinity;
     chart.querySelectorAll("text.round-name").forEach((text) => {
       text.removeAttribute("visibility");
@@ -237,7 +274,8 @@
     if (jumped) history.pushState(null, "", fragment); else history.replaceState(null, "", fragment);
   }
 
-  const marked = (kind) => [...list.querySelectorAll(".marks .mark" + kind)].map((mark) => mark.closest("[id]"));
+  // The entries with a mark of a kind (".muggins", ".review", "" for any), as (round, move).
+  const marked = (kind) => [...list.querySelectorAll(".mark" + kind)].map((mark) => position(mark.closest("[id]")));
 
   function position(element) {  // (round, move) of an entry of the list
     const found = /^r(\d+)m(\d+)$/.exec(element.id);
@@ -248,7 +286,7 @@
     return a.r < b.r || (a.r === b.r && a.m < b.m);
   }
 
-  function go(how) {
+  function go(how, player) {
     const last = parts.length - 1;
     const end = (r) => counts[r] - 1;
     let jumped = false;
@@ -264,12 +302,14 @@
       at = { r: 0, m: 0 };
     } else if (how === "last") {
       at = { r: last, m: end(last) };
-    } else if (how === "mark-forward" || how === "mark-back" || how === "review-forward" || how === "review-back") {
-      // M goes through the muggins marks, R through the review's: two kinds, two keys.
-      const spots = marked(how.startsWith("review") ? ".review" : ".muggins").map(position);
+    } else if (/^(mark|muggins|review)-/.test(how)) {
+      // M goes through the muggins marks, R through the review's, the buttons through both;
+      // a player's tally in the header through that player's marks of its kind.
+      const kind = { mark: "", muggins: ".muggins", review: ".review" }[how.split("-")[0]] + (player === undefined ? "" : ".p" + player);
+      const spots = marked(kind);
       const found = how.endsWith("forward") ? spots.find((s) => before(at, s)) : spots.reverse().find((s) => before(s, at));
-      if (!found) return;
-      at = found;
+      if (!found && (player === undefined || !spots.length)) return;
+      at = found || spots[0];  // a player's key starts again from the first
       jumped = true;
     } else if (how === "play") {
       if (playing) pause(); else play();
@@ -307,10 +347,13 @@
   }
 
   // Where the page opens without an address: the last step of the game that has tiles
-  // on the table (the end of the game, or of the round being played).
+  // on the table (the end of the game, or of the round being played). A game that ended
+  // on a lead opens on the round before's end, not on one tile.
   function opening() {
     for (let r = parts.length - 1; r >= 0; r -= 1) {
       const steps = round(r).steps;
+      const over = steps[steps.length - 1][4] === -1 && !steps[steps.length - 1][5];
+      if (over && steps[steps.length - 1][0] === 1 && r > 0 && r === parts.length - 1) continue;
       for (let m = steps.length - 1; m >= 0; m -= 1) if (steps[m][0]) return { r: r, m: m };
     }
     return { r: 0, m: 0 };
@@ -332,6 +375,16 @@
   stage.querySelectorAll("button[data-go]").forEach((button) => {
     button.addEventListener("click", () => go(button.dataset.go));
   });
+  // A player's tally in the header: that player's next mark of its kind.
+  document.querySelectorAll("header .players a[data-go]").forEach((key) => {
+    key.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      pause();
+      go(key.dataset.go, Number(key.dataset.player));
+      stage.scrollIntoView({ block: "nearest" });
+    });
+  });
   list.addEventListener("click", (event) => {
     const link = event.target.closest("a[href^='#r']");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -344,7 +397,7 @@
   if (chart) {
     chart.addEventListener("click", (event) => {
       const box = chart.getBoundingClientRect();
-      const x = ((event.clientX - box.left) / box.width) * chart.viewBox.baseVal.width;
+      const x = chart.viewBox.baseVal.x + ((event.clientX - box.left) / box.width) * chart.viewBox.baseVal.width;
       const left = Number(chart.dataset.left), right = Number(chart.dataset.right);
       const step = Math.round(((x - left) / (right - left)) * Number(chart.dataset.steps));
       pause();
@@ -357,7 +410,7 @@
   // the page step by round only while the replay's buttons have the focus.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    let how = { ArrowRight: "forward", ArrowLeft: "back", m: "mark-forward", M: "mark-back", r: "review-forward", R: "review-back", p: "play", P: "play" }[event.key];
+    let how = { ArrowRight: "forward", ArrowLeft: "back", m: "muggins-forward", M: "muggins-back", r: "review-forward", R: "review-back", p: "play", P: "play" }[event.key];
     if (!how && stage.contains(document.activeElement)) {
       how = { PageDown: "round-forward", PageUp: "round-back", Home: "first", End: "last" }[event.key];
     }
@@ -386,9 +439,15 @@
   labels();
   // A fragment scrolls the browser to its entry of the list: the board comes first, and
   // the entry is kept in view in the list.
+  // The browser would scroll to it once the page is read (a phone would open on the list,
+  // the board out of sight): the address goes without its fragment until then.
   if (/^#r/.test(location.hash)) {
-    const top = () => { window.scrollTo(0, 0); place(); };
-    top();
-    window.addEventListener("load", () => requestAnimationFrame(top), { once: true });
+    const step = address();
+    history.replaceState(history.state, "", location.pathname + location.search);
+    window.scrollTo(0, 0);
+    place();
+    window.addEventListener("load", () => {
+      if (!location.hash) history.replaceState(history.state, "", step);  // unless a step was taken meanwhile
+    }, { once: true });
   }
 })();
