@@ -473,7 +473,8 @@ hands = { Ann = "2-2" }
 """
 
 
-# A partnership game: Ann & Cy against Bob & Dee.
+# A partnership game: Ann & Cy against Bob & Dee. Bob's 2-1 would have taken a 4-1 led
+# instead (for 0): what that lead would have left him is known.
 PARTNERS = """format = "scorepad/1"
 players = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -485,7 +486,7 @@ deal = [3, 3, 2]
 [[rounds]]
 opener = "Ann"
 moves = ["Ann: 5-0", "Bob: 5-5 W", "Cy: 0-6 E", "Dee: 6-1 E", "Ann: 4-1 E"]
-hands = { Bob = "2-2", Cy = "3-3", Dee = "2-0" }
+hands = { Bob = "2-1", Cy = "3-3", Dee = "2-0" }
 """
 
 

@@ -106,12 +106,15 @@ def review_game(options, players, rounds):
         else:
             rule = rules["fallback_opener"]
         held = {name: deal for name in players}
-        # How many tiles each player held before each move.
+        # How many tiles each player held before each move, and the boneyard then.
         before = []
+        yard, boneyards = 28 - n * deal, []
         for name, kind, _, _, count in moves:
             before.append(held[name])
+            boneyards.append(yard)
             if kind == "draw":
                 held[name] += count
+                yard -= count
             elif kind == "play":
                 held[name] -= 1
 
@@ -136,18 +139,24 @@ def review_game(options, players, rounds):
                 if their_whole:
                     left = best_reply(after, theirs)
                     tops = [(x, e) for x, e, s in options_ if s == best]
-                    replies = [best_reply(played(table, x, e), theirs) for x, e in tops]
+                    # A reply is unknown where none of their tiles would fit and the boneyard
+                    # holds tiles: they would draw (docs/review.md).
+                    replies = [
+                        best_reply(then, theirs) if boneyards[i] == 0 or any(placements(then, x) for x in theirs) else None
+                        for then in (played(table, x, e) for x, e in tops)
+                    ]
                     made = next((k for k, (x, e) in enumerate(tops) if same(x, t) and e == end), None)
+                    known = [r for r in replies if r is not None]
                     if made is None:
-                        best_left = min(replies)  # not the best score: set against the least left
+                        best_left = min(known) if known else None  # not the best score: the least known left
                     else:
                         # The play itself, unless another as good leaves noticeably less.
-                        lower = [r for k, r in enumerate(replies) if k != made and r <= left - LEFT]
+                        lower = [r for k, r in enumerate(replies) if k != made and r is not None and r <= left - LEFT]
                         best_left = lower[0] if lower else left
             marks = []
             if best - scored >= MISSED:
                 marks.append("missed")
-            if left is not None and left - best_left >= LEFT:
+            if left is not None and best_left is not None and left - best_left >= LEFT:
                 marks.append("left")
             reviews.append(
                 {

@@ -175,7 +175,8 @@ Points missed
             """Round 1
   no marked play
 Round 2
-  2.1 Ann 3-3 scored 0, leaving Bob at most 0; 6-4 would have scored 10, leaving Bob at most 0
+  2.1 Ann 3-3 scored 0, leaving Bob at most 0; 6-4 would have scored 10, after which Bob would have
+    had to draw (the reply unknown)
 Points missed
   Ann: 10 points missed, 1 marked play
   Bob: 0 points missed, 0 marked plays
@@ -830,3 +831,59 @@ def test_a_record_refused_late_reviews_nothing_but_why(small_batches, tmp_path, 
     result = run(*args, "-f", path, width=80)
     assert result.exit_code != 0
     assert "Round 1" not in result.output and '"plays"' not in result.output, result.output
+
+
+# Ann leads 5-0 and Bob answers 5-5 for 10. Her 3-2 would have scored 5 as well, but no tile
+# of Bob's (5-5 5-6 6-6, known whole) takes a 3 or a 2: with 22 tiles in the boneyard he
+# would have drawn, and what he drew the record cannot tell.
+UNTOLD_REPLY = """format = "scorepad/1"
+players = ["Ann", "Bob"]
+
+[rules]
+preset = "pagat"
+spinner = "none"
+deal = [3, 3, 3]
+
+[[rounds]]
+opener = "Ann"
+moves = ["Ann: 5-0", "Bob: 5-5 W", "Ann: 0-3 E", "Bob: 5-6 W", "Ann: 3-2 E"]
+hands = { Bob = "6-6" }
+"""
+
+
+def test_a_reply_after_which_the_next_player_would_draw_is_never_guessed(here):
+    here.write_text(UNTOLD_REPLY, encoding="utf-8")
+    lead = json.loads(ok("review", "--json"))["plays"][0]
+    # Not "3-2 would also have scored 5, leaving Bob at most 0, not 10" (a guess): no left mark.
+    assert (lead["play"], lead["next"], lead["left"], lead["best_play"], lead["best_left"], lead["marks"]) == (
+        "5-0",
+        "Bob",
+        10,
+        "5-0",
+        10,
+        [],
+    )
+    assert "at most 0" not in ok("review")
+
+
+def test_the_short_review_is_the_marks_alone(here):
+    """For a phone: at 40 columns the lines of what the record cannot tell swamped the marks."""
+    here.write_text(DRAWS, encoding="utf-8")
+    assert ok("review", "--short") == (
+        "Round 1\n"
+        "  1.1 Ann 6-1 scored 0; 6-4 would have\n"
+        "    scored 10\n"
+        "  5 plays were weighed against part of\n"
+        "    their hands only: scorepad review\n"
+        "    without --short says which\n"
+        "Points missed\n"
+        "  Ann: 10 points missed, 1 marked play\n"
+        "  Bob: 0 points missed, 0 marked plays\n"
+    )
+    full = ok("review").splitlines()
+    assert [line for line in full if "not known" not in line and not line.startswith("    beyond")][:3] == ok(
+        "review", "-s"
+    ).splitlines()[:3]
+    # A review where every hand is known says nothing of the kind.
+    here.write_text(UNTOLD_REPLY, encoding="utf-8")
+    assert ok("review", "--short") == ok("review")

@@ -103,6 +103,20 @@ class Ends(NamedTuple):
         """`best_of(hand)` once `tile` is down at `end` (None: the lead), the ends counting
         as `Layout.place` would make them: what a play, or an alternative to it, leaves the
         next player."""
+        return self.after(tile, end).best_of(hand)
+
+    def fits(self, hand: int) -> bool:
+        """Whether any tile of `hand` (a bit mask) not on the table could be joined to an
+        open end then: a player none of whose tiles fits must draw (or pass)."""
+        w, e, n, s = self.numbers
+        having = _HAVING
+        return bool(hand & ~self.mask & (having[w] | having[e] | having[n] | having[s]))
+
+    def after(self, tile: Tile, end: End | None) -> Ends:
+        """The layout once `tile` is down at `end` (None: the lead), as far as the ends go:
+        their numbers and what they count, as `Layout.place` would make them; the arms a
+        later tile would open are not worked out (only what a tile joined next would do is
+        asked of it)."""
         numbers, counts, mask, arms, tables = self
         mask |= 1 << tile.id
         a, b = tile.a, tile.b
@@ -111,7 +125,7 @@ class Ends(NamedTuple):
             # tile there would (both halves of a double).
             double = a == b
             after = ((a, b, NO_END, NO_END), (a * 2 if double else a, b * 2 if double else b, 0, 0), mask, _NO_ARMS, tables)
-            return _new_placed(Ends, after).best_of(hand)
+            return _new_placed(Ends, after)
         i = end.slot
         w, e, n, s = numbers
         cw, ce, cn, cs = counts
@@ -129,8 +143,7 @@ class Ends(NamedTuple):
             n, cn = outer, count
         else:
             s, cs = outer, count
-        # Only what a tile joined next would score is asked of it: its arms are not worked out.
-        return _new_placed(Ends, ((w, e, n, s), (cw, ce, cn, cs), mask, _NO_ARMS, tables)).best_of(hand)
+        return _new_placed(Ends, ((w, e, n, s), (cw, ce, cn, cs), mask, _NO_ARMS, tables))
 
     def reaching(self, tiles: Sequence[Tile], score: int, hand: int) -> list[tuple[Tile, End | None, int]]:
         """The placements of `tiles` (`hand`: the same as a bit mask) that would score
@@ -187,6 +200,8 @@ for _t in ALL_TILES:
         _OUTER[_n][_t.id] = _n * 2 if _t.is_double else _t.b if _t.a == _n else _t.a
 # By n: each tile with a half n and what it makes that end count, as (t.id, count).
 _JOINED = [[(t, c) for t, c in enumerate(_OUTER[_n]) if c >= 0] for _n in range(HIGHEST_PIP + 1)]
+# By an end's number, NO_END (-1) last: the tiles that could join it, as a bit mask (`Ends.fits`).
+_HAVING = [sum(1 << t for t, _c in _JOINED[_n]) for _n in range(HIGHEST_PIP + 1)] + [0]
 # The most the ends count together: four ends of the highest double, each counting both halves.
 MAX_END_SUM = 4 * 2 * HIGHEST_PIP
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorepad.engine.counting import Counting
 from scorepad.engine.held import Held, Unknown, held_hands
 from scorepad.engine.layout import Ends, Layout
-from scorepad.engine.notation import Move, Muggins, Play
+from scorepad.engine.notation import Draw, Move, Muggins, Play
 from scorepad.engine.tiles import End, Tile
 
 if TYPE_CHECKING:
@@ -74,7 +74,9 @@ class PlayReview(NamedTuple):
     missed: int  # best - scored
     replier: int | None  # the next player, when what the play left them is known
     left: int | None  # the best reply the play left them
-    best_left: int | None  # the best reply `best` would have left them
+    # The best reply `best` would have left them; None when that is unknown: no tile of
+    # theirs would have fitted, and they would have drawn from the boneyard.
+    best_left: int | None
     marks: tuple[str, ...]  # "missed", "left"
     laid: Laid
 
@@ -152,10 +154,13 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     # is known whole (else -1); that hand as a bit mask, and its best on the layout the
     # play before it left.
     replier_seat, reply, reply_best = -1, 0, 0
+    boneyard = r.boneyard  # as it stood after the move reviewed: the draws after it given back
     for index, move, known in zip(range(len(moves) - 1, -1, -1), reversed(moves), reversed(held)):
         if not isinstance(move, Play):
             if not isinstance(move, Muggins):
                 replier_seat = -1  # a draw or a pass comes between: no reply
+                if isinstance(move, Draw):
+                    boneyard += move.count
             continue
         count -= 1
         assert known is not None  # held_hands gives every play its hand
@@ -175,8 +180,8 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
             if made is not None and (left < LEFT_MARK or (highest_double and not count)):
                 chosen, best_left = made, left  # no other play could leave noticeably less
             else:
-                chosen, best_left = _set_against(before, made, tiles, mask, top, reply, left)
-            marks = _MARKS[(top - scored >= MISSED_MARK) + 2 * (left - best_left >= LEFT_MARK)]
+                chosen, best_left = _set_against(before, made, tiles, mask, top, reply, left, boneyard > 0)
+            marks = _MARKS[(top - scored >= MISSED_MARK) + 2 * (best_left is not None and left - best_left >= LEFT_MARK)]
         reviews.append(
             _new(
                 PlayReview,
@@ -206,28 +211,38 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
 
 
 def _set_against(
-    before: Ends, made: Option | None, tiles: tuple[Tile, ...], hand: int, top: int, reply: int, left: int
-) -> tuple[Option, int]:
+    before: Ends, made: Option | None, tiles: tuple[Tile, ...], hand: int, top: int, reply: int, left: int, draws: bool
+) -> tuple[Option, int | None]:
     """The placement a play is set against, and the best reply (from the tiles of `reply`, a
     bit mask) it would have left: of the placements of `tiles` (`hand`, as a bit mask) that
     score `top` (the best), when the play is one of them (`made`), the play itself, unless
     another would have left the next player noticeably less (LEFT_MARK): then the first
     such; when it is not, the one that leaves the least (the first of them on a tie). A play
     that was the best and left less than LEFT_MARK is its own (`review_round` does not
-    ask): no other could leave noticeably less."""
-    leaves = before.best_after
+    ask): no other could leave noticeably less.
+
+    A placement after which no tile of `reply` fits, while the boneyard holds tiles
+    (`draws`), leaves a reply the record cannot tell: the next player would draw, and what
+    they drew is unknown. It is never counted as leaving less; set against it for want of
+    another, its reply is None."""
     if made is not None:
         enough = left - LEFT_MARK  # what an alternative must leave at most to count
         for option in before.reaching(tiles, top, hand):
             if option[0].id != made.tile.id or option[1] is not made.end:
-                left_then = leaves(option[0], option[1], reply)
-                if left_then <= enough:
+                then = before.after(option[0], option[1])
+                left_then = then.best_of(reply)
+                if left_then <= enough and (left_then or not draws or then.fits(reply)):
                     return _new(Option, option), left_then
         return made, left
-    best, low = None, 0
+    best: tuple[Tile, End | None, int] | None = None
+    low: int | None = None
     for option in before.reaching(tiles, top, hand):
-        left_then = leaves(option[0], option[1], reply)
-        if best is None or left_then < low:
+        then = before.after(option[0], option[1])
+        left_then = then.best_of(reply)
+        if not left_then and draws and not then.fits(reply):
+            best = best or option  # the reply unknown: only for want of a known one
+            continue
+        if low is None or left_then < low:
             best, low = option, left_then
             if not low:
                 break

@@ -216,6 +216,15 @@ class _Sentences:
             ),
             _ENTRY,
         )
+        # The alternative would have left the next player no tile that fits, the boneyard
+        # not empty: they would have drawn, and the record cannot tell their reply.
+        self.drawing = INDENT + _positional(
+            _(
+                "{at} {player} {play} scored {scored}, leaving {next} at most {left}; "
+                "{best} would have scored {points}, after which {next} would have had to draw (the reply unknown)"
+            ),
+            _ENTRY,
+        )
         self.beyond = INDENT + _positional(
             _("{player}'s hand at {at} is not known beyond {tiles} ({why})"), ("player", "at", "tiles", "why")
         )
@@ -233,7 +242,7 @@ class _Sentences:
         where = f"{number}.{move}"
         if replier is None:
             return self.alone.format(where, players[player], made, scored, instead, best_score)
-        sentence = self.missed if missed else self.also
+        sentence = self.drawing if best_left is None else self.missed if missed else self.also
         return sentence.format(where, players[player], made, scored, instead, best_score, players[replier], left, best_left)
 
     def untold(self, review: RoundReview, playing: bool = False) -> Iterator[str]:
@@ -294,22 +303,26 @@ def review_lines(
     columns: int,
     playing: int | None = None,
     only: int | None = None,
+    short: bool = False,
 ) -> Iterator[str]:
     """The review as text, each entry wrapped to `columns`. `playing`: the number of the
     round still being played, if any; `only`: the round asked for (`--round`), headed also
-    when nobody has led in it yet."""
-    shown = TextReview(players, columns)
+    when nobody has led in it yet; `short` (`--short`): the marks alone."""
+    shown = TextReview(players, columns, short)
     yield from shown.rounds(rounds, playing)
     yield from shown.tail(totals, only)
 
 
 class TextReview:
     """The review as text a few rounds at a time (see JsonReview): `rounds(…)` for each
-    batch in the order of the game, then `tail(totals, only)`."""
+    batch in the order of the game, then `tail(totals, only)`. `short` (`--short`): the
+    marks alone, what the record cannot tell said once, as a count, at the end."""
 
-    def __init__(self, players: Sequence[str], columns: int) -> None:
+    def __init__(self, players: Sequence[str], columns: int, short: bool = False) -> None:
         self.players = players
         self.columns = columns
+        self.short = short
+        self.untold = 0  # plays whose hand is not known whole, counted where `short` leaves them out
         self.sentences = _Sentences(players)
         self.heading, self.unmarked = _("Round {number}"), INDENT + _("no marked play")
         self.any = False  # whether a round was shown
@@ -328,6 +341,9 @@ class TextReview:
                 yield from wrap(self.unmarked, columns)
             for play in marked:
                 yield from wrap(sentences.entry(play), columns)
+            if self.short:
+                self.untold += sum(1 for play in review.plays if play.unknown is not None)
+                continue
             for line in sentences.untold(review, review.number == playing):
                 yield from wrap(line, columns)
 
@@ -339,6 +355,16 @@ class TextReview:
                 yield INDENT + _("(no moves yet)")
             else:
                 yield _("(no moves yet)")
+        if self.untold:
+            yield from wrap(
+                INDENT
+                + ngettext(
+                    "{n} play was weighed against part of its hand only: scorepad review without --short says which",
+                    "{n} plays were weighed against part of their hands only: scorepad review without --short says which",
+                    self.untold,
+                ).format(n=self.untold),
+                self.columns,
+            )
         yield _("Points missed")
         for name, total in zip(self.players, totals):
             yield from wrap(

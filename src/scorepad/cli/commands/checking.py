@@ -147,6 +147,9 @@ def review(
     round_: Annotated[
         int | None, typer.Option("--round", "-r", help=N_("Only this round."), show_default=False, click_type=whole_number(1))
     ] = None,
+    short: Annotated[
+        bool, typer.Option("--short", "-s", help=N_("The marks alone, for a phone: not what the record cannot tell."))
+    ] = False,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.engine.review import review_game, totals
@@ -158,7 +161,9 @@ def review(
     ascii = ascii_json()
     spool = Spool(raw=as_json)
     reviewed = Reviewed(
-        round_, (lambda players: JsonReview(players, ascii)) if as_json else (lambda players: TextReview(players, width())), spool
+        round_,
+        (lambda players: JsonReview(players, ascii)) if as_json else (lambda players: TextReview(players, width(), short)),
+        spool,
     )
     with replaying():
         game = read(file, reviewed, for_review=True)
@@ -181,7 +186,7 @@ def review(
         if as_json:
             written_json_line(lambda ascii: review_json(rounds, game.players, sums, ascii))
             return
-        lines(review_lines(rounds, game.players, sums, width(), playing, round_))
+        lines(review_lines(rounds, game.players, sums, width(), playing, round_, short))
 
 
 class Reviewed:

@@ -110,6 +110,9 @@ def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
         words = _("{words}, leaving {next} at most {reply}, not {left}").format(
             words=words, next=players[play.replier], reply=play.best_left, left=play.left
         )
+    elif play.replier is not None and play.best_left is None:
+        # No tile of theirs would have fitted: they would have drawn, their reply unknown.
+        words = _("{words}, after which {next} would have had to draw").format(words=words, next=players[play.replier])
     glyph = f"−{play.missed}" if play.missed else "↑"
     return Mark(" ".join(play.marks), glyph, words, "review", play.player)
 
