@@ -232,3 +232,56 @@ def test_the_header_says_missed_once(tmp_path):
     header = re.search(r"<header>.*?</header>", out.read_text(encoding="utf-8"), re.DOTALL).group(0)
     for li in re.findall(r"<li.*?</li>", header):
         assert len(re.findall(r"missed", li)) <= 1, li
+
+
+TRACKED = (
+    "[...document.querySelectorAll('#replay .best, #replay .known, .tracker summary, .tracker .out, .tracker .lacks li')]"
+    ".map(e => e.textContent)"
+)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_known_hands_and_the_tracker_of_the_demo_s_round_2(browser, pages, width, height):
+    """docs/review.md's worked example: Bob drew 2 at 2.10, so at 2.1 only the tiles he
+    played before it are known; from 2.11 on his whole hand is."""
+    url, _record = pages["demo"]
+    browser.open(url + "#r2m1", width, height)
+    assert browser.evaluate(TRACKED) == [
+        "Best of the tiles known: 5-1 for 0",  # as good, and it would have left Cy less
+        (
+            "Known held: Ann 3-0 4-1 5-0 3-2 6-1 6-3 5-5 (the whole hand) · Bob 5-1 2-1 (2 of 6)"
+            " · Cy 6-5 3-1 4-0 2-2 2-0 4-2 6-2 (the whole hand)"
+        ),
+        "Tiles: 1 on the table, 16 known held, 11 unseen",
+        "On the table, of the 7 with each number: 0: 1 · 1: 0 · 2: 0 · 3: 0 · 4: 0 · 5: 0 · 6: 1",
+    ]
+    browser.open(url + "#r2m11", width, height)
+    assert browser.evaluate(TRACKED) == [
+        "Best of the whole hand: 5-4 E for 0",
+        (
+            "Known held: Ann 3-2 6-1 6-3 5-5 (the whole hand) · Bob 6-4 1-0 0-0 6-6 4-3 (the whole hand)"
+            " · Cy 2-2 2-0 4-2 6-2 (the whole hand)"
+        ),
+        "Tiles: 10 on the table, 13 known held, 5 unseen",
+        "On the table, of the 7 with each number: 0: 4 · 1: 4 · 2: 1 · 3: 2 · 4: 3 · 5: 4 · 6: 2",
+        "Bob drew on 2 | 5: held no 2 and no 5",
+    ]
+    # The 28 tiles: on the table, known held (in the holder's colour), unseen (the boneyard).
+    kinds = browser.evaluate("[...document.querySelectorAll('.all-tiles span')].map(s => s.className.split(' ')[0])")
+    assert (len(kinds), kinds.count("on"), kinds.count("held"), kinds.count("unseen")) == (28, 10, 13, 5)
+    # At the hands, each hand left is drawn as tiles: Ann's 5-5, Bob's 6-6 4-3.
+    browser.open(url + "#r2m22", width, height)
+    drawn = browser.evaluate(
+        "[...document.querySelectorAll('#replay .hand-tiles p')].map(p => [p.textContent.trim(),"
+        " [...p.querySelectorAll('g.tile')].map(t => t.querySelectorAll('circle').length)])"
+    )
+    assert drawn == [["Ann", [10]], ["Bob", [12, 7]]]
+    assert browser.errors == []
+
+
+def test_the_review_s_marks_stand_on_the_race(browser, pages):
+    url, _record = pages["muggins"]
+    browser.open(url, 1280, 800)
+    marks = browser.evaluate("document.querySelectorAll('nav.moves .mark.review').length")
+    ticks = browser.evaluate("[...document.querySelectorAll('svg.race path.review-tick')].map(t => t.textContent)")
+    assert marks and len(ticks) == marks and all(t.startswith("review mark: ") for t in ticks)

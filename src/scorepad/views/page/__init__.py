@@ -29,7 +29,7 @@ from scorepad.views.award import hands_summary
 from scorepad.views.chart import ScoreRace
 from scorepad.views.console import clean
 from scorepad.views.page.drawing import growth, layout_picture, race, tile_name
-from scorepad.views.page.moves import muggins_tally, review_tally, round_list
+from scorepad.views.page.moves import muggins_tally, review_tally, round_facts, round_list
 from scorepad.views.sheet import SheetRows, still_needs
 from scorepad.views.status import points, side_label
 
@@ -115,6 +115,20 @@ def words() -> dict[str, str]:
         "play_auto": _("Play the moves one by one"),
         "pause": _("Pause"),
         "next_mark": _("Next mark"),
+        "known": _("Known held: {list}"),
+        "known_whole": _("{tiles} (the whole hand)"),
+        "known_part": _("{tiles} ({n} of {held})"),
+        "none_known": _("none known"),
+        "tracker": _("Tiles: {table} on the table, {held} known held, {unseen} unseen"),
+        "out": _("On the table, of the 7 with each number: {list}"),
+        "drew_on": _("{player} drew on {ends}: held no {numbers}"),
+        "passed_on": _("{player} passed on {ends}: holds no {numbers}"),
+        "and_no": _(" and no "),
+        "best": _("Best of the whole hand: {tile} for {points}"),
+        "best_known": _("Best of the tiles known: {tile} for {points}"),
+        "on_table": _("on the table"),
+        "unseen": _("unseen"),
+        "review_mark": _("review mark"),
         "back_mark": _("Mark before"),
         "download": _("Download the record ({name})"),
         "help": _("Help"),
@@ -356,7 +370,7 @@ class _Articles:
         summary = hands_summary(game, r) if r.award is not None else ""
         scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
         grown = self.drawings.growth(layout)
-        reviewed = review_tally(self.missed, self.marked, r, game.players) if r.moves else {}
+        reviewed, best = review_tally(self.missed, self.marked, r, game.players) if r.moves else ({}, [])
         listed_why = hands_summary(game, r, with_points=False) if r.award is not None else ""
         entries, replay = round_list(game, r, totals, listed_why, hands, reviewed)
         for e in entries:
@@ -364,7 +378,9 @@ class _Articles:
                 self.first.setdefault((m.family, m.player), f"r{r.number}m{e.m}")
         line_order, arm_orders = _orders(layout)
         orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
-        steps = f'{{"round":{r.number},"grown":{grown},{orders},"steps":{_json(replay)}}}'
+        facts = round_facts(r)
+        known = f'"hands":{_json(facts["hands"])},"lacks":{_json(facts["lacks"])},"best":{_json(best)}'
+        steps = f'{{"round":{r.number},"grown":{grown},{orders},{known},"steps":{_json(replay)}}}'
         listed = str(
             self.moves(
                 SimpleNamespace(number=r.number, title=self.w["round_title"].format(number=r.number), entries=entries),

@@ -117,16 +117,48 @@ def review_mark(play: PlayReview, players: tuple[str, ...]) -> Mark:
     return Mark(" ".join(play.marks), glyph, words, "review", play.player)
 
 
-def review_tally(missed: list[int], marks: list[int], r: Round, players: tuple[str, ...]) -> dict[int, Mark]:
+def review_tally(missed: list[int], marks: list[int], r: Round, players: tuple[str, ...]) -> tuple[dict[int, Mark], list[str]]:
     """Round `r`'s review marks by move (0-based), each player's points missed and marked
-    plays added to `missed` and `marks`."""
+    plays added to `missed` and `marks`; and the best of every play for the page's script,
+    as `best_written` writes it."""
     found = {}
+    best = []
     for play in review_round(r, players).plays:
         missed[play.player] += play.missed
         if play.marks:
             marks[play.player] += 1
             found[play.move - 1] = review_mark(play, players)
-    return found
+        best.append(best_written(play))
+    return found, best
+
+
+def best_written(play: PlayReview) -> str:
+    """The best a play's known tiles could have scored, for the page's script: the score,
+    the tile's halves and its end (none for the lead), and `?` where the hand was not known
+    whole (the best of the tiles known): `15 64W`, `0 31?`."""
+    tile, end, score = play.best
+    return f"{score} {tile.a}{tile.b}{'' if end is None else end.value}{'' if play.unknown is None else '?'}"
+
+
+def round_facts(r: Round) -> dict[str, Any]:
+    """What the page's script works each player's known tiles and the numbers they lack
+    out from, besides the steps: the hands at the round's end as tiles (`hands`, per
+    player: the tiles' halves run together, "" for none, None for a pip total or no hands)
+    and the numbers open at each draw and pass (`lacks`: the step, the numbers run
+    together). A player who draws or passes holds none of the numbers open then."""
+    hands: list[str | None] | None = None
+    if r.hands is not None:
+        hands = ["" if n == 0 else None for n in r.hand_sizes]  # one who went out holds nothing
+        for p, hand in r.hands.items():
+            hands[p] = None if isinstance(hand, int) else "".join(f"{t.a}{t.b}" for t in hand)
+    lacks = []
+    stood = iter(r.stood)
+    for i, move in enumerate(r.moves):
+        if isinstance(move, (Draw, Pass)):
+            ends = next(stood, None)
+            if ends is not None:
+                lacks.append([i + 1, "".join(str(n) for n in sorted({n for n in ends.numbers if n >= 0}))])
+    return {"hands": hands, "lacks": lacks}
 
 
 def muggins_tally(game: Game) -> list[tuple[int, int]] | None:

@@ -7,8 +7,15 @@
 //   grown: the open ends each tile changed or opened, [[end, count, x, y], ...] (the
 //          count at the end and where it is written, in pixels): an end stays open;
 //   line, arms: when each tile of the line (W to E) and of each side arm was placed;
+//   hands: each player's hand at the round's end as tiles ("6622": 6-6 and 2-2; "": none;
+//          null: a pip total, or no hands yet);
+//   lacks: [step, numbers] for each draw and pass: the numbers open then ("46");
+//   best: for each play, the best its known tiles could have scored: "15 64W", with "?"
+//          where the hand was not known whole;
 //   steps: [tiles on the table, the totals after it (0: as before), each player's tiles
 //          in hand, the boneyard, whose turn (-1: nobody's), 1 for the hands' step].
+// Who played or drew at a step, and which tile, the script reads from the steps (whose
+// hand shrank or grew) and the final layout (the tiles in the order placed).
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -76,6 +83,120 @@
     ends.setAttribute("class", "ends");
     svg.appendChild(ends);
     return turned;
+  }
+
+  // A tile as "64" (the higher half first) and as the page writes it, "6-4".
+  const key = (a, b) => (a > b ? a + "" + b : b + "" + a);
+  const written = (k) => k[0] + "-" + k[1];
+
+  // Each move of round r: {kind: "play", "draw" or "other" (a pass, a muggins call), p, tile}.
+  function movesOf(r) {
+    const now = round(r);
+    if (now.moves) return now.moves;
+    const flat = article(r) && article(r).querySelector("svg.layout.flat");
+    const names = [];
+    if (flat) {
+      flat.querySelectorAll("g.tile").forEach((tile) => {
+        const halves = tile.querySelector("title").textContent.split(",")[0].split("-");
+        names[Number(tile.dataset.o)] = key(halves[0], halves[1]);
+      });
+    }
+    now.moves = [];
+    for (let m = 1; m < now.steps.length && !now.steps[m][5]; m += 1) {
+      const a = now.steps[m - 1], b = now.steps[m];
+      if (b[0] > a[0]) now.moves.push({ kind: "play", p: b[2].findIndex((n, q) => n < a[2][q]), tile: names[b[0] - 1] });
+      else {
+        const q = b[2].findIndex((n, q) => n > a[2][q]);
+        now.moves.push(q >= 0 ? { kind: "draw", p: q } : { kind: "other", p: a[4] });
+      }
+    }
+    now.names = names;
+    return now.moves;
+  }
+
+  // What the record proves each player holds after step m of round r (docs/review.md, "The
+  // known hand"): the tiles they play later with no draw of theirs between, and, when they
+  // draw no more, their hand at the round's end as tiles.
+  function known(r, m) {
+    const now = round(r), all = movesOf(r);
+    return now.steps[m][2].map((held, p) => {
+      const tiles = [];
+      let drew = false;
+      for (let j = m; j < all.length && !drew; j += 1) {
+        if (all[j].p !== p) continue;
+        if (all[j].kind === "draw") drew = true;
+        else if (all[j].kind === "play") tiles.push(all[j].tile);
+      }
+      const end = now.hands && now.hands[p];
+      if (!drew && typeof end === "string") for (let i = 0; i < end.length; i += 2) tiles.push(key(end[i], end[i + 1]));
+      return tiles;
+    });
+  }
+
+  // The tracker: each of the 28 tiles on the table, known held or unseen; per number how
+  // many are on the table; what each draw and pass proves a player lacked.
+  const tracker = stage.querySelector(".tracker");
+  function track(r, m, holds) {
+    const now = round(r), step = now.steps[m];
+    movesOf(r);
+    const table = new Set(now.names.slice(0, step[0]));
+    const owner = new Map();
+    holds.forEach((tiles, p) => tiles.forEach((t) => owner.set(t, p)));
+    const boxes = [];
+    for (let a = 6; a >= 0; a -= 1) {
+      for (let b = a; b >= 0; b -= 1) {
+        const t = key(a, b), p = owner.get(t);
+        const span = document.createElement("span");
+        span.textContent = written(t);
+        if (table.has(t)) { span.className = "on"; span.title = words.on_table; }
+        else if (p !== undefined) { span.className = "held " + sideOf(p); span.title = data.players[p]; }
+        else { span.className = "unseen"; span.title = words.unseen; }
+        boxes.push(span);
+      }
+    }
+    tracker.querySelector(".all-tiles").replaceChildren(...boxes);
+    const held = owner.size - [...owner.keys()].filter((t) => table.has(t)).length;
+    tracker.querySelector("summary").textContent = say(words.tracker, { table: table.size, held: held, unseen: 28 - table.size - held });
+    const out = [0, 1, 2, 3, 4, 5, 6].map((n) => n + ": " + [...table].filter((t) => t.includes(String(n))).length);
+    tracker.querySelector(".out").textContent = say(words.out, { list: out.join(" · ") });
+    const last = new Map();  // each player's last draw or pass up to the step
+    for (const [at, numbers] of now.lacks) if (at <= m) last.set(now.moves[at - 1].p, [at, numbers]);
+    tracker.querySelector(".lacks").replaceChildren(...[...last].map(([p, [at, numbers]]) => {
+      const li = document.createElement("li");
+      const template = now.moves[at - 1].kind === "draw" ? words.drew_on : words.passed_on;
+      li.textContent = say(template, { player: data.players[p], ends: numbers.split("").join(" | "), numbers: numbers.split("").join(words.and_no) });
+      return li;
+    }));
+  }
+
+  const sideOf = (p) => document.querySelectorAll("header .players li")[p].className;
+
+  // A player's tiles drawn as on the table (flat, a pip pattern on each half).
+  const PIPS = [[], [[12, 12]], [[6, 6], [18, 18]], [[6, 6], [12, 12], [18, 18]], [[6, 6], [18, 6], [6, 18], [18, 18]],
+    [[6, 6], [18, 6], [12, 12], [6, 18], [18, 18]], [[6, 6], [18, 6], [6, 12], [18, 12], [6, 18], [18, 18]]];
+  function handDrawn(tiles) {
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "-2 -2 " + (tiles.length * 52) + " 28");
+    svg.setAttribute("width", String(tiles.length * 52 + 2));
+    svg.setAttribute("aria-hidden", "true");
+    tiles.forEach((t, i) => {
+      const g = document.createElementNS(NS, "g");
+      g.setAttribute("class", "tile");
+      const face = document.createElementNS(NS, "g");
+      face.setAttribute("class", "face");
+      face.setAttribute("transform", "translate(" + i * 52 + " 0)");
+      const part = (name, attributes) => {
+        const e = document.createElementNS(NS, name);
+        for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, String(v));
+        face.appendChild(e);
+      };
+      part("rect", { width: 48, height: 24, rx: 4 });
+      part("line", { x1: 24, y1: 3, x2: 24, y2: 21 });
+      [Number(t[0]), Number(t[1])].forEach((n, half) => PIPS[n].forEach(([x, y]) => part("circle", { cx: x + 24 * half, cy: y, r: 2.6 })));
+      g.appendChild(face);
+      svg.appendChild(g);
+    });
+    return svg;
   }
 
   function totalsAt(steps, m) {  // a step without totals keeps the last ones given
@@ -162,6 +283,33 @@
     const held = step[2].map((n, p) => data.players[p] + " " + n).join(", ");
     const turn = step[4] >= 0 ? " · " + say(words.to_play, { player: data.players[step[4]] }) : "";
     stage.querySelector(".held").textContent = say(words.held, { list: held }) + " · " + say(words.boneyard, { n: step[3] }) + turn;
+    const holds = known(at.r, at.m);
+    const said = holds.map((tiles, p) => {
+      if (!step[2][p]) return "";  // out: nothing to know
+      const list = tiles.map(written).join(" ") || words.none_known;
+      const whole = tiles.length === step[2][p];
+      return data.players[p] + " " + (whole ? say(words.known_whole, { tiles: list }) : say(words.known_part, { tiles: list, n: tiles.length, held: step[2][p] }));
+    }).filter(Boolean);
+    stage.querySelector(".known").textContent = say(words.known, { list: said.join(" · ") });
+    const best = stage.querySelector(".best");
+    best.textContent = "";
+    if (at.m > 0 && !step[5] && movesOf(at.r)[at.m - 1].kind === "play") {
+      const [points, play] = now.best[step[0] - 1].split(" ");
+      const end = play.slice(2).replace("?", "");
+      const tile = written(play.slice(0, 2)) + (end ? " " + data.ends[end] : "");
+      best.textContent = say(play.endsWith("?") ? words.best_known : words.best, { tile: tile, points: points });
+    }
+    const hands = stage.querySelector(".hand-tiles");
+    hands.replaceChildren();
+    if (step[5]) {
+      holds.forEach((tiles, p) => {
+        if (!tiles.length) return;
+        const row = document.createElement("p");
+        row.append(data.players[p] + " ", handDrawn(tiles));
+        hands.appendChild(row);
+      });
+    }
+    track(at.r, at.m, holds);
     const totals = totalsAt(now.steps, at.m);
     stage.querySelectorAll(".totals b").forEach((b, side) => { b.textContent = totals[side]; });
     follow(listed);
@@ -207,6 +355,22 @@
   function xOf(step) {
     const left = Number(chart.dataset.left), right = Number(chart.dataset.right);
     return left + (step / Math.max(Number(chart.dataset.steps), 1)) * (right - left);
+  }
+  // The review's marks on the race: a tick above the chart at each marked play, in the
+  // colour of the player's side.
+  if (chart && marker) {
+    const top = Number(marker.getAttribute("y1"));
+    for (const mark of list.querySelectorAll(".mark.review")) {
+      const at = position(mark.closest("[id]"));
+      const p = Number((/\bp(\d+)\b/.exec(mark.className) || [0, 0])[1]);
+      const tick = document.createElementNS(NS, "path");
+      tick.setAttribute("class", "review-tick " + sideOf(p));
+      tick.setAttribute("d", "M" + xOf(starts[at.r] + at.m) + "," + top + "l-4,-9h8z");
+      const title = document.createElementNS(NS, "title");
+      title.textContent = words.review_mark + ": " + data.players[p];
+      tick.appendChild(title);
+      chart.insertBefore(tick, marker);
+    }
   }
   function race() {
     if (!marker) return;
