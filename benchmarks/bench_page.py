@@ -70,7 +70,7 @@ def main() -> int:
             ["Ann", "Bob", "Cy"],
             Rules.from_options("pagat", target=100_000, muggins=True),
             random.Random(50),
-            max_rounds=49,
+            max_rounds=50,
             careless=0.1,
         )
         record.write_text(dumps(game), encoding="utf-8")
@@ -79,8 +79,8 @@ def main() -> int:
         demo_size = export(ROOT / "examples" / "demo.toml", demo_page)
         moves = sum(len(r.moves) for r in game.rounds)
         print(
-            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size / 1024:.0f} KB (goal <= 500 KB); "
-            f"the demo's {demo_size / 1024:.0f} KB"
+            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size:,} bytes (goal <= 500,000, 1 KB = 1,000 bytes); "
+            f"the demo's {demo_size:,} bytes"
         )
         browser = Browser(executable)
         try:

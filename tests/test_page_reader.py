@@ -58,7 +58,9 @@ CURRENT_IN_VIEW = """(() => { const list = document.querySelector('nav.moves'), 
 def test_opened_without_an_address_the_current_move_is_in_the_list_s_view(browser, pages, name, width, height):
     url, record = pages[name]
     browser.open(url, width, height)
-    browser.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    # On a phone the list is under the board: the reader scrolls down to it.
+    browser.evaluate("document.querySelector('nav.moves').scrollIntoView()")
+    browser.evaluate("new Promise((done) => setTimeout(done, 300))")
     last = load(record).game.rounds
     current, inside = browser.evaluate(CURRENT_IN_VIEW)
     assert current.startswith(f"r{max(r.number for r in last if r.moves)}m") and inside

@@ -136,25 +136,30 @@
   // The tracker: each of the 28 tiles on the table, known held or unseen; per number how
   // many are on the table; what each draw and pass proves a player lacked.
   const tracker = stage.querySelector(".tracker");
+  if (!narrow.matches) tracker.open = true;  // beside the list there is room; on a phone it stays a line
   function track(r, m, holds) {
     const now = round(r), step = now.steps[m];
     movesOf(r);
     const table = new Set(now.names.slice(0, step[0]));
     const owner = new Map();
     holds.forEach((tiles, p) => tiles.forEach((t) => owner.set(t, p)));
-    const boxes = [];
-    for (let a = 6; a >= 0; a -= 1) {
-      for (let b = a; b >= 0; b -= 1) {
-        const t = key(a, b), p = owner.get(t);
-        const span = document.createElement("span");
-        span.textContent = written(t);
-        if (table.has(t)) { span.className = "on"; span.title = words.on_table; }
-        else if (p !== undefined) { span.className = "held " + sideOf(p); span.title = data.players[p]; }
-        else { span.className = "unseen"; span.title = words.unseen; }
-        boxes.push(span);
+    const grid = tracker.querySelector(".all-tiles");
+    if (!grid.children.length) {  // the 28 made once, from 6-6 down to 0-0
+      for (let a = 6; a >= 0; a -= 1) {
+        for (let b = a; b >= 0; b -= 1) {
+          const span = document.createElement("span");
+          span.textContent = written(key(a, b));
+          span.dataset.t = key(a, b);
+          grid.appendChild(span);
+        }
       }
     }
-    tracker.querySelector(".all-tiles").replaceChildren(...boxes);
+    for (const span of grid.children) {
+      const t = span.dataset.t, p = owner.get(t);
+      if (table.has(t)) { span.className = "on"; span.title = words.on_table; }
+      else if (p !== undefined) { span.className = "held " + sideOf(p); span.title = data.players[p]; }
+      else { span.className = "unseen"; span.title = words.unseen; }
+    }
     const held = owner.size - [...owner.keys()].filter((t) => table.has(t)).length;
     tracker.querySelector("summary").textContent = say(words.tracker, { table: table.size, held: held, unseen: 28 - table.size - held });
     const out = [0, 1, 2, 3, 4, 5, 6].map((n) => n + ": " + [...table].filter((t) => t.includes(String(n))).length);
@@ -332,13 +337,24 @@
   // (beside the board); on a phone the list is under the board and the page stays put.
   // Measured once before the next frame, not at each step: measuring at once made every
   // step lay the whole page out again.
+  // The list's rounds out of sight are laid out only as they come near (content-visibility):
+  // until then their height is a guess, and scrolling to the entry by guessed heights can
+  // miss it. Once scrolled, the rounds around it are laid out: it is looked for again in
+  // the next frames, until it is in view.
   let placing = 0;
-  function place() {
+  function place(tries) {
     placing = 0;
     if (!current || list.scrollHeight <= list.clientHeight + 1) return;
     const box = list.getBoundingClientRect(), at = current.getBoundingClientRect();
-    if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - list.clientHeight / 3;
+    if (at.top >= box.top && at.bottom <= box.bottom) return;
+    list.scrollTop += at.top - box.top - list.clientHeight / 3;
+    if ((tries || 0) < 4) placing = requestAnimationFrame(() => place((tries || 0) + 1));
   }
+  // On a phone the list is under the board, out of sight at first: its rounds are laid out
+  // only when the reader scrolls to it, and the current move is looked for then.
+  new IntersectionObserver((seen) => {
+    if (seen.some((e) => e.isIntersecting) && !placing) placing = requestAnimationFrame(() => place(0));
+  }).observe(list);
   function follow(listed) {
     if (current === listed) return;
     if (current) { current.classList.remove("current"); current.removeAttribute("aria-current"); }
@@ -346,7 +362,7 @@
     if (!listed) return;
     listed.classList.add("current");
     listed.setAttribute("aria-current", "step");
-    if (!placing) placing = requestAnimationFrame(place);
+    if (!placing) placing = requestAnimationFrame(() => place(0));
   }
 
   // The score race: a marker on the step shown; a click goes to the step under it.
@@ -392,16 +408,22 @@
   function labels() {
     if (!chart || !chart.clientWidth) return;
     const axis = [...chart.querySelectorAll("text.axis")];
-    let size = 12, box = drawn.slice();
-    for (let i = 0; i < 4; i += 1) {  // the labels' size and the box's width depend on each other
-      size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / (chart.clientWidth / box[1]);
-      chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
-      const wide = Math.max(0, ...axis.map((text) => text.getComputedTextLength()));
-      const left = Math.min(drawn[0], Number(chart.dataset.left) - 6 - wide - size / 4);
+    const root = 0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const sized = (box) => root / (chart.clientWidth / box[1]);  // 12 px as drawn, in the box's units
+    // The labels measured once, at the drawn box's size; their width grows with the size, so
+    // the box that holds them is worked out without measuring again (each measure lays the
+    // page out).
+    let size = sized(drawn);
+    chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
+    const wide = Math.max(0, ...axis.map((text) => text.getComputedTextLength())) / size;
+    let box = drawn.slice();
+    for (let i = 0; i < 8; i += 1) {
+      size = sized(box);
+      const left = Math.min(drawn[0], Number(chart.dataset.left) - 6 - wide * size - size / 4);
       box = [left, drawn[1] + drawn[0] - left];
     }
     chart.setAttribute("viewBox", [box[0], 0, box[1], chart.viewBox.baseVal.height].join(" "));
-    size = (0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize)) / (chart.clientWidth / box[1]);
+    size = sized(box);
     chart.querySelectorAll("text").forEach((text) => { text.style.fontSize = size + "px"; });
     let above = -Infinity;
     axis.reverse().forEach((text) => {  // from the top down: the top score stays
@@ -438,8 +460,14 @@
     if (jumped) history.pushState(null, "", fragment); else history.replaceState(null, "", fragment);
   }
 
-  // The entries with a mark of a kind (".muggins", ".review", "" for any), as (round, move).
-  const marked = (kind) => [...list.querySelectorAll(".mark" + kind)].map((mark) => position(mark.closest("[id]")));
+  // The entries with a mark of a kind (".muggins", ".review", "" for any), as (round, move);
+  // found once, again only when the list changes (every step asks, for the mark buttons).
+  const markedBy = new Map();
+  new MutationObserver(() => markedBy.clear()).observe(list, { childList: true, subtree: true });
+  const marked = (kind) => {
+    if (!markedBy.has(kind)) markedBy.set(kind, [...list.querySelectorAll(".mark" + kind)].map((mark) => position(mark.closest("[id]"))));
+    return markedBy.get(kind).slice();
+  };
 
   function position(element) {  // (round, move) of an entry of the list
     const found = /^r(\d+)m(\d+)$/.exec(element.id);
