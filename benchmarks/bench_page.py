@@ -6,14 +6,20 @@ generated game of 50 rounds (careless players, muggins on) beside the demo game:
   two frames between steps as between a player's key presses): at most 16 ms, one frame
   at 60 Hz;
 - its first render (the load event, and the first paint with content): at most 3x the
-  demo page's, the two opened in turn in one run.
+  demo page's, the two opened in turn in one run;
+- with `--export MB`: `export` of a record of MB megabytes (bench_size.py's blocked rounds)
+  side by side with a tomllib parse of it, alternating (`--repeat` pairs, the faster of
+  each counts): at most 3x the parse's time and 5x the file's size in memory (peak
+  resident size less a bare interpreter's).
 
     python benchmarks/bench_page.py [--runs 5] [--steps 300]
+    python benchmarks/bench_page.py --export 5 [--repeat 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -23,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from browser import Browser, find  # noqa: E402  (the tests' own driver)
 from scorepad.engine.rules import Rules  # noqa: E402
@@ -55,11 +62,58 @@ def export(record: Path, page: Path) -> int:
     return page.stat().st_size
 
 
+MEASURE = (
+    "import resource, subprocess, sys, time\n"
+    "start = time.perf_counter()\n"
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)\n"
+    "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def measured(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MB of a process of its own."""
+    out = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def export_against_parse(megabytes: float, repeat: int) -> int:
+    from bench_size import blocked
+
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "record.toml"
+        record.write_text(blocked(int(megabytes * 1_000_000)), encoding="utf-8")
+        size = record.stat().st_size / (1 << 20)
+        bare = measured([sys.executable, "-c", "import tomllib"])[1]
+        parse = [
+            sys.executable,
+            "-c",
+            "import sys, tomllib; tomllib.loads(open(sys.argv[1], encoding='utf-8').read())",
+            str(record),
+        ]
+        export = [sys.executable, "-m", "scorepad", "export", str(Path(folder) / "page.html"), "-f", str(record)]
+        parsed, exported = [], []
+        for _pair in range(repeat):  # alternating, so that a slow spell of the machine hits both
+            parsed.append(measured(parse))
+            exported.append(measured(export))
+        p_time, p_mem = min(t for t, _m in parsed), min(m for _t, m in parsed) - bare
+        e_time, e_mem = min(t for t, _m in exported), min(m for _t, m in exported) - bare
+        print(
+            f"a {size:.1f} MiB record: parse {p_time:.2f} s, {p_mem:.0f} MiB; export {e_time:.2f} s = "
+            f"{e_time / p_time:.1f}x the parse (goal <= 3x), {e_mem:.0f} MiB = {e_mem / size:.1f}x the file (goal <= 5x); "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="times each page is opened")
     parser.add_argument("--steps", type=int, default=300, help="steps timed")
+    parser.add_argument("--export", type=float, help="time export of a record of this many MB against a parse")
+    parser.add_argument("--repeat", type=int, default=2, help="parse and export pairs, with --export")
     args = parser.parse_args()
+    if args.export:
+        return export_against_parse(args.export, args.repeat)
     executable = find()
     if executable is None:
         print("Chromium is not installed: apt-get install chromium", file=sys.stderr)
@@ -79,7 +133,8 @@ def main() -> int:
         demo_size = export(ROOT / "examples" / "demo.toml", demo_page)
         moves = sum(len(r.moves) for r in game.rounds)
         print(
-            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size:,} bytes (goal <= 500,000, 1 KB = 1,000 bytes); "
+            f"50-round game: {len(game.rounds)} rounds, {moves} moves; its page {size:,} bytes "
+            "(goal <= 500,000, 1 KB = 1,000 bytes); "
             f"the demo's {demo_size:,} bytes"
         )
         browser = Browser(executable)
