@@ -405,3 +405,22 @@ def test_a_format_line_inside_a_multi_line_string_does_not_make_a_large_file_a_r
     assert len(notes) > chunks.MAX_WHOLE
     assert not is_record(notes)
     assert is_record(notes.replace('title = "notes"', 'format = "scorepad/1"'))
+
+
+@pytest.mark.parametrize(
+    ("text", "comment"),
+    [
+        ('x = """a"""" # a comment after a string that ends in a quote "\n', True),
+        ('x = "a # b"\n', False),
+        ('x = """\n# a line of the string\n"""\n', False),
+        ("x = '''it's # no comment'''\n", False),
+        ('x = "\\"#"\n', False),
+        ("x = 1 # yes\n", True),
+    ],
+)
+def test_a_comment_is_found_as_toml_reads_it(text, comment):
+    """A save keeps a copy of a record whose comments it would drop (record/files.py)."""
+    from scorepad.record.files import has_comments
+
+    tomllib.loads(text)  # each is TOML
+    assert has_comments(text) is comment

@@ -149,16 +149,15 @@ def load(path: str | os.PathLike) -> Loaded:
         raise RecordError(_("{path}: {problem}").format(path=path, problem=error), round=error.round, move=error.move) from None
 
 
-# TOML's four kinds of string, or a '#' outside them (a comment). The patterns of this
-# module are compiled where used (re keeps them): a command that only reads needs none.
-_STRING_OR_COMMENT = r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|(#)'
-
-
 def has_comments(text: str) -> bool:
-    """True when TOML text holds a comment (a '#' outside every string)."""
+    """True when TOML text holds a comment (a '#' outside every string), found as TOML
+    reads it (`tomltext`); after a string that does not end, any '#' counts."""
     if "#" not in text:
         return False
-    return any(match.group(1) for match in re.finditer(_STRING_OR_COMMENT, text, re.DOTALL))
+    from scorepad.record import tomltext
+
+    found, ended, read_to = tomltext.spans(text)
+    return any(span.kind == "#" for span in found) or (not ended and "#" in text[read_to:])
 
 
 MAX_NAMES = 1000  # names tried for a copy beside the record before giving up
