@@ -247,6 +247,14 @@ def test_the_turn_marker_stays_beside_the_partner_to_play_at_40_columns(here):
     out = ok("play", "41 o", lang="de")
     assert "Bernd 5 ◀" in out
     assert "Özlem 4 ◀" not in flat(out)
+    # Too long for 40 columns: every side's tiles on a line of their own, indented, so no
+    # name is parted from its count; at 100 columns each side is one line.
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 40
+    assert "Özlem & Bernd  10" in lines and "  Steine: Özlem 4, Bernd 5 ◀" in lines
+    assert "Anna & Carl     0" in lines and "  Steine: Anna 4, Carl 5" in lines
+    wide = ok("show", lang="de", width=100).splitlines()
+    assert "Özlem & Bernd  10  Steine: Özlem 4, Bernd 5 ◀" in wide
 
 
 def test_the_example_for_a_highest_double_lead_is_a_double(here):

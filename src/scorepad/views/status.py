@@ -245,8 +245,11 @@ def lead_example(opener_rule: str | None) -> str:
     return "66" if opener_rule == "highest-double" else "64"
 
 
-def scores_lines(game: Game) -> Styled:
-    """One line per side: names, score, tiles held, and a marker on whose turn it is."""
+def scores_lines(game: Game, width: int | None = None) -> Styled:
+    """One line per side: names, score, tiles held, and a marker on whose turn it is. A
+    line longer than `width` puts the tiles held on lines of their own, indented, on every
+    side alike, broken only between players: a player's count and the marker stay beside
+    their name."""
     r = game.current
     rows = []
     for s, side in enumerate(game.sides):
@@ -267,12 +270,27 @@ def scores_lines(game: Game) -> Styled:
         rows.append((names, points(game.scores[s]), tiles + marker, turn))
     name_width = max(len(n) for n, *_ in rows)
     score_width = max(len(p) for _, p, *_ in rows)
+    # Names and scores take the same room on every line: the longest line decides.
+    room = name_width + 2 + score_width + 2
+    folded = width is not None and any(room + len(held) > width for *_, held, _turn in rows)
     text = Styled()
     for i, (names, score, held, turn) in enumerate(rows):
         if i:
             text.append("\n")
         text.append(f"{names:<{name_width}}  {score:>{score_width}}", style="bold" if turn else "")
-        text.append(f"  {held}", style="dim")
+        if not folded:
+            text.append(f"  {held}", style="dim")
+            continue
+        assert width is not None
+        lines = [""]
+        for piece in held.split(", "):
+            joined = f"{lines[-1]}, {piece}" if lines[-1] else piece
+            if lines[-1] and 2 + len(joined) > width:
+                lines[-1] += ","
+                lines.append(piece)
+            else:
+                lines[-1] = joined
+        text.append("".join(f"\n  {line}" for line in lines), style="dim")
     return text
 
 
@@ -295,7 +313,7 @@ def status(game: Game, width: int, out: Outcome | None = None, live: bool = Fals
     if game.rules.muggins:
         facts.append(_("muggins on"))
     parts.append(Styled(_dotted(facts, width), style="dim"))
-    parts.append(scores_lines(game))
+    parts.append(scores_lines(game, width))
     chance = muggins_chance(game, live)
     if chance is not None:
         parts.append(chance)
