@@ -40,6 +40,17 @@ class Served:
     def port(self) -> int:
         return int(urlsplit(self.watch).port or 0)
 
+    def read_until(self, text: str) -> list[str]:
+        """What the server prints next, up to the line holding `text`."""
+        assert self.process.stdout is not None
+        lines = []
+        for line in self.process.stdout:
+            lines.append(line.rstrip("\n"))
+            self.output.append(lines[-1])
+            if text in line:
+                return lines
+        raise AssertionError(f"never printed {text!r}: {lines}")
+
     def request(
         self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
     ) -> tuple[int, dict[str, str], bytes]:
@@ -95,15 +106,16 @@ class Push:
 
 
 @contextmanager
-def served(folder: Path, *args: str, lang: str = "en") -> Iterator[Served]:
-    """`scorepad serve` on the loopback address and a port the system picks, stopped by
-    Ctrl-C (SIGINT) at the end; the test sees its exit."""
+def served(folder: Path, *args: str, lang: str = "en", command: str = "serve") -> Iterator[Served]:
+    """`scorepad serve` (or `live --serve`, `command="live"`, its standard input a pipe) on
+    the loopback address and a port the system picks, stopped by Ctrl-C (SIGINT) at the
+    end unless the test stopped it; the test sees its exit."""
     env = {**os.environ, "SCOREPAD_LANG": lang, "COLUMNS": "40", "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     env.pop("SCOREPAD_FILE", None)
     process = subprocess.Popen(
-        [*SCOREPAD, "serve", "--host", "127.0.0.1", "--port", "0", *args],
+        [*SCOREPAD, command, *(["--serve"] if command == "live" else []), "--host", "127.0.0.1", "--port", "0", *args],
         cwd=folder,
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE if command == "live" else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -123,7 +135,7 @@ def served(folder: Path, *args: str, lang: str = "en") -> Iterator[Served]:
         elif re.match(r"^[^:]+: http://", line):
             name, link = line.split(": ", 1)
             players[name] = link.strip()
-        if line.startswith("Ctrl-C"):
+        if line.startswith("Ctrl-C") or (command == "live" and line.startswith("Listening")):
             break
     assert watch is not None, "\n".join(output)
     try:

@@ -5,6 +5,7 @@ state.json, many clients at once, and Ctrl-C with pages open."""
 from __future__ import annotations
 
 import json
+import resource
 import socket
 import threading
 from pathlib import Path
@@ -198,16 +199,29 @@ def test_huge_headers_and_many_connections_never_stop_it(table):
                 break
         assert b" 200 " not in sock.recv(1000)
         sock.close()
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
         idle = []
-        for _ in range(500):  # slow clients: connected, saying nothing
-            try:
-                idle.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
-            except OSError:
-                break
-        for sock in idle:
-            sock.close()
+        try:
+            for _ in range(1000):  # a thousand clients: connected, saying nothing
+                idle.append(socket.create_connection(("127.0.0.1", server.port), timeout=30))
+            assert server.get(server.watch + "state.json")[0] in (200, 503)  # served, or told to come back
+        finally:
+            for sock in idle:
+                sock.close()
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
         assert server.get(server.watch + "state.json")[0] == 200
+        assert server.process.poll() is None
     assert table.read_bytes() == before
+
+
+@pytest.mark.slow  # waits for the server to give up on a silent client (10 to 20 s)
+def test_a_client_that_never_finishes_its_request_is_let_go(table):
+    with served(table.parent) as server:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+        sock.sendall(b"GET /")
+        assert sock.recv(100) == b""  # closed by the server
+        sock.close()
 
 
 def test_ctrl_c_with_pages_open_stops_it_cleanly_and_leaves_nothing(table):
@@ -220,3 +234,35 @@ def test_ctrl_c_with_pages_open_stops_it_cleanly_and_leaves_nothing(table):
     assert server.output[-1] == "The server has stopped."
     assert not any("Traceback" in line for line in server.output)
     assert sorted(p.name for p in table.parent.iterdir()) == files
+
+
+def test_live_serve_is_the_prompt_with_the_server_and_shows_a_phones_call_at_once(table):
+    with served(table.parent, command="live") as server:
+        push = Push(server, server.players["Bob"])
+        seen = push.next()["seen"]
+        push.close()
+        status, answer = server.call(server.players["Bob"], "muggins", seen, server.nonce("Bob"))
+        assert status == 200, answer
+        server.read_until("Bob's phone: Muggins! Bob takes +10")
+        assert server.process.stdin is not None
+        server.process.stdin.write("s\nq\n")
+        server.process.stdin.close()
+        assert server.process.wait(60) == 0
+    assert '"Bob: muggins"' in table.read_text()
+
+
+def test_a_player_reads_the_page_in_the_phones_language(table):
+    with served(table.parent) as server:
+        status, _headers, body = server.get(server.players["Bob"], headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
+        assert status == 200 and '<html lang="de">' in body.decode() and "Seite von Bob" in body.decode()
+        sock = Push(server, server.players["Bob"])
+        sock.close()
+        status, answer = server.call(server.players["Bob"], "muggins", "0" * 32, "forged", **{"Accept-Language": "de"})
+        assert status == 403 and "zu alt" in answer["refused"]
+
+
+def test_a_record_that_cannot_be_served_is_refused_plainly(folder):
+    done = scorepad(folder, "serve", "--host", "127.0.0.1", "--port", "0")
+    assert done.returncode == 2 and "scorepad.toml" in done.stderr and "Traceback" not in done.stderr
+    done = scorepad(folder, "serve", "-f", "-")
+    assert done.returncode == 2 and "standard input" in " ".join(done.stderr.split())

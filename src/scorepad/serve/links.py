@@ -46,11 +46,25 @@ def qr_code(link: str) -> str:
     return drawn.getvalue().rstrip("\n")
 
 
+def more_files() -> None:
+    """As many open files as the system lets this process have: each page open is one,
+    and a table's phones, with a frame each and a reload or two, are many more than 30."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536) if hard != resource.RLIM_INFINITY else 65536, hard))
+    except (ImportError, ValueError, OSError):
+        pass  # not on this system: the default stays
+
+
 class Served:
     """A server set up for a record: its links, its socket, its uvicorn server."""
 
     def __init__(self, file: Path, host: str, port: int | None, said: Callable[[str], None]) -> None:
         game = read_game(file)  # refused as every command refuses an unreadable record
+        more_files()
         self.links = Links.made(list(game.players))
         self.table = Table(file, self.links, language(), said)
         self.host = host

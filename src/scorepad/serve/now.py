@@ -40,8 +40,8 @@ def offers(game: Game, player: str | None) -> list[Offer]:
     that nobody claimed."""
     r = game.current
     missed = r.pending
-    if player is None or missed is None or game.winner is not None or not game.rules.muggins:
-        return []
+    if player not in game.players or missed is None or game.winner is not None or not game.rules.muggins:
+        return []  # a watcher, or a player of an earlier game in the same file
     p = game.players.index(player)
     if game.side_of[p] != missed.side:
         return [Offer("muggins", _("Muggins! Take {points}").format(points=missed.amount))]
@@ -82,7 +82,10 @@ def _turn_words(game: Game) -> str:
 
 
 def now(game: Game, player: str | None) -> dict[str, Any]:
-    """The phone's view of `game` for `player` (None: a watcher)."""
+    """The phone's view of `game` for `player` (None: a watcher; a player of an earlier
+    game in the same file watches this one)."""
+    if player not in game.players:
+        player = None
     r = game.current
     offer = muggins_offer(game)
     return {

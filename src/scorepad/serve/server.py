@@ -13,6 +13,7 @@ import json
 import os
 import secrets
 import socket
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ POLL = 0.1  # seconds between looks at the record's size and time: one os.stat e
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet push, so no proxy or phone drops it
 NONCES = 64  # pages opened per link whose calls are still taken
 MAX_CALL = 1024  # bytes of a call's body
+SILENT = 10.0  # seconds a connection may take to send its first request, to twice that
 # Every answer: no address (with its token) handed on to another site, no guessing of types,
 # nothing kept by a cache.
 HEADERS = [
@@ -139,9 +141,12 @@ class Table:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    async def watch(self, stopped: Callable[[], bool]) -> None:
-        """The one task that looks at the record; it ends when the server stops."""
+    async def watch(self, stopped: Callable[[], bool], connections: Callable[[], set[Any]]) -> None:
+        """The one task that looks at the record, and now and then at the connections; it
+        ends when the server stops."""
         last = signature(self.file)
+        swept = time.monotonic()
+        silent: set[Any] = set()
         while not stopped():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.poke.wait(), POLL)
@@ -150,6 +155,9 @@ class Table:
             if now_is != last:
                 last = now_is
                 await self.reload()
+            if time.monotonic() - swept >= SILENT:
+                swept = time.monotonic()
+                silent = drop_silent(connections(), silent)
         self.stop()
 
     def stop(self) -> None:
@@ -181,6 +189,20 @@ class Table:
         return nonce
 
 
+def drop_silent(connections: set[Any], before: set[Any]) -> set[Any]:
+    """Close the connections that have not sent a whole request since the last look
+    (`before`: those that had not then), SILENT to twice SILENT seconds after they
+    opened: uvicorn times out a connection idle between requests, not one that never
+    finishes its first (a slow client holding connections open). Returns those that
+    have not, for the next look."""
+    waiting = {c for c in connections if getattr(c, "cycle", True) is None}
+    for connection in waiting & before:
+        transport = getattr(connection, "transport", None)
+        if transport is not None:
+            transport.close()
+    return waiting - before
+
+
 def _secured(app: ASGIApp) -> ASGIApp:
     async def answer(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -200,7 +222,7 @@ def _secured(app: ASGIApp) -> ASGIApp:
 NOT_FOUND = Response("not found\n", status_code=404, media_type="text/plain")
 
 
-def make_app(table: Table, stopped: Callable[[], bool]) -> ASGIApp:
+def make_app(table: Table, stopped: Callable[[], bool], connections: Callable[[], set[Any]] = set) -> ASGIApp:
     """The HTTP interface of docs/format.md ("The server")."""
 
     def linked(handler: Callable[[Request, str, str | None], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
@@ -301,7 +323,7 @@ def make_app(table: Table, stopped: Callable[[], bool]) -> ASGIApp:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await table.reload()  # read before the first request is answered
-        watching = asyncio.create_task(table.watch(stopped))
+        watching = asyncio.create_task(table.watch(stopped, connections))
         try:
             yield
         finally:
@@ -354,8 +376,11 @@ def server_for(table: Table, sock: socket.socket) -> Any:
     def stopped() -> bool:
         return bool(server.should_exit)
 
+    def connections() -> set[Any]:
+        return set(getattr(server.server_state, "connections", ()))
+
     config = uvicorn.Config(
-        make_app(table, stopped),
+        make_app(table, stopped, connections),
         http="h11",
         ws="none",
         lifespan="on",

@@ -98,6 +98,13 @@ def whole_number(lowest: int | None = None, highest: int | None = None) -> click
     return DigitsInt() if lowest is None and highest is None else DigitsIntRange(min=lowest, max=highest)
 
 
+HostOption = Annotated[str, typer.Option("--host", metavar="HOST", help=N_("The address to listen on."))]
+PortOption = Annotated[
+    int | None,
+    typer.Option("--port", metavar="PORT", help=N_("The port (default 8765, or a free one)."), click_type=whole_number(0, 65535)),
+]
+
+
 def ascii_digits(text: str) -> bool:
     """Whether `text` is a whole number as scorepad takes one: ASCII digits, no sign."""
     return text.isascii() and text.isdigit()

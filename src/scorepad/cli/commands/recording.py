@@ -21,6 +21,8 @@ from scorepad.cli.commands.common import (
     ByOption,
     DigitsFloat,
     FileOption,
+    HostOption,
+    PortOption,
     Preset,
     act,
     ascii_digits,
@@ -354,13 +356,27 @@ def demo(
         "\n"
         "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
         "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
-        "1 if any line was refused.\n"
+        "1 if any line was refused. --serve: the game on the table's phones as well (scorepad serve).\n"
         "\n"
         "Example: scorepad live -f tonight.toml"
     )
 )
-def live(file: FileOption = DEFAULT_FILE) -> None:
+def live(
+    file: FileOption = DEFAULT_FILE,
+    serve: Annotated[bool, typer.Option("--serve", help=N_("Serve the game to the table's phones beside the prompt."))] = False,
+    host: HostOption = "0.0.0.0",
+    port: PortOption = None,
+) -> None:
     from scorepad.cli.live import run
 
     refuse_stdin(file)  # the prompt reads standard input itself
-    raise typer.Exit(run(file))
+    if not serve:
+        raise typer.Exit(run(file))
+    from scorepad.cli.commands.serving import start
+
+    stop = start(file, host, port, [], said=lambda text: echo("\n" + text)).beside()
+    try:
+        code = run(file)
+    finally:
+        stop()
+    raise typer.Exit(code)

@@ -1,27 +1,31 @@
 """The command that puts the game on the table's phones: `scorepad serve`."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, FileOption, fail, from_stdin, whole_number
+from scorepad.cli.commands.common import BAD_USAGE, DEFAULT_FILE, FileOption, HostOption, PortOption, fail, from_stdin
 from scorepad.cli.helpscreen import Room
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.views.console import echo
 
+if TYPE_CHECKING:
+    from scorepad.serve.links import Served
+
 room = Room()
 
 
-def start(file: Path, host: str, port: int | None, qr: list[str]) -> "object":
+def start(file: Path, host: str, port: int | None, qr: list[str], said: "Callable[[str], None]" = echo) -> "Served":
     """The server set up and its links printed; refusals worded as every command's."""
     if from_stdin(file):
         fail(_("-f -: a record on standard input cannot be served; give the record's file"), BAD_USAGE)
     from scorepad.serve.links import Served
 
     try:
-        served = Served(file, host, port, said=echo)
+        served = Served(file, host, port, said=said)
     except ScorepadError as problem:
         fail(str(problem), BAD_USAGE)
     except OSError as problem:
@@ -46,13 +50,8 @@ def start(file: Path, host: str, port: int | None, qr: list[str]) -> "object":
 )
 def serve(
     file: FileOption = DEFAULT_FILE,
-    host: Annotated[str, typer.Option("--host", metavar="HOST", help=N_("The address to listen on."))] = "0.0.0.0",
-    port: Annotated[
-        int | None,
-        typer.Option(
-            "--port", metavar="PORT", help=N_("The port (default 8765, or a free one)."), click_type=whole_number(0, 65535)
-        ),
-    ] = None,
+    host: HostOption = "0.0.0.0",
+    port: PortOption = None,
     qr: Annotated[
         list[str] | None, typer.Option("--qr", metavar="NAME", help=N_("Show this player's QR code too (repeatable)."))
     ] = None,
@@ -61,6 +60,6 @@ def serve(
 
     served = start(file, host, port, qr or [])
     echo(_("Ctrl-C stops the server."))
-    show_qr_on_request(served)  # type: ignore[arg-type]
-    served.run()  # type: ignore[attr-defined]
+    show_qr_on_request(served)
+    served.run()
     echo(_("The server has stopped."))
