@@ -4,23 +4,78 @@ Ctrl-C (`serve`) or beside the live prompt (`live --serve`)."""
 
 from __future__ import annotations
 
+import contextlib
+import hmac
 import io
+import secrets
 import socket
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scorepad.i18n import _, language
 from scorepad.record.files import read_game
-from scorepad.serve.server import Links, Table, listening, server_for
 from scorepad.views.console import echo
 
 # Every IPv4 address of the machine: the phones reach it by its address on the table's
 # network, which a server on the loopback address alone would refuse.
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8765
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Links:
+    """The tokens of one run: the watchers' and one per player. A token is its link's
+    only secret; they live as long as the server."""
+
+    watch: str
+    players: dict[str, str]  # token -> player
+
+    @classmethod
+    def made(cls, players: list[str]) -> Links:
+        return cls(new_token(), {new_token(): player for player in players})
+
+    def find(self, token: str) -> tuple[bool, str | None]:
+        """Whether `token` is one of the links, and its player (None: the watchers')."""
+        found: tuple[bool, str | None] = (False, None)
+        # Compared with every token in constant time: an answer's delay tells nothing of them.
+        if hmac.compare_digest(token.encode(), self.watch.encode()):
+            found = (True, None)
+        for known, player in self.players.items():
+            if hmac.compare_digest(token.encode(), known.encode()):
+                found = (True, player)
+        return found
+
+    def of(self, player: str) -> str:
+        return next(token for token, name in self.players.items() if name == player)
+
+
+@contextlib.contextmanager
+def listening(host: str, port: int, fixed: bool) -> Iterator[socket.socket]:
+    """The server's socket, bound before anything is printed; the port given, else the
+    default one or, when another program holds it, one the system picks."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            if fixed:
+                raise
+            sock.bind((host, 0))
+        sock.listen(128)
+        sock.set_inheritable(True)
+        yield sock
+    finally:
+        sock.close()
 
 
 def lan_address() -> str:
@@ -60,18 +115,19 @@ def more_files() -> None:
 
 
 class Served:
-    """A server set up for a record: its links, its socket, its uvicorn server."""
+    """A server set up for a record: its links and its socket, bound before anything is
+    printed. The web server's modules are imported only after the links are printed."""
 
     def __init__(self, file: Path, host: str, port: int | None, said: Callable[[str], None]) -> None:
         game = read_game(file)  # refused as every command refuses an unreadable record
         more_files()
+        self.file, self.said = file, said
         self.links = Links.made(list(game.players))
-        self.table = Table(file, self.links, language(), said)
+        self.language = language()
         self.host = host
         self.listening = listening(host, DEFAULT_PORT if port is None else port, fixed=port is not None)
         self.socket = self.listening.__enter__()
         self.port = self.socket.getsockname()[1]
-        self.server: Any = server_for(self.table, self.socket)
         self.address = lan_address() if host in ("0.0.0.0", "") else ("::1" if host == "::" else host)
 
     def link(self, token: str) -> str:
@@ -99,11 +155,16 @@ class Served:
     def close(self) -> None:
         self.listening.__exit__(None, None, None)
 
+    def server(self) -> Any:
+        from scorepad.serve.server import Table, server_for
+
+        return server_for(Table(self.file, self.links, self.language, self.said), self.socket)
+
     def run(self) -> None:
         """Serve until Ctrl-C (uvicorn's signal handlers stop it, then the interrupt comes
         back as KeyboardInterrupt, taken here)."""
         try:
-            self.server.run(sockets=[self.socket])
+            self.server().run(sockets=[self.socket])
         except KeyboardInterrupt:
             pass
         finally:
@@ -112,11 +173,12 @@ class Served:
     def beside(self) -> Callable[[], None]:
         """Serve in a thread of its own (the live prompt keeps the main one and Ctrl-C);
         returns what stops it."""
-        thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        server = self.server()
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [self.socket]}, daemon=True)
         thread.start()
 
         def stop() -> None:
-            self.server.should_exit = True
+            server.should_exit = True
             thread.join(5)
             self.close()
 

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import os
 import secrets
-import socket
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -33,6 +31,11 @@ from scorepad.record.files import read_both
 from scorepad.serve import now
 from scorepad.serve.shell import game_page, live_page
 
+if TYPE_CHECKING:
+    import socket
+
+    from scorepad.serve.links import Links
+
 POLL = 0.1  # seconds between looks at the record's size and time: one os.stat each
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet push, so no proxy or phone drops it
 NONCES = 64  # pages opened per link whose calls are still taken
@@ -45,37 +48,6 @@ HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"cache-control", b"no-store"),
 ]
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(16)
-
-
-@dataclass
-class Links:
-    """The tokens of one run: the watchers' and one per player. A token is its link's
-    only secret; they live as long as the server."""
-
-    watch: str
-    players: dict[str, str]  # token -> player
-
-    @classmethod
-    def made(cls, players: list[str]) -> Links:
-        return cls(new_token(), {new_token(): player for player in players})
-
-    def find(self, token: str) -> tuple[bool, str | None]:
-        """Whether `token` is one of the links, and its player (None: the watchers')."""
-        found: tuple[bool, str | None] = (False, None)
-        # Compared with every token in constant time: an answer's delay tells nothing of them.
-        if hmac.compare_digest(token.encode(), self.watch.encode()):
-            found = (True, None)
-        for known, player in self.players.items():
-            if hmac.compare_digest(token.encode(), known.encode()):
-                found = (True, player)
-        return found
-
-    def of(self, player: str) -> str:
-        return next(token for token, name in self.players.items() if name == player)
 
 
 def signature(file: Path) -> tuple[int, ...] | None:
@@ -342,27 +314,6 @@ def make_app(table: Table, stopped: Callable[[], bool], connections: Callable[[]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # an address is answered as it is, or not at all
     return _secured(app)
-
-
-@contextlib.contextmanager
-def listening(host: str, port: int, fixed: bool) -> Iterator[socket.socket]:
-    """The server's socket, bound before anything is printed; the port given, else the
-    default one or, when another program holds it, one the system picks."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        try:
-            sock.bind((host, port))
-        except OSError:
-            if fixed:
-                raise
-            sock.bind((host, 0))
-        sock.listen(128)
-        sock.set_inheritable(True)
-        yield sock
-    finally:
-        sock.close()
 
 
 def server_for(table: Table, sock: socket.socket) -> Any:
