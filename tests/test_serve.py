@@ -266,3 +266,17 @@ def test_a_record_that_cannot_be_served_is_refused_plainly(folder):
     assert done.returncode == 2 and "scorepad.toml" in done.stderr and "Traceback" not in done.stderr
     done = scorepad(folder, "serve", "-f", "-")
     assert done.returncode == 2 and "standard input" in " ".join(done.stderr.split())
+
+
+def test_a_new_game_in_the_same_file_reaches_the_pages_and_old_links_watch_it(table):
+    with served(table.parent) as server:
+        push = Push(server, server.players["Bob"])
+        push.next()
+        assert scorepad(table.parent, "undo").returncode == 0
+        assert push.next()["last"] is None  # nothing played: the lead taken back
+        done = scorepad(table.parent, "new", "--players", "Cy,Dan", "--muggins", "--force")
+        assert done.returncode == 0, done.stdout + done.stderr
+        now = push.next()
+        assert [side["name"] for side in now["sides"]] == ["Cy", "Dan"]
+        assert now["calls"] == [] and not any(side["yours"] for side in now["sides"])
+        push.close()

@@ -5,56 +5,23 @@ Ctrl-C (`serve`) or beside the live prompt (`live --serve`)."""
 from __future__ import annotations
 
 import contextlib
-import hmac
 import io
-import secrets
 import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scorepad.i18n import _, language
 from scorepad.record.files import read_game
+from scorepad.serve.tokens import Links
 from scorepad.views.console import echo
 
 # Every IPv4 address of the machine: the phones reach it by its address on the table's
 # network, which a server on the loopback address alone would refuse.
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8765
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(16)
-
-
-@dataclass
-class Links:
-    """The tokens of one run: the watchers' and one per player. A token is its link's
-    only secret; they live as long as the server."""
-
-    watch: str
-    players: dict[str, str]  # token -> player
-
-    @classmethod
-    def made(cls, players: list[str]) -> Links:
-        return cls(new_token(), {new_token(): player for player in players})
-
-    def find(self, token: str) -> tuple[bool, str | None]:
-        """Whether `token` is one of the links, and its player (None: the watchers')."""
-        found: tuple[bool, str | None] = (False, None)
-        # Compared with every token in constant time: an answer's delay tells nothing of them.
-        if hmac.compare_digest(token.encode(), self.watch.encode()):
-            found = (True, None)
-        for known, player in self.players.items():
-            if hmac.compare_digest(token.encode(), known.encode()):
-                found = (True, player)
-        return found
-
-    def of(self, player: str) -> str:
-        return next(token for token, name in self.players.items() if name == player)
 
 
 @contextlib.contextmanager

@@ -34,7 +34,7 @@ from scorepad.serve.shell import game_page, live_page
 if TYPE_CHECKING:
     import socket
 
-    from scorepad.serve.links import Links
+    from scorepad.serve.tokens import Links
 
 POLL = 0.1  # seconds between looks at the record's size and time: one os.stat each
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet push, so no proxy or phone drops it
