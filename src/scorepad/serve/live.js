@@ -10,6 +10,7 @@
   const frame = $("details.game iframe");
   const answer = $(".answer");
   let latest = null;
+  let answered = 0;  // when the last call was answered: its answer stays until a later change
 
   function text(selector, value) {
     const element = $(selector);
@@ -73,6 +74,7 @@
     }).then((response) => response.json()).then((said) => {
       answer.classList.toggle("refused", Boolean(said.refused));
       answer.textContent = said.refused ? said.refused : said.done;
+      answered = performance.now();
     }).catch(() => {
       answer.classList.add("refused");
       answer.textContent = words.lost;
@@ -95,6 +97,10 @@
   const source = new EventSource("events");
   source.addEventListener("message", (event) => {
     const now = JSON.parse(event.data);
+    if (answered && latest && now.version !== latest.version && performance.now() - answered > 3000) {
+      answer.textContent = "";
+      answered = 0;
+    }
     latest = now;
     draw(now);
     refresh();
