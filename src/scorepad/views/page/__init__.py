@@ -356,6 +356,7 @@ class _Articles:
         listed: Any = environment().get_template("moves.html").module
         self.moves = listed.moves
         self.kept: dict[tuple, str] = {}
+        self.listed_kept: dict[tuple, tuple[str, list[int | Fraction], list[int], list[int], list[tuple[str, int, int]]]] = {}
         # Each player's points missed and plays marked by the review, as the rounds go by;
         # the first entry with a mark of each family for each player.
         self.missed = [0] * len(game.players)
@@ -369,25 +370,7 @@ class _Articles:
         hands = _hands(game, r)
         summary = hands_summary(game, r) if r.award is not None else ""
         scored = ", ".join(f"{self.sides[s]} {points(p)}" for s, p in enumerate(r.side_points(len(game.sides))) if p)
-        grown = self.drawings.growth(layout)
-        reviewed, best = review_tally(self.missed, self.marked, r, game.players) if r.moves else ({}, [])
-        listed_why = hands_summary(game, r, with_points=False) if r.award is not None else ""
-        entries, replay = round_list(game, r, totals, listed_why, hands, reviewed)
-        for e in entries:
-            for m in e.marks:
-                self.first.setdefault((m.family, m.player), f"r{r.number}m{e.m}")
-        line_order, arm_orders = _orders(layout)
-        orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
-        facts = round_facts(r)
-        known = f'"hands":{_json(facts["hands"])},"lacks":{_json(facts["lacks"])},"best":{_json(best)}'
-        steps = f'{{"round":{r.number},"grown":{grown},{orders},{known},"steps":{_json(replay)}}}'
-        listed = str(
-            self.moves(
-                SimpleNamespace(number=r.number, title=self.w["round_title"].format(number=r.number), entries=entries),
-                Markup(steps),
-                self.words,
-            )
-        )
+        listed = self.listed(r, totals, hands, summary)
         key = (layout.with_spinner, tuple(layout.placed), tuple(hands), summary, scored)
         made = self.kept.get(key)
         if made is None:
@@ -400,6 +383,41 @@ class _Articles:
                 self.kept.clear()
             self.kept[key] = made
         return made.replace(self.NUMBER, str(r.number)), listed
+
+    def listed(self, r: Round, totals: list[int | Fraction], hands: list[tuple[str, str]], summary: str) -> str:
+        """Round `r`'s part of the move list, with its steps. Written once for each round
+        met again with the same moves, hands and totals before it (a long game of blocked
+        rounds), its number left open, with what it adds to the players' tallies."""
+        game, layout = self.game, r.layout
+        last = game.winner is not None and r.number == game.current.number  # the game ended in it
+        key = (tuple(r.moves), tuple(hands), summary, tuple(totals), r.start_opener, r.opener_rule, layout.with_spinner, last)
+        kept = self.listed_kept.get(key)
+        if kept is None:
+            missed, marked = [0] * len(game.players), [0] * len(game.players)
+            reviewed, best = review_tally(missed, marked, r, game.players) if r.moves else ({}, [])
+            listed_why = hands_summary(game, r, with_points=False) if r.award is not None else ""
+            entries, replay = round_list(game, r, totals, listed_why, hands, reviewed)
+            firsts = [(m.family, m.player, e.m) for e in entries for m in e.marks]
+            line_order, arm_orders = _orders(layout)
+            orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
+            facts = round_facts(r)
+            known = f'"hands":{_json(facts["hands"])},"lacks":{_json(facts["lacks"])},"best":{_json(best)}'
+            number = self.NUMBER
+            steps = f'{{"round":{number},"grown":{self.drawings.growth(layout)},{orders},{known},"steps":{_json(replay)}}}'
+            title = self.w["round_title"].format(number=number)
+            made = str(self.moves(SimpleNamespace(number=number, title=title, entries=entries), Markup(steps), self.words))
+            kept = (made, list(totals), missed, marked, firsts)
+            if len(self.listed_kept) >= self.KEEP:
+                self.listed_kept.clear()
+            self.listed_kept[key] = kept
+        made, after, missed, marked, firsts = kept
+        totals[:] = after
+        for p in range(len(game.players)):
+            self.missed[p] += missed[p]
+            self.marked[p] += marked[p]
+        for family, player, m in firsts:
+            self.first.setdefault((family, player), f"r{r.number}m{m}")
+        return made.replace(self.NUMBER, str(r.number))
 
 
 SPOOLED = 1 << 16  # characters read back from the spool at a time: large strings cost memory several times over
