@@ -329,3 +329,17 @@ def test_ctrl_c_at_an_empty_live_prompt_says_how_to_leave(here, monkeypatch, cap
     assert live.run(here) == 0
     assert flat(hint) in flat(capsys.readouterr().out)
     assert moves(here) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "No end was typed: 4-2 went on W (W, E took it alike)."),
+        ("de", "Kein Ende angegeben: 4-2 liegt an W (W, O nahmen ihn gleich an)."),
+    ],
+)
+def test_a_play_without_its_end_on_ends_alike_says_which_end_it_took(here, lang, said):
+    ok("new", "--players", "Ann,Bob", "--rules", "two-ends")
+    ok("play", "44", "--by", "Ann")
+    out = ok("play", "42", lang=lang)
+    assert said in flat(out)

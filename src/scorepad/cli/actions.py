@@ -212,7 +212,17 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
     if isinstance(typed, PlayIn):
         r = game.current
         drawn = game.players[r.opener] if r.drawn and r.opener is not None and not r.layout.placed else None
+        # Typed without its end where several ends take it (each giving the same sum): the
+        # play goes on one of them, and the keeper is told which.
+        fits = r.layout.ends_for(typed.tile) if typed.end is None and r.layout.placed else []
         done = Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+        placed = game.current.moves[-1] if game.current.moves else None
+        if len(fits) > 1 and isinstance(placed, Play) and placed.end is not None:
+            done.notes.append(
+                _("No end was typed: {tile} went on {end} ({ends} took it alike).").format(
+                    tile=placed.tile, end=placed.end.label, ends=", ".join(end.label for end in fits)
+                )
+            )
         if drawn is not None and game.current.opener is not None and game.players[game.current.opener] != drawn:
             done.notes.append(
                 _("{name} leads by the table's own lot (scorepad's lot had drawn {drawn}).").format(
