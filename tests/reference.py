@@ -5,7 +5,14 @@ with the engine over many games.
     score_game({"preset": "pagat", "muggins": True}, ["Ann", "Bob"], rounds)
 
 `rounds` is what a record holds: per round {"opener": name, "moves": ["Ann: 6-4", ...],
-"hands": {name: pips or "6-4 3-3"} or None}. Only this file's own code is used here.
+"hands": {name: pips or "6-4 3-3"} or None, "annulled": reason (optional)}. Only this
+file's own code is used here.
+
+The irregularities (docs/rules.md "Irregularities: what the table lets stand"): a move written
+with " !stands" counts as it lies, and each side against its player scores `penalty`; a
+tile laid on an end whose number it does not show joins with its first half, its second
+is the end's new open number; an exposed tile changes nothing; an annulled round counts
+nothing and its opener leads the next round.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ PRESETS = {
         "blocked_award": "as-domino",
         "blocked_tie": "split-third",
         "muggins": False,
+        "penalty": 0,
     },
     "two-ends": {
         "deal": [7, 5, 5],
@@ -38,6 +46,7 @@ PRESETS = {
         "blocked_award": "rounded-sides-minus-own",
         "blocked_tie": "nothing",
         "muggins": False,
+        "penalty": 0,
     },
     "fuenfer": {
         "deal": [7, 5, 5],
@@ -51,6 +60,7 @@ PRESETS = {
         "blocked_award": "difference",
         "blocked_tie": "nothing",
         "muggins": False,
+        "penalty": 0,
     },
 }
 
@@ -111,7 +121,7 @@ class Table:
             ends += ["N", "S"]
         return ends
 
-    def place(self, t, end):
+    def place(self, t, end, misplay=False):
         a, b = t
         if self.lead is None:
             self.lead = (a, b)
@@ -120,8 +130,11 @@ class Table:
             return
         assert end in self.ends(), (t, end)
         n = self.open_number(end)
-        assert n in (a, b), (t, end, n)
-        self.arms[end].append((n, b if a == n else a))
+        if misplay and n not in (a, b):
+            self.arms[end].append((a, b))  # laid against the end with its first half
+        else:
+            assert n in (a, b), (t, end, n)
+            self.arms[end].append((n, b if a == n else a))
         if a == b and self.with_spinner and self.spinner is None:
             self.spinner = (end, len(self.arms[end]) - 1)
 
@@ -180,6 +193,12 @@ def score_game(options, players, rounds):
         scores[side] += points
         where[side] = where.get(side, 0) + points
 
+    def penalise(p, got):
+        for s in range(len(sides)):
+            if s != side_of[p] and rules["penalty"]:
+                credit(s, rules["penalty"], got)
+        reached()
+
     def reached():
         nonlocal winners
         if winners is None:
@@ -199,12 +218,19 @@ def score_game(options, players, rounds):
         ended = None  # ("domino", player) or ("blocked", None)
         leader = None
         plays, credits = [], []
+        before = list(scores)
         for number, text in enumerate(rnd["moves"], start=1):
             name, action = text.split(": ")
             p = players.index(name)
             words = action.split(" ")
+            stands = words[-1] == "!stands"
+            if stands:
+                words.pop()
             got = {}
             credits.append(got)
+            if words[0] == "exposes":
+                plays.append(None)  # shown by accident: no score, no turn
+                continue
             if words[0] == "muggins":
                 side, amount = pending[:2]
                 assert side_of[p] != side
@@ -219,19 +245,23 @@ def score_game(options, players, rounds):
             if words[0] == "draw":
                 held[p] += int(words[1]) if len(words) > 1 else 1
                 plays.append(None)
+                if stands:
+                    penalise(p, got)
                 continue
             if words[0] == "pass":
                 passes += 1
                 plays.append(None)
                 if passes == n:
                     ended = ("blocked", None)
+                if stands:
+                    penalise(p, got)
                 continue
             t = tile(words[0])
             end = words[1] if len(words) > 1 and not words[1].startswith("=") else None
             claim = int(words[-1][1:]) if words[-1].startswith("=") else None
             if leader is None:
                 leader = p
-            table.place(t, end)
+            table.place(t, end, misplay=stands)
             total = table.count()
             score = total if total > 0 and total % 5 == 0 else 0
             plays.append(score)
@@ -249,11 +279,26 @@ def score_game(options, players, rounds):
                     pending = (side_of[p], score, number, name, False)  # the whole score
                 else:
                     pending = (side_of[p], said, number, name, True)
+            reached()
+            if stands:
+                penalise(p, got)
             if held[p] == 0:
                 ended = ("domino", p)
             reached()
             if winners is not None:
                 break
+        if rnd.get("annulled"):
+            # It counts nothing; the same opener leads the next round.
+            scores[:] = before
+            winners = None
+            result["plays"].append(plays)
+            result["credits"].append(credits)
+            result["results"].append(None)
+            result["missed"].append([])
+            result["hand_points"].append(None)
+            result["round_winner"].append(None)
+            result["next_opener"].append(players[leader] if leader is not None else rnd["opener"])
+            continue
         result["plays"].append(plays)
         result["credits"].append(credits)
         result["results"].append(ended[0] if ended else None)

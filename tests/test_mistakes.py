@@ -325,10 +325,12 @@ def editor(tmp_path, *replacements):
 
 def test_edit_keeps_a_valid_record(here, tmp_path):
     forgotten_draw(here)
-    result = run("edit", env=editor(tmp_path, '"Tom: draw 4", "Tom: 4-4 E"'))
+    # Tom later plays 4-2 on E with no draw between: he held it at the draw, where E showed
+    # 4, so the draw went on past a playable tile; the table let it stand.
+    result = run("edit", env=editor(tmp_path, '"Tom: draw 4 !stands", "Tom: 4-4 E"'))
     assert result.exit_code == 0, result.output
     assert "Saved the edited record." in result.output
-    assert moves(here)[:3] == ["Ann: 6-4", "Tom: draw 4", "Tom: 4-4 E"]
+    assert moves(here)[:3] == ["Ann: 6-4", "Tom: draw 4 !stands", "Tom: 4-4 E"]
 
 
 def test_edit_shows_the_problem_and_offers_to_edit_again_or_discard(here, tmp_path):
@@ -344,10 +346,10 @@ def test_edit_shows_the_problem_and_offers_to_edit_again_or_discard(here, tmp_pa
     )
     assert "Saved" not in out
     (tmp_path / "count").unlink()
-    result = run("edit", env=editor(tmp_path, '"Tom: 4-5 E"', '"Tom: draw 4", "Tom: 4-4 E"'), input="e\n")
+    result = run("edit", env=editor(tmp_path, '"Tom: 4-5 E"', '"Tom: draw 4 !stands", "Tom: 4-4 E"'), input="e\n")
     assert result.exit_code == 0, result.output
     assert "not valid" in result.output and "Saved the edited record." in result.output
-    assert moves(here)[1] == "Tom: draw 4"
+    assert moves(here)[1] == "Tom: draw 4 !stands"
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,9 @@ import sys
 
 from helpers import flat, ok, refused, run
 
-REFUSED = "Ann passed at 1.4 holding 5-0, which fits E: enter the hands as they are, or fix the pass"
+# Refused with repairs offered: the ruling that lets the pass stand is always among them.
+REFUSED = "Ann passed at 1.4 holding 5-0, which fits E: enter the hands as they are, or fix the move that made this impossible"
+RULING = "1.4 'Ann: pass !stands'"
 
 
 def _moves(*moves: str) -> None:
@@ -30,7 +32,17 @@ def _blocked_at_five(here) -> None:
 
 def test_a_pass_holding_a_tile_that_fits_is_refused(here):
     _blocked_at_five(here)
-    refused(("hands", "Ann=5-0", "Bob=140"), here, 1, REFUSED)
+    refused(
+        ("hands", "Ann=5-0", "Bob=140"),
+        here,
+        1,
+        REFUSED,
+        RULING,
+        "or a ruling: the table lets Ann's pass stand against the rules",
+    )
+    ok("fix", "1")
+    assert '"Ann: pass !stands"' in here.read_text(encoding="utf-8")
+    assert flat(ok("audit", here)).startswith(f"{here}: ok {here}: note: round 1, move 4: 'Ann: pass !stands': stands")
 
 
 def test_german_says_it_too(here):
@@ -39,7 +51,8 @@ def test_german_says_it_too(here):
         ("hands", "Ann=5-0", "Bob=140"),
         here,
         1,
-        "Ann hat bei 1.4 gepasst und hielt 5-0, der an O passt: gib die Hände ein, wie sie sind, oder berichtige das Passen",
+        "Ann hat bei 1.4 gepasst und hielt 5-0, der an O passt: gib die Hände ein, wie sie sind, oder berichtige den Zug, "
+        "der das unmöglich gemacht hat",
         lang="de",
     )
 
@@ -82,23 +95,26 @@ def test_pagat_spinner_side_open(here):
         ("hands", "Ann=6", "Bob=149", "Cy=0-1,1-2"),
         here,
         1,
-        "Cy passed at 1.4 holding 0-1, which fits W: enter the hands as they are, or fix the pass",
+        "Cy passed at 1.4 holding 0-1, which fits W: enter the hands as they are, or fix the move that made this impossible",
     )
 
 
-def test_a_draw_while_holding_a_tile_that_fits_is_refused(here):
+def test_a_draw_while_holding_a_tile_that_fits_is_refused_at_the_play_that_proves_it(here):
     # After Bob's draw at 1.2 he played 6-5 and 6-4 with no draw between: both fitted [6|6].
-    # Had Ann played 6-4 and Bob 5-3, the draw would be right: that is offered, so the
-    # refusal does not single out the draw.
+    # The play of 6-4 proves it, and is refused there (docs/rules.md "Irregularities"). Had
+    # Ann played 6-4 and Bob 5-3, the draw would be right: that is offered, and so is the
+    # ruling that lets the draw stand.
     ok("new", "--players", "Ann,Bob", "--rules", "two-ends", "--deal", "2,5,5", "--opener", "Ann")
-    _moves("66", "draw", "65 e", "draw 22", "53 e", "64 w", "draw", "pass", "pass")
+    _moves("66", "draw", "65 e", "draw 22", "53 e")
     refused(
-        ("hands", "Ann=127", "Bob=0-0"),
+        ("play", "64", "w"),
         here,
         1,
         "Bob drew at 1.2 and then held 6-5 and 6-4, which fit W and E: only the last tile drawn may fit: "
-        "enter the hands as they are, or fix the move that made this impossible",
-        "if 6-4 (1.6) came before 5-3 (1.5)",
+        "let it stand, or fix the move that made this impossible",
+        "if 6-4 (this move) came before 5-3 (1.5)",
+        "1.2 'Bob: draw !stands'",
+        "or a ruling: the table lets Bob's draw stand against the rules",
     )
 
 

@@ -160,6 +160,9 @@ def test_a_play_on_the_wrong_end_three_moves_back_is_the_first_repair(here):
         "   if Bob played 5-6 at 1.5, not 5-4\n"
         '3. scorepad replace 1.5 "Bob: 5-0 E"\n'
         "   if Bob played 5-0 at 1.5, not 5-4\n"
+        "4. scorepad play 0-6 E --stands --by Cy\n"
+        "   or a ruling: the table lets Cy's 0-6\n"
+        "   on E stand against the rules\n"
         "scorepad fix N makes repair N, then\n"
         "records Cy: 0-6 E.\n"
     )
@@ -307,9 +310,9 @@ def test_fix_with_a_number_not_offered(here):
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     run("play", "06", "e")
     before = here.read_bytes()
-    result = run("fix", "4")
+    result = run("fix", "5")
     assert result.exit_code == 2
-    assert "fix 4: the repairs offered are numbered 1 to 3" in flat(result.output)
+    assert "fix 5: the repairs offered are numbered 1 to 4" in flat(result.output)
     assert run("fix", "0").exit_code == 2
     assert here.read_bytes() == before
 
@@ -430,6 +433,10 @@ def test_the_repairs_in_german(here):
         '3. scorepad replace 1.5 "Bob: 5-0 O"\n'
         "   wenn Bob bei 1.5 5-0 anlegte, nicht\n"
         "   5-4\n"
+        "4. scorepad play 0-6 O --stands --by Cy\n"
+        "   oder ein Entscheid: der Tisch lässt\n"
+        "   0-6 von Cy an O gegen die Regeln\n"
+        "   stehen\n"
         "scorepad fix N führt Reparatur N aus und\n"
         "trägt dann Cy: 0-6 O ein.\n"
     )
@@ -506,6 +513,9 @@ def test_a_move_by_the_wrong_player_names_the_pass_left_out(here):
         "   if Bob passed before this move\n"
         "2. scorepad play 6-5 E --by Bob\n"
         "   if Bob played 6-5, not Ann\n"
+        "3. scorepad play 6-5 E --stands --by Ann\n"
+        "   or a ruling: the table lets Ann's 6-5\n"
+        "   on E stand against the rules\n"
         "scorepad fix N makes repair N.\n"
     )
     assert run("fix", "1").exit_code == 0

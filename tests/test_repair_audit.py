@@ -30,6 +30,10 @@ def test_a_repair_that_breaks_the_lead_rule_is_not_offered(two_ends):
         "   if 0-6 went on W, not E\n"
         "2. scorepad play 2-0 E --claim 5\n"
         "   if 2-0 went on E, not W\n"
+        "3. scorepad play 2-0 W --claim 5 \\\n"
+        "     --stands --by Ann\n"
+        "   or a ruling: the table lets Ann's 2-0\n"
+        "   on W stand against the rules\n"
         "scorepad fix N makes repair N.\n"
     )
 
@@ -46,6 +50,11 @@ def test_the_same_in_german(two_ends):
         "   wenn 0-6 an W lag, nicht an O\n"
         "2. scorepad play 2-0 O --claim 5\n"
         "   wenn 2-0 an O lag, nicht an W\n"
+        "3. scorepad play 2-0 W --claim 5 \\\n"
+        "     --stands --by Ann\n"
+        "   oder ein Entscheid: der Tisch lässt\n"
+        "   2-0 von Ann an W gegen die Regeln\n"
+        "   stehen\n"
         "scorepad fix N führt Reparatur N aus.\n"
     )
 

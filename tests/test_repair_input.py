@@ -55,6 +55,9 @@ def test_a_play_on_an_end_it_does_not_fit_is_offered_on_the_end_it_fits_first(he
         "in the round:\n"
         "1. scorepad play 0-0 W\n"
         "   if 0-0 went on W, not E\n"
+        "2. scorepad play 0-0 E --stands --by Cy\n"
+        "   or a ruling: the table lets Cy's 0-0\n"
+        "   on E stand against the rules\n"
         "scorepad fix N makes repair N.\n"
     )
     assert ok("fix", "1").startswith("Repair 1: if 0-0 went on W, not E\nCy 0-0 W +10")

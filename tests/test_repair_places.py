@@ -44,13 +44,24 @@ def _typed(here, moves) -> None:
     assert "scorepad:" not in out, out
 
 
+def _written(here, moves) -> None:
+    """The moves in the record as written (a record kept before the plays proved a draw
+    at the play that shows it, or edited by hand): typed, the play that proves the draw
+    left out would be refused there (tests/test_irregularities.py)."""
+    ok("new", "--players", "Ann,Bob", "--opener", "Bob")
+    listed = "".join(f'  "{move}",\n' for move in moves)
+    text = here.read_text(encoding="utf-8").replace("moves = []", f"moves = [\n{listed}]")
+    here.write_text(text, encoding="utf-8")
+    assert [str(m) for m in load(here).game.rounds[0].moves] == list(moves)
+
+
 def _true(here, moves) -> None:
     assert [str(m) for m in load(here).game.rounds[0].moves] == list(moves)
 
 
 @pytest.mark.parametrize(("moves", "hands", "draw"), [(DREW_ONE, HANDS_ONE, 15), (DREW_FOUR, HANDS_FOUR, 17)])
 def test_a_forgotten_draw_goes_where_the_hands_allow_it(here, moves, hands, draw):
-    _typed(here, moves[:draw] + moves[draw + 1 :])
+    _written(here, moves[:draw] + moves[draw + 1 :])
     out = refused(("hands", hands), here, 1)
     first = out.split("\n1. ")[1].split("\n2. ")[0]
     assert flat(first).startswith(f'scorepad insert 1.{draw + 1} "{moves[draw]}"'), out
@@ -59,7 +70,7 @@ def test_a_forgotten_draw_goes_where_the_hands_allow_it(here, moves, hands, draw
 
 
 def test_the_same_at_the_live_prompt(here):
-    _typed(here, DREW_ONE[:15] + DREW_ONE[16:])
+    _written(here, DREW_ONE[:15] + DREW_ONE[16:])
     out = live(f"hands {HANDS_ONE}\n1\nq\n").output
     assert "1. insert 1.16 Bob: draw\n" in out
     _true(here, DREW_ONE)
@@ -67,7 +78,7 @@ def test_the_same_at_the_live_prompt(here):
 
 def test_a_draw_typed_at_a_later_turn_is_moved_by_the_hands(here):
     # Bob's draw before 0-2 (1.16) typed at his next turn instead, before his other draw.
-    _typed(here, [*DREW_ONE[:15], *DREW_ONE[16:18], "Bob: draw", *DREW_ONE[18:]])
+    _written(here, [*DREW_ONE[:15], *DREW_ONE[16:18], "Bob: draw", *DREW_ONE[18:]])
     out = refused(("hands", HANDS_ONE), here, 1)
     offered = flat(out.replace(" \\\n", " ")).split(" 1. ", 1)[1]
     assert offered.startswith('scorepad replace 1.16 "Bob: draw" 1.17 "Bob: 0-2 W" 1.18 "Ann: 2-2 W"'), out
@@ -77,7 +88,7 @@ def test_a_draw_typed_at_a_later_turn_is_moved_by_the_hands(here):
 
 
 def test_undo_after_a_fix_counts_the_entries_the_keeper_sees(here):
-    _typed(here, DREW_ONE[:15] + DREW_ONE[16:])
+    _written(here, DREW_ONE[:15] + DREW_ONE[16:])
     run_hands = refused(("hands", HANDS_ONE), here, 1)
     assert "1. scorepad insert 1.16" in run_hands
     ok("fix", "1")
@@ -89,7 +100,7 @@ def test_undo_after_a_fix_counts_the_entries_the_keeper_sees(here):
 
 
 def test_the_live_prompt_says_what_undo_takes_back_before_more_than_one(here):
-    _typed(here, DREW_ONE[:15] + DREW_ONE[16:])
+    _written(here, DREW_ONE[:15] + DREW_ONE[16:])
     out = live(f"hands {HANDS_ONE}\n1\nu 3\nn\nu 3\ny\nq\n", 80).output
     assert (
         "undo 3 takes back: the hands of round 1; Ann: 4-4 E; Bob: 2-4 E\nTake back these 3? (y/n) Nothing was taken back." in out

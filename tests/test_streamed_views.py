@@ -33,7 +33,7 @@ def sheet_rows_held(game: Game) -> list:
             continue
         per_side = []
         for s in range(len(game.sides)):
-            got: dict = {"play": 0, "muggins": 0, "hands": 0}
+            got: dict = {"play": 0, "muggins": 0, "hands": 0, "penalty": 0}
             for credit in r.credits:
                 if credit.side == s:
                     got[credit.source] += credit.points

@@ -574,6 +574,9 @@ Options:
       is).
   --claim <int>
       The score the player announced.
+  --stands
+      The table lets this move stand
+      against the rules (a ruling).
   -f, --file <path>
       The game record.  [env var:
       SCOREPAD_FILE; default:

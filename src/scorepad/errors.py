@@ -52,6 +52,15 @@ class InvalidHandsError(ScorepadError):
     """Remaining hands at the end of a round that cannot be right."""
 
 
+class ProvedByPlayError(IllegalMoveError):
+    """A play that proves an earlier pass or draw of its player against the rules: refused
+    there, with the ruling that lets that move stand offered beside the repairs."""
+
+    def __init__(self, message: str, *, at: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.at = at  # the pass or draw proved wrong: round and move, 1-based
+
+
 class ProvenFaultError(InvalidHandsError):
     """Remaining hands that prove a pass or a draw of the round against the rules."""
 

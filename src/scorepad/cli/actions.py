@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.grammar import (
     AmendIn,
+    AnnulIn,
     DrawIn,
+    ExposesIn,
     HandsIn,
     MugginsIn,
+    OpenerIn,
     PassIn,
     PlayIn,
     Typed,
@@ -27,11 +30,12 @@ from scorepad.cli.grammar import (
     resolve_player,
     split_hands,
 )
-from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move, typed_move
+from scorepad.engine.game import Annulment, Game, Outcome
+from scorepad.engine.held import proven_faults
+from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import ALL_TILES, Tile
-from scorepad.errors import IllegalMoveError, InvalidMoveError, ProvenFaultError
+from scorepad.errors import IllegalMoveError, InvalidMoveError, ProvedByPlayError, ProvenFaultError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
     check_may_write,
@@ -215,7 +219,7 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
         # Typed without its end where several ends take it (each giving the same sum): the
         # play goes on one of them, and the keeper is told which.
         fits = r.layout.ends_for(typed.tile) if typed.end is None and r.layout.placed else []
-        done = Done(game, game.push(Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)))
+        done = Done(game, push_proved(game, engine_move(game, typed, live)))
         placed = game.current.moves[-1] if game.current.moves else None
         if len(fits) > 1 and isinstance(placed, Play) and placed.end is not None:
             done.notes.append(
@@ -230,15 +234,72 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
                 )
             )
         return done
-    if isinstance(typed, DrawIn):
-        return Done(game, game.push(Draw(mover(game, typed.by, live), typed.count)))
-    if isinstance(typed, PassIn):
-        return Done(game, game.push(Pass(mover(game, typed.by, live))))
+    if isinstance(typed, (DrawIn, PassIn)):
+        return Done(game, game.push(engine_move(game, typed, live)))
     if isinstance(typed, MugginsIn):
         return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
+    if isinstance(typed, ExposesIn):
+        return Done(game, game.push(Exposes(mover(game, typed.by, live), typed.tile)))
+    if isinstance(typed, AnnulIn):
+        number = game.current.number
+        game.annul(typed.reason)
+        return Done(
+            game, None, [_("Round {number} annulled ({reason}): it counts nothing.").format(number=number, reason=typed.reason)]
+        )
+    if isinstance(typed, OpenerIn):
+        return name_opener(game, resolve_player(typed.name, game.players))
     if isinstance(typed, HandsIn):
         return enter_hands(game, typed, live)
     raise TypeError(typed)  # pragma: no cover - every kind is handled above
+
+
+def engine_move(game: Game, typed: PlayIn | DrawIn | PassIn, live: bool) -> Move:
+    """A move typed (a play, a draw, a pass) as the engine takes it."""
+    player = mover(game, typed.by, live)
+    if isinstance(typed, PlayIn):
+        return Play(player, typed.tile, typed.end, typed.claim, typed.stands)
+    if isinstance(typed, DrawIn):
+        return Draw(player, typed.count, typed.stands)
+    return Pass(player, typed.stands)
+
+
+def push_proved(game: Game, move: Move) -> Outcome:
+    """`move` made, unless it proves an earlier pass or draw of its player against the
+    rules (docs/rules.md "Irregularities"): then refused, there, the game as it was, with
+    the ruling offered beside the repairs (the pass or draw let stand)."""
+    r = game.current
+    known = len(r.faults)
+    out = game.push(move)
+    index = len(r.moves) - 1
+    proved = [(at, text) for at, text in r.faults[known:] if at is not None and at != index]
+    proved += game.prove()
+    if proved:
+        game.pop()
+        at, text = proved[0]
+        raise ProvedByPlayError(
+            _("{problem}: let it stand, or fix the move that made this impossible").format(problem=text), at=(r.number, at + 1)
+        )
+    return out
+
+
+def name_opener(game: Game, name: str) -> Done:
+    """The table says who leads the round being played. Before the lead: the opener, where
+    the table finds it (a lot, the highest double); after it: the lead was `name`'s, and
+    the round is re-seated from it (`replace 1 --reseat`), the lead let stand where the
+    rules named another opener. Made here before the lead; after it by `opener_amendment`."""
+    r = game.current
+    if r.layout.placed or r.result is not None:
+        raise IllegalMoveError(
+            _("round {number} has been led: the opener is changed by replacing the lead").format(number=r.number)
+        )
+    if r.opener is not None and not r.drawn and r.opener_rule not in ("lot", "highest-double") and game.players[r.opener] != name:
+        raise IllegalMoveError(
+            _(
+                "the rules name who opens round {number}: {opener} ({rule}); if {name} leads anyway, type the lead with !stands"
+            ).format(number=r.number, opener=game.players[r.opener], rule=r.opener_rule, name=name)
+        )
+    game.set_opener(name)
+    return Done(game, None, [_("{name} opens round {number}.").format(name=name, number=r.number)])
 
 
 def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) -> Done:
@@ -251,12 +312,16 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
     if game.winner is not None or r.result is None:
         game.end_round({})  # the engine says why no hands can be entered now
     given = read_hands(typed.values, game.players, r.hand_sizes, _on_table(game))
-    known = len(r.faults)
     out = game.end_round(given)
-    if len(r.faults) > known:
-        # What the hands prove broke a rule at a pass or draw: refused, not recorded.
-        index, text = r.faults[known]
-        fix = _("fix the draw") if index is not None and isinstance(r.moves[index], Draw) else _("fix the pass")
+    # What the round proves, its hands in, broke a rule at a pass, a draw or the lead (the
+    # plays may have proved it before the hands, in a record read): refused, not recorded.
+    proved = proven_faults(r, game.players)
+    if proved:
+        index, text = proved[0]
+        wrong = r.moves[index]
+        fix = (
+            _("fix the draw") if isinstance(wrong, Draw) else _("fix the lead") if isinstance(wrong, Play) else _("fix the pass")
+        )
         raise ProvenFaultError(
             _("{problem}: enter the hands as they are, or {fix}").format(problem=text, fix=fix),
             explained=_("{problem}: enter the hands as they are, or fix the move that made this impossible").format(problem=text),
@@ -302,6 +367,8 @@ def take_back(game: Game, count: int) -> Done:
             ) from None
         if isinstance(item, dict):
             notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
+        elif isinstance(item, Annulment):
+            notes.append(_("Undone: round {number} annulled ({reason})").format(number=item.number, reason=item.reason))
         else:
             notes.append(_("Undone: {move}").format(move=shown_move(item)))
     return Done(game, None, notes)
@@ -330,6 +397,39 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
     heads = [said(action, at, move) for action, at, move in steps]
     if typed.reseat and (typed.action == "replace" or (typed.action == "insert" and not isinstance(steps[0][2], Draw))):
         heads.append(_reseat_words(game, steps[0][1], steps[0][2], inserted=typed.action == "insert"))
+    return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
+
+
+def lead_by(file: Path, name: str, *, expect: bytes | None = None) -> Done | None:
+    """`opener NAME` after the lead of the round being played: the lead was NAME's, so it
+    becomes NAME's and the round is re-seated from it, NAME its opener; where the rules
+    named another opener the lead stands against them (` !stands`). None before the lead:
+    the opener is named then (`name_opener`)."""
+    from scorepad.record.amend import AmendError, amend_all
+
+    with locked(file):
+        check_unchanged(file, expect)
+        text = read_record(file)
+        game = read_game(file)
+        r = game.current
+        first = next((k for k, move in enumerate(r.moves) if isinstance(move, Play)), None)
+        if first is None:
+            return None
+        lead = r.moves[first]
+        assert isinstance(lead, Play)
+        name = resolve_player(name, game.players)
+        at = (r.number, first + 1)
+        try:
+            move = lead._replace(player=name, stands=False)
+            result = amend_all(text, [("lead-reseat", at, move)])
+        except AmendError as plain:
+            try:
+                move = lead._replace(player=name, stands=True)
+                result = amend_all(text, [("lead-reseat", at, move)])
+            except AmendError:
+                raise plain from None
+        kept = save_text(result.text, file)
+    heads = [said("replace", at, move), _reseat_words(game, at, move)]
     return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
 
 

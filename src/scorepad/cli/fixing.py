@@ -22,12 +22,13 @@ from scorepad.cli.actions import (
     backup_note,
     changes,
     check_unchanged,
+    engine_move,
     enter_hands,
-    mover,
     said,
     take_back,
 )
 from scorepad.cli.grammar import (
+    STANDS_WORD,
     DrawIn,
     FixIn,
     HandsIn,
@@ -42,7 +43,7 @@ from scorepad.cli.grammar import (
 )
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
-from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, hands_refused, search
+from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, hands_refused, rulings, search
 from scorepad.errors import (
     AmbiguousMoveError,
     CountNeededError,
@@ -92,13 +93,8 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     move: Move
     if isinstance(typed, MugginsIn):
         return {"move": str(Muggins(resolve_player(typed.caller, game.players))), "claim": False}
-    if isinstance(typed, PlayIn):
-        move = Play(mover(game, typed.by, live), typed.tile, typed.end, typed.claim)
-    elif isinstance(typed, DrawIn):
-        move = Draw(mover(game, typed.by, live), typed.count)
-    else:
-        assert isinstance(typed, PassIn)
-        move = Pass(mover(game, typed.by, live))
+    assert isinstance(typed, (PlayIn, DrawIn, PassIn))
+    move = engine_move(game, typed, live)
     # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
     return {"move": str(move), "claim": False, "named": typed.by is not None}
 
@@ -176,6 +172,15 @@ def _search(
                 movers.add(made.out.move.player)
             if len(offered) == MOST:
                 break
+    # Beside the repairs of a slip, the ruling that records the input as the table played
+    # it (docs/rules.md "Irregularities"), where one makes it fit.
+    if not claim:
+        for ruling in rulings(game, refused, named):
+            made = _made(text, ruling, kept, refused, live)
+            if made is not None:
+                offered.append(ruling)
+                if made.out is not None and made.out.move is not None:
+                    movers.add(made.out.move.player)
     return game, offered, refused, movers
 
 
@@ -282,6 +287,7 @@ def _made_on(
         after = replay.at_move(same)
         for move in moves[same:]:
             after.push(move)
+        after.prove()  # what the round's plays prove of its passes and draws, as the record was proved
         if [text for _index, text in after.current.faults] != recorded and after.current.faults:
             return None
         if "hands" in kept:
@@ -292,7 +298,7 @@ def _made_on(
         out = after.push(repair.instead or as_typed(after, refused, named))
     except ScorepadError:
         return None
-    if out.faults:
+    if out.faults or after.prove():
         return None
     return Done(after, out, [])
 
@@ -341,7 +347,7 @@ def _make(
         out = after.push(instead or as_typed(after, refused, kept.get("named") is not False))
     except ScorepadError:
         return None
-    if out.faults:
+    if out.faults or after.prove():
         return None
     return Done(after, out, [])
 
@@ -385,11 +391,14 @@ def _still_refused(game: Game, refused: Move | dict) -> bool:
     if isinstance(refused, dict):
         return hands_refused(game, refused)
     trial = game.fork()
+    known = len(trial.current.faults)
     try:
         trial.push(refused)
     except ScorepadError:
         return True
-    return False
+    # A play that proves an earlier move wrong is refused too (actions.push_proved).
+    earlier = any(at is not None and at < len(trial.current.moves) - 1 for at, _text in trial.current.faults[known:])
+    return earlier or bool(trial.prove())
 
 
 # --- showing them ---------------------------------------------------------------------------
@@ -439,6 +448,8 @@ def input_parts(move: Move, *, named: bool, live: bool, file: Path | None) -> li
         parts = ["p" if live else "scorepad pass"]
     else:
         parts = [f"m {player}" if live else f"scorepad muggins {player}"]  # a call always names its caller
+    if isinstance(move, (Play, Draw, Pass)) and move.stands:
+        parts.append(STANDS_WORD if live else "--stands")
     if named and not isinstance(move, Muggins):
         parts.append(f"@{player}" if live else f"--by {player}")
     if file is not None and not live:
@@ -466,18 +477,25 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     one repair's lines."""
     kept = made.refused
     claim = bool(kept.get("claim"))
+    # The ruling (the input, or an earlier move, let stand) comes last and is worded by
+    # itself: the heading and the lines of the repairs of a slip are as without it.
+    slips = [repair for repair in made.repairs if not repair.ruling]
     if claim:
         head = _("Repairs under which the claim is right:")
-    elif any(repair.instead is not None for repair in made.repairs):
+    elif any(repair.instead is not None for repair in slips):
         head = _("Perhaps a slip in this move or earlier in the round:")
-    else:
+    elif slips:
         head = _("Perhaps a slip earlier in the round:")
+    else:
+        head = _("The table may let it stand:")
     lines = [Line(head, "say")]
-    whole = any(repair.instead is not None for repair in made.repairs)
+    whole = any(repair.instead is not None for repair in slips)
     typed = parse_move(kept["move"]) if whole and isinstance(kept.get("move"), str) else None
     for number, repair in enumerate(made.repairs, 1):
         commands = [command_parts(command, live=live, file=file, counts=bool(repair.counts)) for command in repair.commands]
-        if repair.instead is not None:
+        if repair.ruling and repair.instead is not None:
+            commands.append(input_parts(repair.instead, named=True, live=live, file=file))
+        elif repair.instead is not None:
             # A name where the repair changes who moved, or where the player typed one.
             named = (repair.input is not None and repair.input.kind != "end-in") or kept.get("named") is not False
             commands.append(input_parts(repair.instead, named=named, live=live, file=file))

@@ -29,6 +29,7 @@ from scorepad.engine.notation import (
     MAX_CLAIM,
     MAX_DRAW,
     Draw,
+    Exposes,
     Move,
     Muggins,
     Pass,
@@ -93,15 +94,31 @@ class PlayIn(NamedTuple):
     end: End | None = None
     claim: int | None = None
     by: str | None = None  # as typed; resolved against the players by the action
+    stands: bool = False  # typed with !stands: the table lets it stand against the rules
 
 
 class DrawIn(NamedTuple):
     count: int = 1  # type: ignore[assignment]  # shadows tuple.count, unused
     by: str | None = None
+    stands: bool = False
 
 
 class PassIn(NamedTuple):
     by: str | None = None
+    stands: bool = False
+
+
+class ExposesIn(NamedTuple):
+    tile: Tile
+    by: str | None = None  # who showed it; default: whose turn it is
+
+
+class AnnulIn(NamedTuple):
+    reason: str  # why the table annuls the round being played
+
+
+class OpenerIn(NamedTuple):
+    name: str  # who leads (or led) the round being played, as typed
 
 
 class MugginsIn(NamedTuple):
@@ -153,8 +170,24 @@ class ViewIn(NamedTuple):
 # NamedTuples, as the engine's moves are (see there)
 compared_by_kind(PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn, NewIn, HintIn, ViewIn)
 
-Typed = PlayIn | DrawIn | PassIn | MugginsIn | HandsIn | UndoIn | AmendIn | FixIn | NewIn | HintIn | ViewIn
-CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn)  # these write the record
+Typed = (
+    PlayIn
+    | DrawIn
+    | PassIn
+    | MugginsIn
+    | HandsIn
+    | UndoIn
+    | AmendIn
+    | FixIn
+    | NewIn
+    | HintIn
+    | ViewIn
+    | ExposesIn
+    | AnnulIn
+    | OpenerIn
+)
+# these write the record
+CHANGES = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, UndoIn, AmendIn, FixIn, ExposesIn, AnnulIn, OpenerIn)
 
 
 # --- tiles and ends ------------------------------------------------------------------------
@@ -197,13 +230,18 @@ def parse_tile_and_end(text: str) -> tuple[Tile, End | None]:
     return tile, end
 
 
-def play_input(words: Sequence[str], by: str | None = None, claim: int | None = None) -> PlayIn:
-    """A play as typed, in words: the tile and end, and in live syntax `@Name` and `=10`.
-    The command line's `--by`/`--claim` arrive as `by`/`claim`."""
+STANDS_WORD = "!stands"  # typed after a move the table lets stand against the rules
+
+
+def play_input(words: Sequence[str], by: str | None = None, claim: int | None = None, stands: bool = False) -> PlayIn:
+    """A play as typed, in words: the tile and end, and in live syntax `@Name`, `=10` and
+    `!stands`. The command line's `--by`/`--claim`/`--stands` arrive as `by`/`claim`/`stands`."""
     check_length(" ".join(words))
     rest: list[str] = []
     for word in words:
-        if word.startswith("@") and len(word) > 1:
+        if word.lower() == STANDS_WORD:
+            stands = True
+        elif word.startswith("@") and len(word) > 1:
             if by is not None:
                 raise InvalidMoveError(_("'{word}': say who played once").format(word=word))
             by = word[1:]
@@ -224,7 +262,7 @@ def play_input(words: Sequence[str], by: str | None = None, claim: int | None = 
         # The record's grammar refuses it too: saved, it would make the record unreadable.
         raise InvalidMoveError(_("'={claim}': a claim is at most {limit}").format(claim=claim, limit=MAX_CLAIM))
     tile, end = parse_tile_and_end(text)
-    return PlayIn(tile, end, claim, by)
+    return PlayIn(tile, end, claim, by, stands)
 
 
 # --- names -------------------------------------------------------------------------------
@@ -444,7 +482,18 @@ def parse_record_move(text: str, players: Sequence[str]) -> Move:
         )
     player = resolve_player(name.strip(), players)
     words = action.split()
+    stands = len(words) > 1 and words[-1].lower() == STANDS_WORD
+    if stands:
+        words.pop()
+        move = parse_record_move(f"{player}: {' '.join(words)}", players)
+        if not isinstance(move, (Play, Draw, Pass)):
+            raise InvalidMoveError(_("'{text}': only a play, a draw or a pass can stand against the rules").format(text=text))
+        return move._replace(stands=True)
     head = words[0].lower()
+    if head == "exposes":
+        if len(words) != 2:
+            raise InvalidMoveError(_("'{text}': exposes takes one tile, e.g. 'Ann: exposes 6-6'").format(text=text))
+        return Exposes(player, parse_tile(words[1]))
     if head in DRAW_WORDS:
         if len(words) > 2 or (len(words) == 2 and not _is_number(words[1], 2)) or (len(words) == 2 and int(words[1]) < 1):
             raise InvalidMoveError(_("'{text}': draw takes one count, 1 or more, e.g. 'Tom: draw 4'").format(text=text))
@@ -518,8 +567,11 @@ def parse_line(line: str) -> Typed | None:
             raise InvalidMoveError(_("'{line}': {word} takes nothing after it (? for help)").format(line=line, word=words[0]))
         return ViewIn(what)
     by = None
+    stands = head in (*DRAW_WORDS, *PASS_WORDS) and STANDS_WORD in [w.lower() for w in rest]
+    if stands:
+        rest = [w for w in rest if w.lower() != STANDS_WORD]
     ats = [w for w in rest if w.startswith("@") and len(w) > 1]
-    if head in (*DRAW_WORDS, *PASS_WORDS, "hands") and ats:
+    if head in (*DRAW_WORDS, *PASS_WORDS, "hands", "exposes") and ats:
         if len(ats) > 1:
             raise InvalidMoveError(_("'{line}': say who once, e.g. @Bob").format(line=line))
         by = ats[0][1:]
@@ -527,11 +579,23 @@ def parse_line(line: str) -> Typed | None:
     if head in DRAW_WORDS:
         if len(rest) > 1:
             raise InvalidMoveError(_("'{line}': draw takes a count, e.g. d 2").format(line=line))
-        return DrawIn(_count(rest[0], line, f"{words[0]} 2") if rest else 1, by)
+        return DrawIn(_count(rest[0], line, f"{words[0]} 2") if rest else 1, by, stands)
     if head in PASS_WORDS:
         if rest:
             raise InvalidMoveError(_("'{line}': pass takes nothing after it (? for help)").format(line=line))
-        return PassIn(by)
+        return PassIn(by, stands)
+    if head == "exposes":
+        if len(rest) != 1:
+            raise InvalidMoveError(_("'{line}': name the tile shown, e.g. exposes 66 @Ann").format(line=line))
+        return ExposesIn(parse_tile(rest[0]), by)
+    if head == "annul":
+        if not rest:
+            raise InvalidMoveError(_("'{line}': say why the round is annulled, e.g. annul misdeal").format(line=line))
+        return AnnulIn(" ".join(rest))
+    if head == "opener":
+        if len(rest) != 1:
+            raise InvalidMoveError(_("'{line}': name who leads this round, e.g. opener Bob").format(line=line))
+        return OpenerIn(rest[0])
     if head in MUGGINS_WORDS:
         if len(rest) != 1:
             raise InvalidMoveError(_("'{line}': say who calls it, e.g. m Bob").format(line=line))

@@ -34,6 +34,11 @@ def live_help() -> str:
 d, d 2    draw one, draw two
 p         pass
 m Bob     Bob calls muggins (m b)
+66 e @Cy !stands, d !stands, p !stands
+          the table lets it stand
+exposes 66 @Ann  a tile shown by chance
+annul misdeal  the round counts nothing
+opener Bob  Bob leads this round
 u, u 3    undo the last move, 3 moves
 hands Bob=8 Cy=43,50
           the remaining hands (8p: pips)
@@ -244,6 +249,7 @@ _REPEATS = _Repeats()
 def _agreed(file: Path, count: int, held: LiveRecord | None) -> bool:
     """Before taking back more than one entry at the prompt: say which, the last first, and
     ask. Where there are not that many, `undo` itself refuses, saying so."""
+    from scorepad.engine.game import Annulment
     from scorepad.engine.notation import shown_move
 
     game = _game(file, held).fork(with_undo=True)  # a copy for the question: nothing of it is saved
@@ -253,6 +259,8 @@ def _agreed(file: Path, count: int, held: LiveRecord | None) -> bool:
             item = game.pop()
             if isinstance(item, dict):
                 entries.append(_("the hands of round {number}").format(number=game.current.number))
+            elif isinstance(item, Annulment):
+                entries.append(_("round {number} annulled ({reason})").format(number=item.number, reason=item.reason))
             else:
                 entries.append(shown_move(item))
     except ScorepadError:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorepad.cli.actions import Done, amend, change_game, changing
-from scorepad.cli.grammar import AmendIn, FixIn, HandsIn, Typed, UndoIn
+from scorepad.cli.actions import Done, amend, change_game, changing, lead_by
+from scorepad.cli.grammar import AmendIn, FixIn, HandsIn, OpenerIn, Typed, UndoIn
 from scorepad.errors import ScorepadError
 
 if TYPE_CHECKING:
@@ -21,6 +21,10 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
     (`held`: the prompt's record in memory, for a move or the hands)."""
     if isinstance(typed, AmendIn):
         return amend(file, typed, expect=expect, live=live)
+    if isinstance(typed, OpenerIn):
+        led = lead_by(file, typed.name, expect=expect)
+        if led is not None:
+            return led
     if isinstance(typed, (FixIn, UndoIn)):
         from scorepad.cli import fixing  # here: a move needs none of the repair search
 

@@ -21,7 +21,17 @@ from typing import TYPE_CHECKING, NamedTuple, overload
 from scorepad.engine.counting import FIVES, Counting
 from scorepad.engine.held import Hand, Held, held_hands, proven_faults
 from scorepad.engine.layout import Ends, Layout
-from scorepad.engine.notation import Draw, Move, Muggins, Play, check_player_name, look_alike_key, same_name_key
+from scorepad.engine.notation import (
+    Draw,
+    Exposes,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    check_player_name,
+    look_alike_key,
+    same_name_key,
+)
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS, Rules
 from scorepad.engine.scoring import HandAward, hand_award
 from scorepad.engine.tiles import ALL_TILES, Tile
@@ -37,9 +47,16 @@ class Credit(NamedTuple):
 
     side: int
     points: int | Fraction  # a Fraction only for half points
-    source: str  # "play" | "muggins" | "hands"
+    source: str  # "play" | "muggins" | "hands" | "penalty" (a move that stands against the rules)
     player: int  # who earned it (for hands: the side's first player)
     move: int | None  # 0-based index into the round's moves; None for hands
+
+
+class Annulment(NamedTuple):
+    """A round the table annulled, as `pop` takes the annulment back."""
+
+    number: int
+    reason: str
 
 
 class Missed(NamedTuple):
@@ -63,6 +80,7 @@ class Outcome:
     credits: tuple[Credit, ...] = ()
     warnings: tuple[str, ...] = ()
     faults: tuple[str, ...] = ()  # the warnings that break a rule (Round.faults)
+    ruling: str | None = None  # what a move marked as standing broke (Round.rulings)
     award: HandAward | None = None
     wrong_claim: str | None = None  # with muggins off: the warning about a wrong claim
 
@@ -74,11 +92,14 @@ class Round:
     """One deal, from the lead to the remaining hands."""
 
     __slots__ = (
+        "annulled",
         "award",
         "boneyard",
         "credits",
         "domino_maker",
         "drawn",
+        "drew",
+        "exposed",
         "faults",
         "hand_sizes",
         "hands",
@@ -92,6 +113,7 @@ class Round:
         "proven",
         "regular",
         "result",
+        "rulings",
         "stages",
         "start_drawn",
         "start_opener",
@@ -154,6 +176,12 @@ class Round:
         # about play (a wrong claim): an amendment may not bring in a new one.
         self.faults: list[tuple[int | None, str]] = []
         self.regular = True  # False once an audit bends the round to carry on: never folded
+        # The moves the table let stand against the rules, with what each broke
+        # (docs/rules.md "Irregularities"): an audit's notes, never problems.
+        self.rulings: list[tuple[int, str]] = []
+        self.exposed: list[tuple[int, Exposes]] = []  # tiles shown by accident, with the move's index
+        self.drew = 0  # a bit per player who has drawn in this round
+        self.annulled: str | None = None  # the table's reason, once it annulled the round
 
     def copy(self) -> Round:
         """An independent copy of the round as it is now (the repair search tries many
@@ -161,11 +189,14 @@ class Round:
         # Each slot written out: a loop of getattr and setattr costs the search twice as much
         # (tests/test_game.py checks every slot is copied).
         new = Round.__new__(Round)
+        new.annulled = self.annulled
         new.award = self.award
         new.boneyard = self.boneyard
         new.credits = self.credits.copy()
         new.domino_maker = self.domino_maker
         new.drawn = self.drawn
+        new.drew = self.drew
+        new.exposed = self.exposed.copy()
         new.faults = self.faults.copy()
         new.hand_sizes = self.hand_sizes.copy()
         new.hands = self.hands
@@ -179,6 +210,7 @@ class Round:
         new.proven = self.proven  # a tuple: the hands it was proved from are in, for good
         new.regular = self.regular
         new.result = self.result
+        new.rulings = self.rulings.copy()
         new.start_drawn = self.start_drawn
         new.start_opener = self.start_opener
         new.stood = self.stood.copy()
@@ -191,11 +223,15 @@ class Round:
 
     def side_points(self, sides: int) -> list[int | Fraction]:
         points: list[int | Fraction] = [0] * sides
+        if self.annulled is not None:
+            return points  # an annulled round counts nothing
         for credit in self.credits:
             points[credit.side] += credit.points
         return points
 
 
+# The opener rule of a round after an annulled one: the same opener deals again.
+ANNULLED = "annulled"
 SHARED_MOVES = 6  # a folded round of at most this many moves shares them with an equal one
 MAX_SHARED = 4096  # tuples kept for sharing, at most
 SHORT_LAID = 16  # short rounds kept laid out, to copy when one repeats
@@ -405,6 +441,8 @@ class Game:
         if isinstance(move, Muggins):
             self._check_muggins(p)
             return move
+        if isinstance(move, Exposes):
+            return self._check_exposed(r, move)
         if r.result is not None:
             if r.result == "domino":
                 refusal = _("round {number} is over (domino by {player}): enter the remaining hands")
@@ -418,13 +456,13 @@ class Game:
                         number=r.number
                     )
                 )
-        elif p != r.turn and not (isinstance(move, Play) and self._table_names_opener(r)):
+        elif p != r.turn and not (isinstance(move, Play) and (self._table_names_opener(r) or move.stands)):
             raise IllegalMoveError(
                 _("it is {player}'s turn, not {mover}'s").format(player=self.players[r.turn], mover=move.player)
             )
         if isinstance(move, Play):
-            end = r.layout.resolve_end(move.tile, move.end)
-            return move if end is move.end else Play(move.player, move.tile, end, move.claim)
+            end = r.layout.resolve_end(move.tile, move.end, misplay=move.stands)
+            return move if end is move.end else move._replace(end=end)
         if not r.layout:
             raise IllegalMoveError(
                 _("{player} opens round {number}: lead a tile first").format(player=move.player, number=r.number)
@@ -464,15 +502,24 @@ class Game:
             and self.players[r.turn] == move.player
             and self.winner is None
             and layout.accepts(move.tile, move.end)
+            and not move.stands
         ):
             p = r.turn
+            ruling = None
         else:
             move = self.resolve(move)
             p = self.players.index(move.player)
+            ruling = self._ruling(r, move, p) if isinstance(move, (Play, Draw, Pass)) and move.stands else None
         index = len(r.moves)
         r.moves.append(move)
         out = Outcome(move)
+        if ruling is not None:
+            out.ruling = ruling
+            r.rulings.append((index, ruling))
         if not isinstance(move, Play):
+            if isinstance(move, Exposes):
+                r.exposed.append((index, move))
+                return out
             if isinstance(move, Muggins):
                 missed = r.pending
                 # resolve() refuses a muggins call with nothing pending.
@@ -485,12 +532,17 @@ class Game:
             if isinstance(move, Draw):
                 r.boneyard -= move.count
                 r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
+                r.drew |= 1 << p
+                if ruling is not None:
+                    self._penalty(r, out, p, index)
                 return out
             # A pass.
             r.turn = (p + 1) % len(self.players)
             r.passes += 1
             if r.passes == len(self.players):
                 r.result, r.turn = "blocked", None
+            if ruling is not None:
+                self._penalty(r, out, p, index)
             return out
         # A play; like any move but a muggins call it closes the chance of the play before
         # it (inline, not _close_muggins_chance: plays are the hot path).
@@ -504,9 +556,9 @@ class Game:
                 # The table drew its own lot: its lead stands, as if the table had named it
                 # (and the round stays one whose lead the table may name: a repair may).
                 r.opener = r.start_opener = p
-            if r.opener is None or self._table_names_opener(r):
-                r.opener = p
-            if r.opener_rule == "highest-double" and not move.tile.is_double:
+            if r.opener is None or self._table_names_opener(r) or ruling is not None:
+                r.opener = p  # a lead by the wrong player that stands: turns follow from it
+            if r.opener_rule == "highest-double" and not move.tile.is_double and ruling is None:
                 self._warn(
                     r,
                     out,
@@ -542,9 +594,118 @@ class Game:
             else:
                 # Claimed too high (Foster's Hoyle): nothing; an opponent may take the claim.
                 r.pending = Missed(side, claim, index, penalty=True)
+        if ruling is not None:
+            self._penalty(r, out, p, index)
         if r.hand_sizes[p] == 0:
             r.result, r.domino_maker, r.turn = "domino", p, None
         return out
+
+    # --- what the table lets stand (docs/rules.md "Irregularities") -----------------------------
+
+    def _ruling(self, r: Round, move: Play | Draw | Pass, p: int) -> str:
+        """What `move`, marked as standing, broke; refused when the record shows it broke
+        nothing. Asked before the move is made."""
+        name = move.player
+        if isinstance(move, Draw):
+            return _("{player} drew while holding a playable tile").format(player=name)
+        if isinstance(move, Pass):
+            return _("{player} passed while holding a playable tile").format(player=name)
+        layout = r.layout
+        if not layout.placed:
+            if r.opener_rule == "highest-double" and not move.tile.is_double:
+                return _("{player} led {tile}, but the highest double must lead").format(player=name, tile=move.tile)
+            if r.opener_rule == "highest-double" and r.opener is None:
+                # Who held the highest double the table knows; the record may prove it later.
+                return _("{player} led {tile}, but another player held a higher double").format(player=name, tile=move.tile)
+            if r.opener is not None and not r.drawn and p != r.opener:
+                return _("{player} led, but {opener} should have led").format(player=name, opener=self.players[r.opener])
+            raise IllegalMoveError(_("this lead breaks no rule: {player} may lead; leave out !stands").format(player=name))
+        broke = []
+        if r.turn is not None and p != r.turn:
+            broke.append(
+                _("{player} played out of turn ({turn}'s turn, who loses it)").format(player=name, turn=self.players[r.turn])
+            )
+        assert move.end is not None  # resolve() gives every play after the lead its end
+        if not layout.fits(move.tile, move.end):
+            broke.append(
+                _("{player} laid {tile} on {end}, which shows {number}").format(
+                    player=name, tile=move.tile, end=move.end.label, number=layout.open_number(move.end)
+                )
+            )
+        if not broke:
+            raise IllegalMoveError(
+                _("this play breaks no rule: it is {player}'s turn and {tile} fits {end}; leave out !stands").format(
+                    player=name, tile=move.tile, end=move.end.label
+                )
+            )
+        return "; ".join(broke)
+
+    def prove(self) -> list[tuple[int, str]]:
+        """The passes and draws of the round being played that its plays so far prove
+        against the rules (engine/held.py), made faults of the round as the hands make
+        them, and returned: the proof is made at the move that reveals it, not only when
+        the hands come in (docs/rules.md "Irregularities"). Asked after a move where it
+        matters (a move typed, a repair tried, a record's last round), not in every push:
+        the replay of a record would pay for it at every play. The hands, once entered,
+        have proved the round already."""
+        r = self.current
+        if r.hands is not None or not (r.stood or r.opener_rule == "highest-double"):
+            return []
+        known = {index for index, _text in r.faults}
+        found = [(index, text) for index, text in proven_faults(r, self.players) if index not in known]
+        for index, text in found:
+            r.warnings.append((index, text))
+            r.faults.append((index, text))
+        return found
+
+    def _penalty(self, r: Round, out: Outcome, p: int, index: int) -> None:
+        """Each side against the player of a move that stands scores the `penalty` option."""
+        points = self.rules.penalty
+        if not points:
+            return
+        own = self.side_of[p]
+        for side, players in enumerate(self.sides):
+            if side != own:
+                self._credit(r, out, Credit(side, points, "penalty", players[0], index), check=False)
+        self._check_target()  # after every side's penalty: two sides may reach the target at once
+
+    def _check_exposed(self, r: Round, move: Exposes) -> Exposes:
+        if r.result is not None:
+            raise IllegalMoveError(_("round {number} is over: no tile is shown in it now").format(number=r.number))
+        if r.layout.on_table(move.tile):
+            raise IllegalMoveError(_("{tile} is already on the table").format(tile=move.tile))
+        for _index, shown in r.exposed:
+            if shown.tile == move.tile:
+                raise IllegalMoveError(_("{tile} was shown already, by {player}").format(tile=move.tile, player=shown.player))
+        return move
+
+    def annul(self, reason: str) -> None:
+        """The table annuls the current round (a misdeal, a round dealt again): its moves
+        stay, it counts nothing, and the next round is dealt with the same opener."""
+        r = self.current
+        if r.annulled is not None:
+            raise IllegalMoveError(_("round {number} is annulled already").format(number=r.number))
+        if r.hands is not None:
+            raise IllegalMoveError(
+                _("round {number} has its hands entered: take them back (undo) before annulling it").format(number=r.number)
+            )
+        if not reason.strip():
+            raise IllegalMoveError(_("say why the round is annulled, e.g. misdeal"))
+        if not r.moves and r.opener is None:
+            # Nothing of it is known, so nothing would change: the table deals it again.
+            raise IllegalMoveError(
+                _("round {number} has not started and nobody is named to open it: nothing to annul").format(number=r.number)
+            )
+        for credit in r.credits:
+            self.scores[credit.side] -= credit.points
+        r.annulled = reason
+        r.pending = None
+        self.winner = None
+        self._check_target()
+        # The same opener deals again; a round nobody led is found again as it was.
+        opener = r.opener if r.opener is not None else r.start_opener
+        self._rounds.append(self._new_round(r.number + 1, opener, ANNULLED if opener is not None else r.opener_rule))
+        self._fold(len(self._rounds) - 3)
 
     @staticmethod
     def _close_muggins_chance(r: Round) -> None:
@@ -743,8 +904,10 @@ class Game:
         if prove:
             if self.for_review:
                 r.proven = tuple(held_hands(r, self.players))
-            for index, text in proven_faults(r, self.players, proven=r.proven):
-                self._warn(r, out, index, text, fault=True)
+            found = {index for index, _text in r.faults}  # proven already, by a play (Round.proof)
+            for index, text in proven_faults(r, self.players):
+                if index not in found:
+                    self._warn(r, out, index, text, fault=True)
         for side, points in enumerate(award.points):
             if points:
                 self._credit(r, out, Credit(side, points, "hands", self.sides[side][0], None), check=False)
@@ -791,8 +954,8 @@ class Game:
 
     # --- undo -------------------------------------------------------------------------
 
-    def pop(self) -> Move | dict[int, Hand]:
-        """Undo the last move or hands entry and return it."""
+    def pop(self) -> Move | dict[int, Hand] | Annulment:
+        """Undo the last move, hands entry or annulment and return it."""
         r = self.current
         if not self.undoable or (not r.moves and len(self._rounds) == 1):
             raise IllegalMoveError(_("nothing to undo"))
@@ -804,7 +967,13 @@ class Game:
                 # The last two stay laid out: a round of its own, not the one a look left
                 # in the cache (a copy of the game may hold that too).
                 self._rounds[-2] = self._unfold(self._rounds[-2]).copy()
-        item: Move | dict[int, Hand]
+            if r.annulled is not None:
+                annulment = Annulment(r.number, r.annulled)
+                for credit in r.credits:  # taken off at the annulment; laying it again takes them off once more
+                    self.scores[credit.side] += credit.points
+                self._lay_again(r, r.moves)  # its moves count again, as before the table annulled it
+                return annulment
+        item: Move | dict[int, Hand] | Annulment
         if r.hands is not None:
             item = dict(r.hands)
             self._lay_again(r, r.moves)

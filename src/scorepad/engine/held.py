@@ -27,7 +27,8 @@ Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles t
 
 class Round(Protocol):
     """What this module reads of a round (engine/game.py's `Round` is one): its moves, the
-    layout as it stood at each pass and draw, and its hands. A protocol, so that the game,
+    layout as it stood at each pass and draw, its hands, and the rule that named its opener
+    (a highest-double lead is proved too). A protocol, so that the game,
     which asks what hands prove, is not imported back."""
 
     @property
@@ -40,6 +41,8 @@ class Round(Protocol):
     def hands(self) -> dict[int, Hand] | None: ...
     @property
     def hand_sizes(self) -> list[int]: ...
+    @property
+    def opener_rule(self) -> str: ...
 
 
 class Unknown(NamedTuple):
@@ -66,13 +69,16 @@ _held = tuple.__new__  # a Held made without its Python-level __new__: one per m
 
 
 def held_hands(
-    r: Round, players: Sequence[str], *, plays: bool = True, hands: Mapping[int, Hand] | None = None
+    r: Round, players: Sequence[str], *, plays: bool = True, hands: Mapping[int, Hand] | None = None, at_once: bool = False
 ) -> list[Held | None]:
     """Per move of round `r`, the tiles its player is proven to hold: for a play, just
     before it (the played tile first); for a pass, at it; for a draw, just after it (the
     tiles drawn may be among them). None for a muggins call, and for a play when not
     `plays` (all that an audit asks of every round is its passes and draws). `hands`, by
-    player index: the round's hands as they would be entered, in place of `r.hands`."""
+    player index: the round's hands as they would be entered, in place of `r.hands`.
+    `at_once`: a draw of one tile played at once by its drawer drew that tile, so every
+    other tile was held before it too (the proof of a pass or draw asks this; the review
+    keeps to what holds whatever was drawn)."""
     moves = r.moves
     seat = {name: p for p, name in enumerate(players)}
     result: list[Held | None] = [None] * len(moves)
@@ -113,61 +119,120 @@ def held_hands(
         elif isinstance(move, Draw):
             p = seat[move.player]
             result[index] = _held(Held, (later[p], why[p], masks[p], p))
-            later[p] = ()
-            masks[p] = 0
-            why[p] = Unknown("drew", at=index + 1)
+            if at_once and _drawn_and_played(moves, index, move):
+                # The tile drawn was played at once: every other tile was held before it.
+                tile = moves[index + 1].tile  # type: ignore[union-attr]
+                later[p] = tuple(t for t in later[p] if t != tile)
+                if plays:
+                    masks[p] &= ~(1 << tile.id)
+            else:
+                later[p] = ()
+                masks[p] = 0
+                why[p] = Unknown("drew", at=index + 1)
     return result
 
 
-def proven_faults(
-    r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None, *, proven: Sequence[Held | None] | None = None
-) -> list[tuple[int, str]]:
+def _drawn_and_played(moves: Sequence[object], index: int, draw: Draw) -> bool:
+    """Whether the draw at `index` is of one tile, played at once by its drawer: that tile
+    is then the one drawn (a draw the table let stand proves nothing of the kind)."""
+    if draw.count != 1 or draw.stands or index + 1 >= len(moves):
+        return False
+    after = moves[index + 1]
+    return isinstance(after, Play) and after.player == draw.player
+
+
+def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None) -> list[tuple[int, str]]:
     """The passes and draws of round `r` that the tiles proven held show to break the rules
     (a player who can play must play), as (move index, 0-based; what was wrong). A pass is
     wrong when a tile held at it fits an open end; a draw when two tiles held right after it
     fit: at most the last tile drawn may fit (it is then played at once), so one of them was
     held before it, or drawn and not played. Fit is judged on the layout as it stood, by its
     own rules (a spinner's side arms only once both line sides are filled). `hands`: as
-    `held_hands` takes them, to ask what hands not yet entered would prove; `proven`: what
-    `held_hands` gave for the round's own hands, when it is at hand."""
-    if not r.stood:
-        return []  # no pass, no draw
-    held = proven if proven is not None else held_hands(r, players, plays=False, hands=hands)
-    stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
+    `held_hands` takes them, to ask what hands not yet entered would prove. What a draw
+    of one tile played at once proves counts too (`held_hands`'s `at_once`). Under
+    highest-double, the lead too, when another player is proven to have held a higher
+    double then (`higher_double`)."""
     faults: list[tuple[int, str]] = []
+    if r.opener_rule == "highest-double":
+        lead = higher_double(r, players, hands)
+        if lead is not None:
+            faults.append(lead)
+    if not r.stood:
+        return faults  # no pass, no draw
+    held = held_hands(r, players, plays=False, hands=hands, at_once=True)
+    stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
     for index, move in enumerate(r.moves):
         if not isinstance(move, (Pass, Draw)):
             continue
         ends_then = next(stood)
         known = held[index]
-        if known is None or not known[0]:
+        if known is None or not known[0] or move.stands:
             continue
-        fitting = ends_then.fitting(known[0])
-        at = f"{r.number}.{index + 1}"
-        if isinstance(move, Pass) and fitting:
-            tile, ends = fitting[0]
-            faults.append(
-                (
-                    index,
-                    _("{player} passed at {at} holding {tile}, which fits {end}").format(
-                        player=move.player, at=at, tile=tile, end=_ends(ends)
-                    ),
-                )
-            )
-        elif isinstance(move, Draw) and len(fitting) > 1:
-            tiles = [tile for tile, _ends in fitting]
-            fit: list[End] = []
-            for _tile, ends in fitting:
-                fit += [end for end in ends if end not in fit]
-            faults.append(
-                (
-                    index,
-                    _("{player} drew at {at} and then held {tiles}, which fit {end}: only the last tile drawn may fit").format(
-                        player=move.player, at=at, tiles=_joined([str(t) for t in tiles]), end=_ends(fit)
-                    ),
-                )
-            )
+        fault = wrong_move(move, f"{r.number}.{index + 1}", ends_then.fitting(known[0]))
+        if fault is not None:
+            faults.append((index, fault))
     return faults
+
+
+def higher_double(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None) -> tuple[int, str] | None:
+    """A highest-double lead the record proves the wrong player's, as (its index; why):
+    another player held a higher double at the lead, for they played it before any draw
+    of theirs, or it is in their hand at the end, shown as tiles, and they never drew. A
+    lead the table let stand, or one that is no double (wrong anyway), is not asked."""
+    first = next((k for k, move in enumerate(r.moves) if isinstance(move, Play)), None)
+    if first is None:
+        return None
+    lead = r.moves[first]
+    assert isinstance(lead, Play)
+    if lead.stands or not lead.tile.is_double:
+        return None
+    drew: set[str] = set()
+    for k in range(first + 1, len(r.moves)):
+        move = r.moves[k]
+        if isinstance(move, Draw):
+            drew.add(move.player)
+        elif (
+            isinstance(move, Play)
+            and move.player not in drew
+            and move.player != lead.player
+            and move.tile.is_double
+            and move.tile.a > lead.tile.a
+        ):
+            return first, _(
+                "{player} led {lead}, but {holder} held the higher {tile} then (played at {at} with no draw before it)"
+            ).format(player=lead.player, lead=lead.tile, holder=move.player, tile=move.tile, at=f"{r.number}.{k + 1}")
+    if hands is None:
+        hands = r.hands
+    for p, hand in (hands or {}).items():
+        holder = players[p]
+        if holder == lead.player or holder in drew or not isinstance(hand, tuple):
+            continue
+        higher = [t for t in hand if t.is_double and t.a > lead.tile.a]
+        if higher:
+            return first, _(
+                "{player} led {lead}, but {holder} held the higher {tile} then (still in the hand, never drew)"
+            ).format(player=lead.player, lead=lead.tile, holder=holder, tile=higher[0])
+    return None
+
+
+def wrong_move(move: Pass | Draw, at: str, fitting: list[tuple[Tile, list[End]]]) -> str | None:
+    """What is wrong with a pass or draw, given the tiles proven held at it (after it, for
+    a draw) that fit the ends as they stood: a pass with one, a draw with two (at most the
+    last tile drawn may fit: it is then played at once). None when nothing is proven."""
+    if isinstance(move, Pass) and fitting:
+        tile, ends = fitting[0]
+        return _("{player} passed at {at} holding {tile}, which fits {end}").format(
+            player=move.player, at=at, tile=tile, end=_ends(ends)
+        )
+    if isinstance(move, Draw) and len(fitting) > 1:
+        tiles = [tile for tile, _ends in fitting]
+        fit: list[End] = []
+        for _tile, ends in fitting:
+            fit += [end for end in ends if end not in fit]
+        return _("{player} drew at {at} and then held {tiles}, which fit {end}: only the last tile drawn may fit").format(
+            player=move.player, at=at, tiles=_joined([str(t) for t in tiles]), end=_ends(fit)
+        )
+    return None
 
 
 def _ends(ends: Sequence[End]) -> str:

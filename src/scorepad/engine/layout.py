@@ -457,9 +457,10 @@ class Layout:
         would make there (`_joined`). Only after the lead."""
         return _joined(self._open, self._others(), self._mask, tiles)
 
-    def resolve_end(self, tile: Tile, end: End | None) -> End | None:
+    def resolve_end(self, tile: Tile, end: End | None, *, misplay: bool = False) -> End | None:
         """The end a play goes to, checking it is legal. Without an end the tile must fit
-        just one end, or every end it fits must give the same sum (docs/format.md)."""
+        just one end, or every end it fits must give the same sum (docs/format.md).
+        `misplay`: the table let a tile stand on an open end whose number it does not show."""
         if self.on_table(tile):
             raise IllegalMoveError(_("{tile} is already on the table").format(tile=tile))
         if not self.placed:
@@ -471,9 +472,15 @@ class Layout:
                 )
             return None
         if end is not None:
-            if self.fits(tile, end):
+            if self.fits(tile, end) or (misplay and self._open[end.slot] != NO_END):
                 return end
             raise IllegalMoveError(self._refusal(tile, end))
+        if misplay and not self.ends_for(tile):
+            raise IllegalMoveError(
+                _("{tile} fits no end: a misplay names the end it was laid on, e.g. {tile} {end}").format(
+                    tile=tile, end=self.open_ends()[0].label
+                )
+            )
         options = self.placements(tile)
         if not options:
             raise IllegalMoveError(self._refusal(tile, None))
@@ -531,8 +538,12 @@ class Layout:
         assert end is not None  # resolve_end gives every play after the lead its end
         i = end.slot
         opened, count, double = self._open, self._count, self._double
-        inner = opened[i]
-        outer = tile.b if tile.a == inner else tile.a
+        # The half laid against the end: the one showing its number, else (a misplay the
+        # table let stand, docs/rules.md irregularities) the tile's first half as written.
+        if tile.b == opened[i]:
+            inner, outer = tile.b, tile.a
+        else:
+            inner, outer = tile.a, tile.b
         is_double = tile.is_double
         # Only the first double of a round is a spinner, also when it was the lead.
         is_spinner = is_double and self.spinner is None and self.with_spinner

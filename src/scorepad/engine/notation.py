@@ -4,6 +4,8 @@
     Ann: draw 2         drew two tiles
     Ann: pass
     Ann: muggins        Ann calls muggins
+    Ann: exposes 6-6    Ann showed 6-6 by accident
+    Bob: 6-4 E !stands  a move the rules forbid that the table let stand
 
 `str(move)` writes this notation and `parse_move(str(move)) == move`.
 """
@@ -125,11 +127,17 @@ def look_alike_key(name: str) -> str:
     return unicodedata.normalize("NFD", same_name_key(name)).translate(_LOOK_ALIKES)
 
 
+STANDS = " !stands"  # the mark of a move the rules forbid that the table let stand (docs/rules.md "Irregularities")
+
+
 class Play(NamedTuple):
     player: str
     tile: Tile
     end: End | None = None  # None only for the lead, or before the end is resolved
     claim: int | None = None
+    # The table let it stand though the rules forbid it (out of turn, a misplay, a lead by
+    # the wrong player). In a misplay the tile's first half is the one laid against the end.
+    stands: bool = False
 
     def __str__(self) -> str:
         return self.written(self.end.value if self.end is not None else None)
@@ -141,22 +149,26 @@ class Play(NamedTuple):
             text += f" {end}"
         if self.claim is not None:
             text += f" ={self.claim}"
+        if self.stands:
+            text += STANDS
         return text
 
 
 class Draw(NamedTuple):
     player: str
     count: int = 1  # type: ignore[assignment]  # shadows tuple.count, unused
+    stands: bool = False  # drawn while holding a playable tile, and let stand
 
     def __str__(self) -> str:
-        return f"{self.player}: draw" + (f" {self.count}" if self.count != 1 else "")
+        return f"{self.player}: draw" + (f" {self.count}" if self.count != 1 else "") + (STANDS if self.stands else "")
 
 
 class Pass(NamedTuple):
     player: str
+    stands: bool = False  # passed while holding a playable tile, and let stand
 
     def __str__(self) -> str:
-        return f"{self.player}: pass"
+        return f"{self.player}: pass" + (STANDS if self.stands else "")
 
 
 class Muggins(NamedTuple):
@@ -185,9 +197,26 @@ def compared_by_kind(*kinds: type) -> None:
         setattr(kind, "__ne__", unequal)  # noqa: B010
 
 
-compared_by_kind(Play, Draw, Pass, Muggins)
+class Exposes(NamedTuple):
+    """`player` showed `tile` by accident: known to everyone from then on; it changes no
+    score and takes no turn (docs/rules.md "Irregularities")."""
 
-Move = Play | Draw | Pass | Muggins
+    player: str
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"{self.player}: exposes {self.tile}"
+
+
+compared_by_kind(Play, Draw, Pass, Muggins, Exposes)
+
+Move = Play | Draw | Pass | Muggins | Exposes
+Standing = Play | Draw | Pass  # the moves a table may let stand against the rules
+
+
+def stands(move: Move) -> bool:
+    """Whether `move` is marked as standing against the rules."""
+    return getattr(move, "stands", False) is True
 
 
 def shown_move(move: Move) -> str:
@@ -241,6 +270,9 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
     words = action.split(" ") if strict else action.split()
     if not words or "" in words:
         raise InvalidMoveError(_("'{move}' is not a move: expected a tile, draw, pass or muggins").format(move=whole))
+    standing = len(words) > 1 and words[-1] == STANDS.strip()
+    if standing:
+        words.pop()
     head, rest = words[0], words[1:]
     if head == "draw":
         if len(rest) > 1:
@@ -248,11 +280,24 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
         count = _number(rest[0], whole, claim=False) if rest else 1
         if count < 1:
             raise InvalidMoveError(_("'{move}': the draw count must be at least 1").format(move=whole))
-        return Draw(player, count)
+        return Draw(player, count, standing)
     if head in ("pass", "muggins"):
         if rest:
             raise InvalidMoveError(_("'{move}' is not a move: {word} takes nothing after it").format(move=whole, word=head))
-        return Pass(player) if head == "pass" else Muggins(player)
+        if head == "muggins" and standing:
+            raise InvalidMoveError(_("'{move}': a muggins call cannot be marked !stands").format(move=whole))
+        return Pass(player, standing) if head == "pass" else Muggins(player)
+    if head == "exposes":
+        if standing:
+            raise InvalidMoveError(_("'{move}': an exposed tile cannot be marked !stands").format(move=whole))
+        if len(rest) != 1:
+            raise InvalidMoveError(_("'{move}' is not a move: exposes takes one tile, like 6-6").format(move=whole))
+        try:
+            return Exposes(player, parse_tile(rest[0], strict=strict))
+        except InvalidMoveError:
+            raise InvalidMoveError(
+                _("'{move}' is not a move: '{word}' is not a tile (like 6-6)").format(move=whole, word=rest[0])
+            ) from None
     try:
         tile = parse_tile(head, strict=strict)
     except InvalidMoveError:
@@ -266,7 +311,7 @@ def parse_action(player: str, action: str, *, strict: bool = True, whole: str | 
         claim = _number(rest.pop(0)[1:], whole, claim=True)
     if rest:
         raise InvalidMoveError(_("'{move}' is not a move: unexpected '{text}'").format(move=whole, text=" ".join(rest)))
-    return Play(player, tile, end, claim)
+    return Play(player, tile, end, claim, standing)
 
 
 @lru_cache(maxsize=8192)

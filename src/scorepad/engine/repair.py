@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from scorepad.engine.game import Game
 from scorepad.engine.held import Hand, proven_faults
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, shown_move
+from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -126,6 +126,12 @@ class Repair:
     places: tuple[int, ...] = ()
 
     @property
+    def ruling(self) -> bool:
+        """Whether this is the ruling that lets a move stand against the rules, not the
+        repair of a slip (`rulings`)."""
+        return (self.input is not None and self.input.kind == "stands") or any(edit.kind == "stands" for edit in self.edits)
+
+    @property
     def instead(self) -> Move | None:
         """The move recorded in place of the refused input, if the repair changes it."""
         return self.input.moves[0] if self.input is not None else None
@@ -154,6 +160,8 @@ class Repair:
             return text.format(player=draw.player, at=f"{self.round}.{edit.start + 1}", counts=counts_text(self.counts))
         if self.input is not None and self.input.kind == "mover":
             return _mover_assumption(self.input)
+        if self.input is not None and self.input.kind == "stands":
+            return _stands_assumption(self.input)
         if self.input is not None and self.input.kind == "end-in":
             return _assumption(self.round, self.input, self.length)
         if self.input is not None:
@@ -492,7 +500,7 @@ def _holds(moves: Sequence[Move], tile: Tile) -> bool:
 def _acceptance(refused: Refused, claim: bool, named: bool = True) -> Callable[[Game], int | None]:
     """A test of a replayed game: None when `refused` still cannot follow, else how many
     claims it disagrees with (0 or 1)."""
-    if isinstance(refused, (Play, Draw, Pass, Muggins)):
+    if isinstance(refused, (Play, Draw, Pass, Muggins, Exposes)):
         typed = refused
 
         def accepts(game: Game) -> int | None:
@@ -505,6 +513,8 @@ def _acceptance(refused: Refused, claim: bool, named: bool = True) -> Callable[[
                 return None
             if out.faults or (claim and isinstance(move, Play) and move.claim != out.score):
                 return None
+            if game.prove():
+                return None  # the round's plays prove a pass or draw wrong: `audit` would report it
             return _disagrees(move, out.score)
 
         return accepts
@@ -527,6 +537,52 @@ def hands_refused(game: Game, hands: Mapping[str, Hand]) -> bool:
     except ScorepadError:
         return True
     return bool(proven_faults(game.current, game.players, given))
+
+
+def rulings(game: Game, refused: Refused, named: bool = True) -> list[Repair]:
+    """The ruling that records a refused input as the table played it (docs/rules.md
+    "Irregularities"): the refused play, draw or pass let stand; or, where the input (a
+    play, or the hands) proves an earlier pass or draw of the round wrong, that move let
+    stand (under highest-double, a lead the play proves another player's). Offered beside
+    the repairs of a slip; empty when no ruling makes the input fit."""
+    r = game.current
+    length = len(r.moves)
+    if isinstance(refused, (Play, Draw, Pass)) and not refused.stands:
+        typed = as_typed(game, refused, named)
+        assert isinstance(typed, (Play, Draw, Pass))  # the same kind, its player perhaps the turn's
+        move = typed._replace(stands=True)
+        trial = game.fork()
+        try:
+            out = trial.push(move)
+        except ScorepadError:
+            out = None
+        if out is not None and not out.faults and not trial.prove():
+            return [Repair(r.number, (), (), 0, length, input=Edit("stands", length, length, (move,), (refused,)))]
+    found: list[tuple[int, str]] = []
+    if isinstance(refused, Play):
+        trial = game.fork()
+        known = len(trial.current.faults)
+        try:
+            trial.push(as_typed(game, refused, named))
+        except ScorepadError:
+            return []
+        trial.prove()
+        found = [(at, text) for at, text in trial.current.faults[known:] if at is not None and at < length]
+    elif isinstance(refused, Mapping):
+        try:
+            given, _pips = game.check_hands(refused)
+        except ScorepadError:
+            return []
+        found = proven_faults(r, game.players, given)
+    offered = []
+    for at, _text in found[:1]:
+        was = r.moves[at]  # a pass or draw, or under highest-double the lead
+        if not isinstance(was, (Pass, Draw, Play)):
+            continue
+        move = was._replace(stands=True)
+        command = Command("replace", r.number, ((at + 1, move),))
+        offered.append(Repair(r.number, (Edit("stands", at, at + 1, (move,), (was,)),), (command,), 0, length))
+    return offered
 
 
 def as_typed(game: Game, move: Move, named: bool) -> Move:
@@ -987,6 +1043,8 @@ def _legal_with(states: Sequence[Game], moves: Sequence[Move], edit: Edit) -> bo
 
 def _assumption(number: int, edit: Edit, length: int) -> str:
     at = f"{number}.{edit.start + 1}"
+    if edit.kind == "stands":
+        return _stands_assumption(edit)
     if edit.kind in ("end", "end-in"):
         old, new = edit.was[0], edit.moves[0]
         assert isinstance(old, Play) and isinstance(new, Play)
@@ -1068,6 +1126,23 @@ def _assumption(number: int, edit: Edit, length: int) -> str:
     first, second = edit.was
     return _("if {later} ({later_at}) came before {earlier} ({at})").format(
         later=_what(second), later_at=f"{number}.{edit.start + 2}", earlier=_what(first), at=at
+    )
+
+
+def _stands_assumption(edit: Edit) -> str:
+    """What a ruling takes to be true: the table let the move stand against the rules."""
+    move = edit.moves[0]
+    if isinstance(move, Draw):
+        return _("or a ruling: the table lets {player}'s draw stand against the rules").format(player=move.player)
+    if isinstance(move, Pass):
+        return _("or a ruling: the table lets {player}'s pass stand against the rules").format(player=move.player)
+    assert isinstance(move, Play)  # a ruling lets a play, a draw or a pass stand
+    if move.end is None:
+        return _("or a ruling: the table lets {player}'s lead {tile} stand against the rules").format(
+            player=move.player, tile=move.tile
+        )
+    return _("or a ruling: the table lets {player}'s {tile} on {end} stand against the rules").format(
+        player=move.player, tile=move.tile, end=move.end.label
     )
 
 

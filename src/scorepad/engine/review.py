@@ -170,8 +170,16 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
         scored = scored_by[sums[count]]
         # Where the highest double had to lead, the double led was the only lead.
         top = before.best_of(mask) if count or not highest_double else scored
+        if move.stands:
+            # A move the table let stand against the rules is the table's ruling, never
+            # counted as its player's mistake (docs/rules.md "Irregularities").
+            top = scored
         made = _new(Option, (tile, end, scored)) if scored == top else None
-        if replier_seat != (player + 1) % seats:
+        marks: tuple[str, ...]
+        if move.stands:
+            replier = left = best_left = None
+            chosen, marks = made, _MARKS[0]
+        elif replier_seat != (player + 1) % seats:
             replier = left = best_left = None
             chosen = made or _new(Option, before.reaching(tiles, top, mask)[0])
             marks = _MARKS[top - scored >= MISSED_MARK]

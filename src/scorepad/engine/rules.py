@@ -23,7 +23,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blocked_tie": ("nothing", "split-third"),
 }
 FLAGS = ("partners", "muggins")
-NUMBERS = {"target": 1, "deal": 3}  # the options that take whole numbers, and how many
+NUMBERS = {"target": 1, "deal": 3, "penalty": 1}  # the options that take whole numbers, and how many
+MAX_PENALTY = 1000  # points a side scores for a move that stands; more is no game
 MAX_TARGET = 100_000  # a game to more is no game of dominoes; bounded so scores stay small
 
 OPTION_ORDER = (
@@ -38,6 +39,7 @@ OPTION_ORDER = (
     "blocked_award",
     "blocked_tie",
     "muggins",
+    "penalty",
 )
 OPTIONS = ("preset", *OPTION_ORDER)  # every field of a Rules but `overridden` and `targets`
 DEFAULT_PRESET = "pagat"  # a game's preset when neither the table nor the record names one
@@ -74,6 +76,7 @@ class Rules:
     blocked_award: str
     blocked_tie: str
     muggins: bool
+    penalty: int  # points each opposing side scores for a move that stands against the rules
     overridden: frozenset[str]
     targets: Targets  # the preset's, for a table that sets no target
 
@@ -198,6 +201,12 @@ def _check(name: str, value: Any) -> Any:
                     )
                 )
         return tuple(value)
+    if name == "penalty":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PENALTY:
+            raise RulesError(
+                _("penalty must be a whole number from 0 to {limit}, not {value}").format(limit=MAX_PENALTY, value=brief(value))
+            )
+        return value
     raise RulesError(_("unknown rules option '{name}'").format(name=name))  # pragma: no cover - guarded above
 
 
@@ -237,6 +246,14 @@ def _words(name: str, value: Any) -> str:
         )
     if name == "target":
         return ngettext("{points} point", "{points} points", value).format(points=value)
+    if name == "penalty":
+        if not value:
+            return _("none: a move that stands against the rules costs nothing")
+        return ngettext(
+            "{points} point to each opposing side for a move that stands against the rules",
+            "{points} points to each opposing side for a move that stands against the rules",
+            value,
+        ).format(points=value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return _value_words().get(value, str(value))
@@ -256,6 +273,7 @@ PRESETS: dict[str, Rules] = {
         blocked_award="as-domino",
         blocked_tie="split-third",
         muggins=False,
+        penalty=0,
         targets=Targets(two=250, three=200, four=200, partnerships=200),
     ),
     "two-ends": Rules(
@@ -271,6 +289,7 @@ PRESETS: dict[str, Rules] = {
         blocked_award="rounded-sides-minus-own",
         blocked_tie="nothing",
         muggins=False,
+        penalty=0,
         targets=Targets(two=250, three=200, four=200, partnerships=250),
     ),
     "fuenfer": Rules(
@@ -286,6 +305,7 @@ PRESETS: dict[str, Rules] = {
         blocked_award="difference",
         blocked_tie="nothing",
         muggins=False,
+        penalty=0,
         targets=Targets(two=150, three=150, four=150, partnerships=150),
     ),
 }

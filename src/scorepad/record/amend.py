@@ -191,6 +191,13 @@ def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None, p
     if action == "reseat":
         _reseat(moves, index, move, players)
         return
+    if action == "lead-reseat":
+        # `opener NAME` after the lead: the lead was NAME's, so the round is re-seated from
+        # it and NAME is the round's opener.
+        _reseat(moves, index, move, players)
+        assert move is not None  # _reseat refuses a move left out
+        rounds[number - 1]["opener"] = move.player
+        return
     if action == "insert-reseat":
         # A move left out that passes the turn on (a pass, a play): every later move of the
         # round, typed without names, went one seat off; a draw keeps the turn.

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
-from scorepad.engine.notation import Draw, Move, Muggins, Play, parse_move
+from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Play, parse_move, stands
 from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import SET_PIPS, parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
-ROUND_KEYS = ("opener", "drawn", "moves", "hands", "points")
+ROUND_KEYS = ("opener", "drawn", "moves", "annulled", "hands", "points")
 MAX_RECORD_BYTES = 10 * 1024 * 1024  # a season of games is a few hundred KB
 MAX_PROBLEMS = 1000  # an audit reports at most this many problems of one record
 MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a few hundred in a game)
@@ -358,7 +358,7 @@ class _Reader:
             # that taking the lead back leaves the round's opener open again.
             if not (r.opener_rule == "highest-double" and table.get("moves")):
                 game.set_opener(opener)
-        elif game.players[r.opener] != opener:
+        elif game.players[r.opener] != opener and not self._led_against_rules(table.get("moves"), opener):
             self.problem(
                 _("opener is {opener}, but the rules ({rule}) give {player}").format(
                     opener=opener, rule=r.opener_rule, player=game.players[r.opener]
@@ -377,6 +377,15 @@ class _Reader:
             moves = []
         for index, text in enumerate(moves, start=1):
             self._move(game, number, index, text)
+        if table.get("hands") is None and len(game.rounds) == number:
+            # No hands to prove the round's passes and draws: its plays prove what they can
+            # (a round still being played, annulled, or the one the game ended in).
+            for at, fault in game.prove():
+                if not self.strict:
+                    self.problem(_("{move}: {problem}").format(move=repr(str(r.moves[at])), problem=fault), number, at + 1)
+        annulled = table.get("annulled")
+        if annulled is not None:
+            return self._annulled(game, number, table, annulled)
         led = game.rounds[number - 1].opener
         if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
             self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
@@ -393,6 +402,34 @@ class _Reader:
                 assert isinstance(play, Play)  # only a play leaves a score to miss
                 self._uncalled(game, number, play, chance.amount, chance.move + 1)
         return goes_on
+
+    def _led_against_rules(self, moves: Any, opener: str) -> bool:
+        """Whether the round's first move is a lead by `opener` marked as standing: a lead
+        by the wrong player that the table let stand (the engine says whom it was against)."""
+        if not isinstance(moves, list) or not moves or not isinstance(moves[0], str):
+            return False
+        try:
+            lead = self._parse_move(moves[0])
+        except ScorepadError:
+            return False
+        return isinstance(lead, Play) and lead.stands and lead.player == opener
+
+    def _annulled(self, game: Game, number: int, table: dict, reason: Any) -> bool:
+        """A round the table annulled: its moves stay, it counts nothing, no hands."""
+        if not isinstance(reason, str) or not reason.strip():
+            why = _("'annulled' must say why, e.g. annulled = \"misdeal\", not {value}")
+            self.problem(why.format(value=brief(reason)), number)
+            return False
+        if table.get("hands") is not None:
+            self.problem(_("'hands' are given, but the round is annulled: it counts nothing"), number)
+        try:
+            game.annul(reason)
+        except ScorepadError as error:
+            self.problem(_("annulled: {problem}").format(problem=error), number)
+            return False
+        self.note(_("the table annulled the round ({reason}): it counts nothing").format(reason=reason), number, None)
+        self._points(game, number, table.get("points"))
+        return True
 
     def _hands(self, game: Game, number: int, table: dict, hands: Any, *, last: bool) -> bool:
         """The round's remaining hands and written points; False when the rounds after it
@@ -423,7 +460,7 @@ class _Reader:
             return True
         if hands is None:
             if not last:
-                self.problem(_("no 'hands': only the last round may be unfinished"), number)
+                self.problem(_("no 'hands': only the last round may be unfinished (or one the table annulled)"), number)
                 return False
             return True
         if not isinstance(hands, dict):
@@ -468,6 +505,9 @@ class _Reader:
         if not isinstance(text, str):
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
+        # What this move proves of earlier ones, an audit reports at those (a strict read
+        # leaves it to the round's faults).
+        known = 0 if self.strict else len(game.current.faults)
         try:
             # The shared move looked up here, not in a call: every move of a replay comes here.
             move = _PARSED.get(text) or self._parse_move(text)
@@ -483,9 +523,27 @@ class _Reader:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
             return
         if not self.strict:
+            # A fault this move proves of an earlier one (a pass, a draw, a lead the wrong
+            # player made) is that move's problem.
+            r = game.current
+            earlier = [(at, fault) for at, fault in r.faults[known:] if at is not None and at != index - 1]
+            for at, fault in earlier:
+                self.problem(_("{move}: {problem}").format(move=repr(str(r.moves[at])), problem=fault), number, at + 1)
             for warning in out.warnings:
-                if warning is not out.wrong_claim:
+                if warning is not out.wrong_claim and not any(fault is warning for _at, fault in earlier):
                     self.problem(_("{move}: {problem}").format(move=repr(text), problem=warning), number, index)
+            if out.ruling is not None:
+                self.note(
+                    _("{move}: stands by the table's ruling: {ruling}").format(move=repr(text), ruling=out.ruling), number, index
+                )
+            if isinstance(move, Exposes):
+                self.note(
+                    _("{move}: {player} showed {tile}: known to everyone from now on").format(
+                        move=repr(text), player=move.player, tile=move.tile
+                    ),
+                    number,
+                    index,
+                )
             # A wrong claim is play, not a broken record: with muggins it costs the player
             # the score, without muggins scorepad counts the true score anyway.
             if isinstance(move, Play) and move.claim is not None and move.claim != out.score:
@@ -523,8 +581,15 @@ class _Reader:
         r = game.current
         if game.winner is not None or r.result is not None or move.player not in game.players:
             return None
-        if isinstance(move, Muggins):
+        if isinstance(move, (Muggins, Exposes)):
             return None
+        if stands(move):
+            # Marked, though it breaks no rule: the move itself is as the record says.
+            try:
+                game.push(move._replace(stands=False))
+                return None
+            except ScorepadError:
+                pass
         if r.turn is not None and game.players[r.turn] != move.player:
             game.carry_on_as(move.player)  # the record says this player moved now
             try:
@@ -739,6 +804,8 @@ def _round_tables(game: Game, first: int = 0) -> Iterator[dict[str, Any]]:
         if r.drawn and r is game.current:
             table["drawn"] = True  # scorepad's lot, which the table has not overruled
         table["moves"] = [str(m) for m in r.moves]
+        if r.annulled is not None:
+            table["annulled"] = r.annulled
         if r.hands is not None:
             table["hands"] = {
                 game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h) for p, h in sorted(r.hands.items())
@@ -929,6 +996,8 @@ def _check_round(game: Game, number: int, table: Any, written: dict[str, Any] | 
         raise _unreadable(where, brief(opener), _("'opener' must name a player, not {value}").format(value=brief(opener)))
     if table.get("drawn", True) is not True:
         raise _unreadable(where, brief(table.get("drawn")), _("'drawn' is true or left out"))
+    if table.get("annulled") != r.annulled:
+        raise _unreadable(where, brief(table.get("annulled")), _("it reads as another annulment"))
     moves = table.get("moves", [])
     for index, text in enumerate(moves if isinstance(moves, list) else []):
         at = _("round {round}, move {move}").format(round=number, move=index + 1)

@@ -48,7 +48,8 @@ class ScoreRace:
         self.numbers.append(r.number)
         moments: list[list] = [[] for _m in r.moves]
         hands = []
-        for c in r.credits:
+        # An annulled round counts nothing: the race stands still through it.
+        for c in r.credits if r.annulled is None else ():
             if c.move is not None and 0 <= c.move < len(moments):
                 moments[c.move].append(c)
             if c.source == "hands":

@@ -65,7 +65,8 @@ class _LogRows:
         pts = [""] * n
         for c in r.credits:
             if c.move is not None:
-                got = f"+{points(c.points)}" + (f" {players[c.player]}" if c.source == "muggins" else "")
+                # A call names its caller, a penalty the side given it (the player's own side it never is).
+                got = f"+{points(c.points)}" + (f" {players[c.player]}" if c.source in ("muggins", "penalty") else "")
                 pts[c.move] = f"{pts[c.move]} {got}" if pts[c.move] else got
         for i, mark in muggins_marks(game, r).items():
             if 0 <= i < n:
@@ -77,6 +78,8 @@ class _LogRows:
             under = self.unders.get(key) or self._under(game, r)
             if len(self.unders) < SHOWN_MOVES:
                 self.unders[key] = under
+        if r.annulled is not None:
+            under = [(_("annulled by the table ({reason}): the round counts nothing").format(reason=r.annulled), "dim")]
         return _("Round {number}").format(number=r.number), list(zip(numbers, texts, sums, pts)), under
 
     @staticmethod

@@ -33,7 +33,9 @@ class SheetRows:
     has 70,000 rounds. Iterating gives `(label, [{"play", "muggins", "hands", "total"}
     per side])` again each time, the totals counted anew."""
 
-    KINDS = ("play", "muggins", "hands")
+    # "penalty": what a move that stands against the rules gave the sides against it
+    # (the `penalty` option), shown only in games where one did.
+    KINDS = ("play", "muggins", "hands", "penalty")
 
     def __init__(self, game: Game, *, read: bool = True) -> None:
         from array import array
@@ -44,6 +46,7 @@ class SheetRows:
         self.halves: array | list = array("q")  # per row and side: play, muggins, hands (x2)
         self.playing = False  # the last row is the round being played
         self.any_muggins = False
+        self.any_penalty = False
         if read:
             for r in game.rounds:
                 self.take(r)
@@ -54,11 +57,15 @@ class SheetRows:
         playing = r is game.current and r.hands is None and game.winner is None
         if not r.moves and r.hands is None and not (playing and len(game.rounds) > 1):
             return
-        got: list[int | Fraction] = [0] * (3 * self.sides)
-        for credit in r.credits:
-            got[3 * credit.side + self.KINDS.index(credit.source)] += credit.points
-            if credit.source == "muggins":
-                self.any_muggins = True
+        kinds = len(self.KINDS)
+        got: list[int | Fraction] = [0] * (kinds * self.sides)
+        if r.annulled is None:  # an annulled round counts nothing: a row of nothing
+            for credit in r.credits:
+                got[kinds * credit.side + self.KINDS.index(credit.source)] += credit.points
+                if credit.source == "muggins":
+                    self.any_muggins = True
+                elif credit.source == "penalty":
+                    self.any_penalty = True
         self.numbers.append(r.number)
         self._keep([2 * value for value in got])
         self.playing = playing
@@ -73,29 +80,31 @@ class SheetRows:
         return len(self.numbers)
 
     def __iter__(self) -> Iterator[tuple[str, list[dict[str, int | Fraction]]]]:
-        width = 3 * self.sides
+        kinds = len(self.KINDS)
+        width = kinds * self.sides
         totals: list[int | Fraction] = [0] * self.sides
         last = len(self.numbers) - 1
         for i, number in enumerate(self.numbers):
             doubled = self.halves[i * width : (i + 1) * width]
             per_side = []
             for s in range(self.sides):
-                got = dict(zip(self.KINDS, map(_halved, doubled[3 * s : 3 * s + 3]), strict=True))
+                got = dict(zip(self.KINDS, map(_halved, doubled[kinds * s : kinds * (s + 1)]), strict=True))
                 totals[s] += sum(got.values())
                 per_side.append({**got, "total": totals[s]})
             yield (f"{number}*" if self.playing and i == last else str(number)), per_side
 
     def side(self, s: int) -> Iterator[tuple[str, list[int | Fraction], int | Fraction]]:
-        """Side `s`'s rows alone: (label, [play, muggins, hands], the total after it)."""
-        width = 3 * self.sides
+        """Side `s`'s rows alone: (label, [play, muggins, hands, penalty], the total after it)."""
+        kinds = len(self.KINDS)
+        width = kinds * self.sides
         total: int | Fraction = 0
         last = len(self.numbers) - 1
         halves = self.halves
         for i, number in enumerate(self.numbers):
-            start = i * width + 3 * s
+            start = i * width + kinds * s
             # Whole points are most: halved without a call.
-            got = [v >> 1 if type(v) is int and not v & 1 else _halved(v) for v in halves[start : start + 3]]
-            total += got[0] + got[1] + got[2]
+            got = [v >> 1 if type(v) is int and not v & 1 else _halved(v) for v in halves[start : start + kinds]]
+            total += got[0] + got[1] + got[2] + got[3]
             yield (f"{number}*" if self.playing and i == last else str(number)), got, total
 
 
@@ -159,11 +168,12 @@ def _sheet_cells(
     game: Game, rows: SheetRows, names: list[str], sides: list[int], muggins: bool
 ) -> tuple[Columns, _SheetBody, list[str]]:
     """The sheet's columns (header, justify), its rows of cells (`_SheetBody`), and the `needs` row."""
-    kinds = ["play", *(["muggins"] if muggins else []), "hands", "total"]
+    kinds = ["play", *(["muggins"] if muggins else []), "hands", *(["penalty"] if rows.any_penalty else []), "total"]
     heads = {
         "play": pgettext("sheet column", "play"),
         "muggins": pgettext("sheet column", "mugg"),
         "hands": pgettext("sheet column", "hand"),
+        "penalty": pgettext("sheet column", "pen"),
         "total": pgettext("sheet column", "total"),
     }
     columns: Columns = [(pgettext("sheet column", "round"), "right", "")]

@@ -28,13 +28,15 @@ class PlayerStats:
     from_plays: int | Fraction = 0
     from_hands: int | Fraction = 0
     from_muggins: int | Fraction = 0
+    # What moves of the other side that stood against the rules gave (the `penalty` option).
+    from_penalties: int | Fraction = 0
     best_play: int = 0
     best_play_move: str = ""
     best_play_file: str = ""  # the record of that play: "round N" of which game
 
     @property
     def points(self) -> int | Fraction:
-        return self.from_plays + self.from_hands + self.from_muggins
+        return self.from_plays + self.from_hands + self.from_muggins + self.from_penalties
 
     def as_dict(self, name: str) -> dict[str, Any]:
         return {
@@ -51,6 +53,7 @@ class PlayerStats:
             "average_per_round": round(float(self.points) / self.rounds, 2) if self.rounds else 0,
             # Last, after the columns a spreadsheet made from an older scorepad has.
             "best_play_file": self.best_play_file,
+            "from_penalties": number(self.from_penalties),
         }
 
 
@@ -72,10 +75,15 @@ def add_game(stats: dict[str, PlayerStats], game: Game, source: str = "") -> Non
         s.wins += name in winners
         s.rounds += played
     for r in played_rounds(game):
+        if r.annulled is not None:
+            continue  # it counts nothing
         for credit in r.credits:
-            if credit.source == "hands":
+            if credit.source in ("hands", "penalty"):
                 for p in game.sides[credit.side]:
-                    stats[row[game.players[p]]].from_hands += credit.points
+                    if credit.source == "hands":
+                        stats[row[game.players[p]]].from_hands += credit.points
+                    else:
+                        stats[row[game.players[p]]].from_penalties += credit.points
                 continue
             s = stats[row[game.players[credit.player]]]
             if credit.source == "muggins":

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.layout import Layout, Placed, arm_lying, line_lying
-from scorepad.engine.notation import Draw, Muggins, Pass, Play
+from scorepad.engine.notation import Draw, Exposes, Muggins, Pass, Play
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, either, ngettext
 from scorepad.views.styled import Styled, StyledLines
@@ -207,6 +207,10 @@ def explain(game: Game, out: Outcome) -> Styled:
     elif isinstance(move, Muggins):
         taken = points(out.credits[0].points)
         text.append(_("Muggins! {player} takes +{points}").format(player=move.player, points=taken), style="bold green")
+    elif isinstance(move, Exposes):
+        text.append(_("{player} showed {tile}: known to everyone").format(player=move.player, tile=move.tile), style="bold")
+    if out.ruling is not None:
+        text.append("\n" + _("Stands by the table's ruling: {ruling}").format(ruling=out.ruling))
     for warning in out.warnings:
         text.append(f"\n! {warning}", style="bold red")
     return text

@@ -36,6 +36,10 @@ FileOption = Annotated[
     Path,
     typer.Option("--file", "-f", envvar="SCOREPAD_FILE", help=N_("The game record."), show_default=True),
 ]
+StandsOption = Annotated[
+    bool,
+    typer.Option("--stands", help=N_("The table lets this move stand against the rules (a ruling).")),
+]
 ByOption = Annotated[
     str | None,
     typer.Option("--by", help=N_("Who moved (default: whose turn it is)."), autocompletion=completion.player_names),

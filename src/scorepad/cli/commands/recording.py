@@ -24,6 +24,7 @@ from scorepad.cli.commands.common import (
     HostOption,
     PortOption,
     Preset,
+    StandsOption,
     act,
     ascii_digits,
     attempt,
@@ -58,6 +59,7 @@ RULE_HELP = {
     "blocked_award": N_("What a blocked round scores."),
     "blocked_tie": N_("What a blocked round with the lowest pips tied scores."),
     "muggins": N_("Players must claim their scores."),
+    "penalty": N_("Points each opposing side scores for a move that stands against the rules."),
 }
 
 
@@ -206,6 +208,7 @@ def play(
         int | None,
         typer.Option("--claim", help=N_("The score the player announced."), show_default=False, click_type=whole_number()),
     ] = None,
+    stands: StandsOption = False,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import play_input
@@ -215,7 +218,7 @@ def play(
         fail(_("--claim {claim}: a claim is a score, 0 or more").format(claim=claim), BAD_USAGE)
     if claim is not None and claim > MAX_CLAIM:
         fail(_("--claim {claim}: a claim is at most {limit}").format(claim=brief(claim), limit=MAX_CLAIM), BAD_USAGE)
-    typed = attempt(lambda: play_input(move, by, claim))
+    typed = attempt(lambda: play_input(move, by, claim, stands))
     act(file, typed)
 
 
@@ -223,6 +226,7 @@ def play(
 def draw(
     count: Annotated[int, typer.Argument(help=N_("How many tiles were drawn."), click_type=whole_number())] = 1,
     by: ByOption = None,
+    stands: StandsOption = False,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import DrawIn
@@ -232,14 +236,66 @@ def draw(
         fail(_("draw {count}: the count must be at least 1").format(count=count), BAD_USAGE)
     if count > MAX_DRAW:
         fail(_("draw {count}: the whole set is {limit} tiles").format(count=brief(count), limit=MAX_DRAW), BAD_USAGE)
-    act(file, DrawIn(count, by))
+    act(file, DrawIn(count, by, stands))
 
 
 @room.command("pass", help=N_("Record a pass (only with an empty boneyard).\n\nExample: scorepad pass"))
-def pass_(by: ByOption = None, file: FileOption = DEFAULT_FILE) -> None:
+def pass_(by: ByOption = None, stands: StandsOption = False, file: FileOption = DEFAULT_FILE) -> None:
     from scorepad.cli.grammar import PassIn
 
-    act(file, PassIn(by))
+    act(file, PassIn(by, stands))
+
+
+@room.command(
+    help=N_("Record a tile shown by accident: known to everyone, it changes no score.\n\nExample: scorepad exposes 6-6 --by Ann")
+)
+def exposes(
+    tile: Annotated[str, typer.Argument(metavar="TILE", help=N_("The tile shown (64, 6-4, ...)."))],
+    by: ByOption = None,
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import ExposesIn, parse_tile
+
+    typed = attempt(lambda: ExposesIn(parse_tile(tile), by))
+    act(file, typed)
+
+
+@room.command(
+    help=N_(
+        "Annul the round being played (a misdeal): its moves stay, it counts nothing, and the same\n"
+        "opener leads the next round.\n"
+        "\n"
+        "Example: scorepad annul misdeal"
+    )
+)
+def annul(
+    reason: Annotated[list[str], typer.Argument(metavar="REASON", help=N_("Why the table annuls the round."))],
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import AnnulIn
+
+    act(file, AnnulIn(" ".join(reason)))
+
+
+@room.command(
+    help=N_(
+        "Say who leads the round being played: before the lead, the opener; after it, the lead\n"
+        "was that player's (the round is re-seated from it, and the lead stands where the rules\n"
+        "named another opener).\n"
+        "\n"
+        "Example: scorepad opener Bob"
+    )
+)
+def opener(
+    name: Annotated[
+        str,
+        typer.Argument(metavar="NAME", help=N_("Who leads (any case, or a prefix)."), autocompletion=completion.player_names),
+    ],
+    file: FileOption = DEFAULT_FILE,
+) -> None:
+    from scorepad.cli.grammar import OpenerIn
+
+    act(file, OpenerIn(name))
 
 
 @room.command(

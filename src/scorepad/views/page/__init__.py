@@ -83,6 +83,7 @@ def words() -> dict[str, str]:
         "play": _("plays"),
         "muggins": _("muggins"),
         "hands": _("hands"),
+        "penalty": _("penalty"),
         "total": pgettext("sheet column", "total"),
         "needs": pgettext("sheet column", "needs"),
         "spinner": _("spinner"),
@@ -228,8 +229,9 @@ def _facts(game: Game, title: str, saved: date | None, w: dict[str, str]) -> dic
 
 def _sheet(rows: SheetRows, s: int, muggins: bool) -> Iterator[tuple[str, list[str], str]]:
     """Side `s`'s rows of the sheet as written: nothing scored shows as `·`."""
+    shown = [0, *([1] if muggins else []), 2, *([3] if rows.any_penalty else [])]
     for label, got, total in rows.side(s):
-        yield label, ["·" if not value else points(value) for value in (got if muggins else (got[0], got[2]))], points(total)
+        yield label, ["·" if not got[k] else points(got[k]) for k in shown], points(total)
 
 
 _Drawn = TypeVar("_Drawn")  # what _Drawings keeps of a layout: its picture or its tiles' names
@@ -507,7 +509,7 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
         for p, ((name, tally), m, k) in enumerate(zip(values["players"], made.missed, made.marked))
     ]
     muggins = game.rules.muggins or rows.any_muggins
-    kinds = ["play", *(["muggins"] if muggins else []), "hands"]
+    kinds = ["play", *(["muggins"] if muggins else []), "hands", *(["penalty"] if rows.any_penalty else [])]
     sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": still_needs(game, s)} for s, name in enumerate(sides)]
     calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
     chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at, w["round"]) if len(scores.steps) > 1 else None

@@ -220,7 +220,7 @@ def round_list(
     (`review_tally`), which stand after any muggins mark of the same play."""
     n = len(game.players)
     scored: dict[int, list[Credit]] = {}
-    for credit in r.credits:
+    for credit in r.credits if r.annulled is None else ():  # an annulled round counts nothing
         if credit.move is not None:
             scored.setdefault(credit.move, []).append(credit)
     marks = round_marks(game, r)
