@@ -22,6 +22,9 @@ from pathlib import Path
 import pytest
 
 WAIT = 60.0  # seconds for scorepad to answer or run, on a loaded machine
+# By machine: the calls a shell sleeps in while it waits for a key: read(2) (zsh), poll(2)
+# (fish), select(2) and pselect6(2) (bash's readline), ppoll(2).
+INPUT_WAITS = {"x86_64": {"0", "7", "23", "270", "271"}, "aarch64": {"63", "72", "73"}}
 
 WRAPPER = """#!{python}
 import json, os, sys
@@ -119,11 +122,54 @@ class Session:
                 self.screen += data
 
     def settle(self, quiet: float = 0.5) -> None:
-        """Read until the shell has said nothing for `quiet` seconds."""
-        before = -1
-        while len(self.screen) != before:
-            before = len(self.screen)
-            self.read(quiet)
+        """Read until the shell waits for a key again: asleep in a read, select or poll,
+        with no process of its own left running (the completion's scorepad), and nothing
+        left to read of what it wrote before. A shell writes before it sleeps, so this is
+        all it will say until the next key, however loaded the machine. Where /proc cannot
+        tell, read until the shell has said nothing for `quiet` seconds."""
+        import platform
+
+        from tests.helpers import children_of
+
+        waits = INPUT_WAITS.get(platform.machine())
+        syscall, stat = Path(f"/proc/{self.pid}/syscall"), Path(f"/proc/{self.pid}/stat")
+        try:
+            readable = waits is not None and bool(syscall.read_text())
+        except OSError:
+            readable = False
+        if not readable:
+            before = -1
+            while len(self.screen) != before:
+                before = len(self.screen)
+                self.read(quiet)
+            return
+        assert waits is not None
+        deadline = time.monotonic() + WAIT
+        while True:
+            fields = syscall.read_text().split()
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+            if state == "S" and fields[:1] and fields[0] in waits and not self._scorepad_running(children_of(self.pid)):
+                before = len(self.screen)
+                self.read(0.01)  # what it wrote before it slept
+                if len(self.screen) == before:
+                    return
+            assert time.monotonic() < deadline, (
+                f"{self.shell} never waited for a key: {fields[:3]} {state} {self.screen[-300:]!r}"
+            )
+            self.read(0.005)
+
+    @staticmethod
+    def _scorepad_running(children: list[int]) -> bool:
+        """Whether one of the shell's processes is scorepad (the `bin/scorepad` of the
+        session, answering completion or run). fish keeps a process of its own for its man
+        page completions, which says nothing on the terminal."""
+        for child in children:
+            try:
+                if b"scorepad" in Path(f"/proc/{child}/cmdline").read_bytes():
+                    return True
+            except OSError:
+                pass  # gone meanwhile
+        return False
 
     def type(self, text: str) -> None:
         os.write(self.fd, text.encode())
