@@ -197,7 +197,13 @@ def test_huge_headers_and_many_connections_never_stop_it(table):
                 sock.sendall(b"a" * 1000)
             except OSError:
                 break
-        assert b" 200 " not in sock.recv(1000)
+        try:
+            answer = sock.recv(1000)
+        except ConnectionResetError:
+            # The server let go of a request it had not read to the end: the kernel says so
+            # with a reset rather than an orderly close, as the pieces still arrive.
+            answer = b""
+        assert b" 200 " not in answer
         sock.close()
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
