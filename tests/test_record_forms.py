@@ -116,14 +116,17 @@ def test_a_large_record_is_written_a_round_at_a_time():
 
 @pytest.mark.slow
 def test_a_large_record_is_saved_without_its_whole_text_in_memory(tmp_path):
-    """A save wrote the joined text and read the old one back to look for comments."""
+    """A save wrote the joined text and read the old one back to look for comments. Since
+    every save reads its whole text back as a later command would (issue 39), it holds the
+    game read back beside the text: within 5 times the record, never a second whole text
+    (4.5x; 6.6x when the read-back compared the text the read game writes whole)."""
     from scorepad.record.files import save
 
     game = loads(dotted_and_literal(2 * MAX_WHOLE)).game
     path = tmp_path / "game.toml"
     path.write_text(dumps(game), encoding="utf-8")
     size = path.stat().st_size
-    assert peak(lambda: save(game, path)) < 4 * size
+    assert peak(lambda: save(game, path)) < 5 * size
     assert path.read_text(encoding="utf-8") == dumps(game)
 
 
