@@ -200,7 +200,7 @@ def logged_round(game: Game, number: int | None) -> int:
     return number
 
 
-def _on_table(game: Game) -> set:
+def _on_table(game: Game) -> set[Any]:
     layout = game.current.layout
     return {t for t in ALL_TILES if layout.on_table(t)}
 
@@ -433,7 +433,7 @@ def lead_by(file: Path, name: str, *, expect: bytes | None = None) -> Done | Non
     return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
 
 
-def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list, live: bool) -> IllegalMoveError:
+def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list[Any], live: bool) -> IllegalMoveError:
     """A `replace` of one move's player, or an `insert` of a move that passes the turn on
     (a pass or a play left out), refused because the later moves are then out of turn: the
     refusal, and what re-seating them would change, with the command that does it (nothing

@@ -84,7 +84,7 @@ def _shell(ctx: typer.Context) -> str:
             _refuse(_("cannot tell which shell this is: name it, e.g. --show-completion bash"))
     if named not in SHELLS:
         _refuse(_("{shell}: completion is for {shells}").format(shell=named, shells=", ".join(SHELLS)))
-    return named
+    return str(named)
 
 
 def _names(ctx: typer.Context) -> tuple[str, str]:

@@ -99,7 +99,7 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     return {"move": str(move), "claim": False, "named": typed.by is not None}
 
 
-def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict:
+def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict[str, Any]:
     """The kept input as the engine takes it; InvalidMoveError if it is not one."""
     if "move" in kept:
         if not isinstance(kept["move"], str):
@@ -122,7 +122,7 @@ def _on_table(game: Game) -> Iterator[Tile]:
 
 def _search(
     text: str, kept: dict[str, Any], live: bool = False, loaded: Game | None = None
-) -> tuple[Game, list[Repair], Move | dict, set[str]]:
+) -> tuple[Game, list[Repair], Move | dict[str, Any], set[str]]:
     """The repairs offered for the kept input on the record `text`: those of the engine's
     search, best first, that `fix` can make and that leave a record `audit` finds clean
     (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
@@ -141,7 +141,7 @@ def _search(
 
     replay = _Replay(game)
 
-    def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
+    def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[str, Any], live: bool) -> Done | None:
         return _made_on(replay, recorded, repair, kept, refused, live, named)
 
     # A few more than are shown: a candidate the replay below turns down makes room.
@@ -270,7 +270,13 @@ class _Replay:
 
 
 def _made_on(
-    replay: _Replay, recorded: list[str], repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool, named: bool
+    replay: _Replay,
+    recorded: list[str],
+    repair: Repair,
+    kept: dict[str, Any],
+    refused: Move | dict[str, Any],
+    live: bool,
+    named: bool,
 ) -> Done | None:
     """`repair` made as `fix` makes it, on the game the record replays to rather than on
     its text (the same replay, without writing and reading the record again): the round's
@@ -315,7 +321,7 @@ def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
     ]
 
 
-def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict, live: bool) -> Done | None:
+def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[str, Any], live: bool) -> Done | None:
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
     refused or breaks a rule the record did not break (what `audit` reports)."""
@@ -326,7 +332,7 @@ def _make(
     text: str,
     steps: Sequence[tuple[str, tuple[int, int], Move | None]],
     kept: dict[str, Any],
-    refused: Move | dict,
+    refused: Move | dict[str, Any],
     live: bool,
     lot: str | None = None,
     instead: Move | None = None,
@@ -387,7 +393,7 @@ def offer(
         return None  # no repairs to offer; the refusal itself has been said
 
 
-def _still_refused(game: Game, refused: Move | dict) -> bool:
+def _still_refused(game: Game, refused: Move | dict[str, Any]) -> bool:
     if isinstance(refused, dict):
         return hands_refused(game, refused)
     trial = game.fork()
@@ -642,7 +648,7 @@ def fix(
 
 def _what_undo_needs(
     game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: dict[str, Any], after: Game, instead: Move | None
-) -> dict:
+) -> dict[str, Any]:
     """What `undo` needs to put the record back as it was before a fix: the round the
     repair changed, as it was (its opener and moves), the repair's changes, the move
     recorded in place of the refused input if the repair changed it, and who the lot drew

@@ -48,7 +48,7 @@ def _route_library_texts() -> None:
     import typer.core
 
     if getattr(typer.core, "_", None) is not None:
-        typer.core._ = _
+        vars(typer.core)["_"] = _
 
 
 _route_library_texts()

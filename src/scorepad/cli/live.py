@@ -134,11 +134,11 @@ def typed_so_far(history: _History | None) -> str:
     (input from a pipe, no readline) counts as an empty line."""
     if history is None or history.readline is None:
         return ""
-    return history.readline.get_line_buffer()
+    return str(history.readline.get_line_buffer())
 
 
 def _show(file: Path, game: Game | None = None, out: Outcome | None = None, notes: Iterable[str] = ()) -> None:
-    from scorepad.cli.actions import read_game
+    from scorepad.record.files import read_game
     from scorepad.views.status import status
 
     screen = console()
@@ -225,7 +225,7 @@ class _Repeats:
     def advice(self, file: Path) -> str:
         if self.count > 1:
             return _("refused again, for the same reason: nothing was recorded")
-        from scorepad.cli.actions import read_game
+        from scorepad.record.files import read_game
 
         try:
             game = read_game(file)
@@ -314,7 +314,7 @@ def _game(file: Path, held: LiveRecord | None) -> Game:
     """The game as it is now: from memory where the prompt keeps it."""
     if held is not None:
         return held.read()[1]
-    from scorepad.cli.actions import read_game
+    from scorepad.record.files import read_game
 
     return read_game(file)
 

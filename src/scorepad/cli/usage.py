@@ -119,7 +119,7 @@ def _is_option(param: Any) -> bool:
 
 def _long(option: Any) -> str:
     """An option by its long name (`--round`, not `-r`)."""
-    return max(option.opts, key=len)
+    return str(max(option.opts, key=len))
 
 
 def _players_left_out(context: Any) -> bool:

@@ -16,7 +16,7 @@ without laying anything again.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from scorepad.engine.counting import FIVES, Counting
 from scorepad.engine.held import Hand, Held, held_hands, proven_faults
@@ -237,7 +237,7 @@ MAX_SHARED = 4096  # tuples kept for sharing, at most
 SHORT_LAID = 16  # short rounds kept laid out, to copy when one repeats
 # Hand awards by the rules and the number of players (which fix the sides): games read one
 # after another (an audit of a club's folder) meet the same hands again.
-_AWARDS: dict[tuple[Rules, int], dict[tuple, HandAward]] = {}
+_AWARDS: dict[tuple[Rules, int], dict[tuple[Any, ...], HandAward]] = {}
 MAX_TABLES = 64  # kinds of table whose awards are kept
 
 
@@ -343,8 +343,8 @@ class Game:
         rule = self.rules.first_opener
         self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
         self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
-        self._short_laid: dict[tuple, Round] = {}  # see _unfold
-        self._tuples: dict[tuple, tuple] = {}  # see _shared
+        self._short_laid: dict[tuple[Any, ...], Round] = {}  # see _unfold
+        self._tuples: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see _shared
         awards = _AWARDS.get((self.rules, n))
         if awards is None:
             awards = {}
@@ -1042,7 +1042,7 @@ class Game:
             settled = Settled(r.number, r.result, winner, tuple(r.side_points(len(self.sides))))
             self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands, settled)
 
-    def _shared(self, items: tuple) -> tuple:
+    def _shared(self, items: tuple[Any, ...]) -> tuple[Any, ...]:
         """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked
         rounds is the same three moves and hands over and over): each is then kept once.
         Long rounds never repeat, so their moves are not even looked up."""
@@ -1091,7 +1091,7 @@ class Game:
         return r
 
 
-def _as_written(items: tuple) -> tuple:
+def _as_written(items: tuple[Any, ...]) -> tuple[Any, ...]:
     """`items` (moves, or hands by player) with how each tile in them is written: tiles are
     equal whichever half is written first, but a record keeps 3-6 as 3-6 and a lead of 3-6
     lies the other way round from one of 6-3."""

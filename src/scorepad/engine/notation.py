@@ -186,10 +186,10 @@ def compared_by_kind(*kinds: type) -> None:
     command imports them. As plain tuples, though, `Pass("Ann")` would equal
     `Muggins("Ann")`: each of these equals only its own kind."""
 
-    def equal(self: tuple, other: Any) -> bool:
+    def equal(self: tuple[Any, ...], other: Any) -> bool:
         return type(self) is type(other) and tuple.__eq__(self, other)
 
-    def unequal(self: tuple, other: Any) -> bool:
+    def unequal(self: tuple[Any, ...], other: Any) -> bool:
         return not equal(self, other)
 
     for kind in kinds:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorepad.engine.game import Game
 from scorepad.engine.held import Hand, proven_faults
@@ -253,9 +254,9 @@ def search(
     # None: no change of the recorded moves, alone or in pairs, can let the input through.
     proof = _proven(states, moves, refused, claim)
 
-    found: dict[tuple, tuple[tuple, Repair]] = {}
-    places: dict[tuple, set[int]] = {}  # where a draw left out fits, for each state it leads to
-    drawn_to: dict[tuple[int, Move], tuple] = {}  # the state each draw left out leads to
+    found: dict[tuple[Any, ...], tuple[tuple[Any, ...], Repair]] = {}
+    places: dict[tuple[Any, ...], set[int]] = {}  # where a draw left out fits, for each state it leads to
+    drawn_to: dict[tuple[int, Move], tuple[Any, ...]] = {}  # the state each draw left out leads to
     work = _Work()
     recorded = [text for _index, text in state.current.faults]
     # A pass or draw the later plays prove wrong ("who can play must play", engine/held.py):
@@ -373,11 +374,11 @@ def _states(game: Game) -> tuple[list[Game], list[int]]:
     return states, wrong_before
 
 
-def _unknown_counts(best: list[tuple[tuple, Repair]]) -> list[tuple[tuple, Repair]]:
+def _unknown_counts(best: list[tuple[tuple[Any, ...], Repair]]) -> list[tuple[tuple[Any, ...], Repair]]:
     """A draw left out that fits with several counts at one place is one repair of a draw
     of unknown count (at the place of the best of them): offering each count as if it
     settled the slip would only move the refusal later, where the wrong count shows."""
-    out: list[tuple[tuple, Repair]] = []
+    out: list[tuple[tuple[Any, ...], Repair]] = []
     groups: dict[tuple[int, str], tuple[int, list[int]]] = {}
     for rank, repair in best:
         if len(repair.edits) == 1 and repair.edits[0].kind == "draw":
@@ -671,7 +672,7 @@ def _replay(
     return game, wrong + last
 
 
-def _state_key(game: Game) -> tuple:
+def _state_key(game: Game) -> tuple[Any, ...]:
     """What the game's future depends on: two repairs that give the same are one."""
     r = game.current
     layout = r.layout
@@ -688,7 +689,7 @@ def _state_key(game: Game) -> tuple:
     )
 
 
-def _rank(repair: Repair) -> tuple:
+def _rank(repair: Repair) -> tuple[Any, ...]:
     edits = list(repair.edits)
     latest = sorted((edit.latest for edit in edits), reverse=True)
     if repair.input is not None and not edits:

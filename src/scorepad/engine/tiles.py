@@ -30,7 +30,7 @@ class End(str, Enum):
     S = ("S", 3)
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def label(self) -> str:

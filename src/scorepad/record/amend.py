@@ -178,7 +178,7 @@ def check_faults(has: dict[int, list[tuple[int | None, str]]], had: dict[int, li
         )
 
 
-def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None, players: Sequence[str]) -> None:
+def _change(rounds: list[Any], action: str, at: tuple[int, int], move: Move | None, players: Sequence[str]) -> None:
     number, index = at
     if not 1 <= number <= len(rounds):
         raise InvalidMoveError(
@@ -232,7 +232,7 @@ def _change(rounds: list, action: str, at: tuple[int, int], move: Move | None, p
         del moves[index - 1]
 
 
-def _reseat(moves: list, index: int, move: Move | None, players: Sequence[str]) -> None:
+def _reseat(moves: list[Any], index: int, move: Move | None, players: Sequence[str]) -> None:
     if move is None or not 1 <= index <= len(moves):
         raise InvalidMoveError(_("replace --reseat: there is no move {index} to replace").format(index=index))
     try:

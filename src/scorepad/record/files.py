@@ -29,13 +29,13 @@ from scorepad.record.format import (
 )
 
 
-def real_path(path: str | os.PathLike) -> Path:
+def real_path(path: str | os.PathLike[str]) -> Path:
     """The file a record's path stands for: symbolic links followed, once. Reading,
     locking and saving all use it, so a link to a record never forks the game."""
     return Path(os.path.realpath(path))
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A record file's bytes, refused (RecordError) when it is not a regular file (a folder,
     a pipe, a device), or larger than MAX_RECORD_BYTES. A pipe or device is never opened
     for reading: opening a pipe would wait for a writer, a device might never end."""
@@ -62,7 +62,7 @@ def read_bytes(path: str | os.PathLike) -> bytes:
     return b"".join(chunks)
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """A record file's text, through read_bytes's limits, and refused when not UTF-8."""
     try:
         return read_bytes(path).decode("utf-8")
@@ -83,13 +83,13 @@ def _too_big(shown: str) -> str:
     )
 
 
-def kept_path(record: str | os.PathLike) -> Path:
+def kept_path(record: str | os.PathLike[str]) -> Path:
     """`.NAME.repair` beside the real record: what `fix` and its `undo` keep (sidecar.py)."""
     real = real_path(record)
     return real.with_name(f".{real.name}.repair")
 
 
-def forget_kept(record: str | os.PathLike) -> None:
+def forget_kept(record: str | os.PathLike[str]) -> None:
     """Remove the record's kept repair: it belongs to the record as it was, which a save
     has replaced or which is gone. Another user's file, where it cannot be removed, is
     left (and ignored when read)."""
@@ -140,7 +140,7 @@ def read_both(file: Path, each_round: EachRound | None = None, *, for_review: bo
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 
 
-def load(path: str | os.PathLike) -> Loaded:
+def load(path: str | os.PathLike[str]) -> Loaded:
     """Read and replay a record file. Raises RecordError (or OSError)."""
     text = read_text(path)
     try:
@@ -186,7 +186,7 @@ def backup_names(path: Path) -> Iterator[Path]:
         yield path.with_name(f"{path.name}.orig.{number}")
 
 
-def save(game: Game, path: str | os.PathLike, read: str | None = None) -> Path | None:
+def save(game: Game, path: str | os.PathLike[str], read: str | None = None) -> Path | None:
     """Write `game` as the record at `path` (see `save_text`), a round at a time, once the
     text is read back as every later command reads it (`format.read_back`): anything that
     does not read as the game refuses the save (RecordError), leaving the record as it was.
@@ -196,7 +196,7 @@ def save(game: Game, path: str | os.PathLike, read: str | None = None) -> Path |
     return save_parts(parts, game, path, proven_parts(parts, read))
 
 
-def save_parts(parts: list[str], game: Game, path: str | os.PathLike, same: int) -> Path | None:
+def save_parts(parts: list[str], game: Game, path: str | os.PathLike[str], same: int) -> Path | None:
     """`save` of the parts `dumps_parts(game)` makes (or the live prompt keeps), the first
     `same` of them proven (`format.proven_parts`)."""
     _read_back(parts, game, same, path)
@@ -206,7 +206,7 @@ def save_parts(parts: list[str], game: Game, path: str | os.PathLike, same: int)
 Stamp = tuple[int, int, int, int, int]
 
 
-def stamp(path: str | os.PathLike) -> Stamp | None:
+def stamp(path: str | os.PathLike[str]) -> Stamp | None:
     """What tells a file's versions apart without reading it: its identity (device and
     inode: every save renames a new file into place), size, and times of change (in
     nanoseconds); None when there is no file. Links followed."""
@@ -217,7 +217,7 @@ def stamp(path: str | os.PathLike) -> Stamp | None:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
-def _read_back(parts: list[str], game: Game | None, same: int, path: str | os.PathLike) -> None:
+def _read_back(parts: list[str], game: Game | None, same: int, path: str | os.PathLike[str]) -> None:
     check_readable(parts, path)
     try:
         read_back(parts, game, same)
@@ -227,7 +227,7 @@ def _read_back(parts: list[str], game: Game | None, same: int, path: str | os.Pa
 
 def save_text(
     text: str | list[str],
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     *,
     keep_comments: bool = False,
     keeps_repair: bool = False,
@@ -285,7 +285,7 @@ def _holds_a_hash(path: Path) -> bool:
     return False
 
 
-def check_readable(text: str | list[str], path: str | os.PathLike) -> None:
+def check_readable(text: str | list[str], path: str | os.PathLike[str]) -> None:
     """Refuse (RecordError) a record text (or its parts) the reader would refuse from its
     size: a save must never leave a record that no command, `undo` included, can read again."""
     parts = [text] if isinstance(text, str) else text
@@ -365,7 +365,7 @@ def _open_new(path: Path, status: os.stat_result | None) -> int:
     return fd
 
 
-def keep_copy(path: str | os.PathLike, names: Iterable[Path]) -> Path:
+def keep_copy(path: str | os.PathLike[str], names: Iterable[Path]) -> Path:
     """Copy the record at `path` under the first free one of `names` (see write_copy),
     with the record's mode and group, and read it back; returns the copy's path. A copy
     that does not read back as the record's own text is removed (RecordError)."""
@@ -534,7 +534,7 @@ def names_a_format(text: str) -> bool:
     return re.compile(_RECORD_HEAD, re.MULTILINE).search(text, 0, header.start() if header else len(text)) is not None
 
 
-def check_may_write(path: str | os.PathLike) -> None:
+def check_may_write(path: str | os.PathLike[str]) -> None:
     """Refuse, before anything is created beside the record, a writer that could not save
     it: a path that is a folder (`/` included) or a link to nothing, a record that is not a
     writable regular file with one name, a folder the writer cannot write in, a file that
@@ -571,7 +571,7 @@ def lock_timeout() -> float:
 
 
 @contextmanager
-def locked(path: str | os.PathLike, timeout: float | None = None) -> Iterator[None]:
+def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
     """Hold the record's lock while reading, changing and saving, so two terminals
     recording at once cannot interleave. The lock is `.NAME.lock` beside the real record
     (symbolic links to the record followed first, so every path to it shares one lock),

@@ -34,7 +34,7 @@ MAX_SHARED_MOVES = 10_000  # distinct move texts kept parsed while reading (a fe
 # Moves are immutable, and the same texts come again in record after record (an audit of a
 # club's folder): parsed once per process.
 _PARSED: dict[str, Move] = {}
-_RULES: dict[tuple, Rules] = {}  # see _rules
+_RULES: dict[tuple[Any, ...], Rules] = {}  # see _rules
 MAX_HAND_PIPS = SET_PIPS  # every tile of the set together
 # A record's deepest key is a round's hand (rounds, hands, name); tomllib's time grows with
 # the square of a dotted key's parts (60,000 parts take minutes), so a longer chain is
@@ -75,7 +75,7 @@ def _rules(preset: Any, options: dict[str, Any]) -> Rules:
     a club's folder meets the same few in record after record."""
     # Each value with its type: true is not 1, nor 250.0 250, to the checks of the rules.
     plain = (str, int, float, bool)
-    key: tuple = (type(preset), preset)
+    key: tuple[Any, ...] = (type(preset), preset)
     for name, value in sorted(options.items()):
         if isinstance(value, list) and all(isinstance(item, plain) for item in value):
             key += (name, list, *((type(item), item) for item in value))
@@ -343,7 +343,7 @@ class _Reader:
                 self.each_round(game, r)
         return game
 
-    def _round(self, game: Game, number: int, table: dict, *, last: bool) -> bool:
+    def _round(self, game: Game, number: int, table: dict[str, Any], *, last: bool) -> bool:
         """Replay one round; False when the rounds after it cannot be replayed."""
         self._known(table, ROUND_KEYS, "rounds")
         if len(game.rounds) != number:
@@ -414,7 +414,7 @@ class _Reader:
             return False
         return isinstance(lead, Play) and lead.stands and lead.player == opener
 
-    def _annulled(self, game: Game, number: int, table: dict, reason: Any) -> bool:
+    def _annulled(self, game: Game, number: int, table: dict[str, Any], reason: Any) -> bool:
         """A round the table annulled: its moves stay, it counts nothing, no hands."""
         if not isinstance(reason, str) or not reason.strip():
             why = _("'annulled' must say why, e.g. annulled = \"misdeal\", not {value}")
@@ -431,7 +431,7 @@ class _Reader:
         self._points(game, number, table.get("points"))
         return True
 
-    def _hands(self, game: Game, number: int, table: dict, hands: Any, *, last: bool) -> bool:
+    def _hands(self, game: Game, number: int, table: dict[str, Any], hands: Any, *, last: bool) -> bool:
         """The round's remaining hands and written points; False when the rounds after it
         cannot be replayed."""
         r = game.current
@@ -630,7 +630,7 @@ class _Reader:
                 )
                 self._found(Problem(number, None, message))
 
-    def _known(self, table: dict, keys: tuple[str, ...], parent: str) -> None:
+    def _known(self, table: dict[str, Any], keys: tuple[str, ...], parent: str) -> None:
         for key in table:
             if key not in keys:
                 line = self.lines.find(key)
@@ -724,7 +724,7 @@ def audit_text(text: str) -> Record:
     return record
 
 
-def _hand(name: str, value: Any) -> int | list:
+def _hand(name: str, value: Any) -> int | list[Any]:
     if isinstance(value, str):
         return parse_tiles(value, strict=True)
     if isinstance(value, int) and not isinstance(value, bool):

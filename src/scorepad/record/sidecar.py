@@ -137,7 +137,8 @@ def refusal(record: Path, text: str) -> dict[str, Any] | None:
     data = _read(record)
     if data is None or data.get("record") != digest(text) or not isinstance(data.get("refused"), dict):
         return None
-    return data["refused"]
+    refused: dict[str, Any] = data["refused"]
+    return refused
 
 
 def keep_fixed(record: Path, before: str, refused: dict[str, Any], after: str, fix: dict[str, Any]) -> None:

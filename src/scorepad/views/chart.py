@@ -46,7 +46,7 @@ class ScoreRace:
         step = len(self.scores[0]) - 1
         self.start_steps.append(step)
         self.numbers.append(r.number)
-        moments: list[list] = [[] for _m in r.moves]
+        moments: list[list[Any]] = [[] for _m in r.moves]
         hands = []
         # An annulled round counts nothing: the race stands still through it.
         for c in r.credits if r.annulled is None else ():

@@ -260,7 +260,7 @@ def _safe_console_class() -> type[Console]:
                 line.append(Segment(text, segment.style, segment.control))
             yield from _without_trailing_blanks(line)
 
-    def _without_trailing_blanks(line: list) -> list:
+    def _without_trailing_blanks(line: list[Any]) -> list[Any]:
         """A line without the blanks rich pads it with or leaves at a wrap: they show
         nothing on a screen, but a copied line or a captured log keeps them. Blanks with a
         background colour (a tile's face) are drawn, so they stay."""
@@ -730,7 +730,7 @@ class PipeGuard:
 
     def write(self, text: str) -> int:
         try:
-            written = self.stream.write(text)
+            written: int = self.stream.write(text)
             if self.unbuffered:
                 self.stream.flush()
             return written

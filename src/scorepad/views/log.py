@@ -5,7 +5,7 @@ long game, made while the record is read."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Game, Round
 from scorepad.engine.held import Hand
@@ -42,7 +42,7 @@ class _LogRows:
         # A move's text by the move's id (the move kept beside it, so the id stays its
         # own): the record's reader and a folded round share the objects of equal moves.
         self.shown: dict[int, tuple[Move, str]] = {}
-        self.unders: dict[tuple, list[tuple[str, str]]] = {}  # see __call__
+        self.unders: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # see __call__
 
     def __call__(self, game: Game, r: Round) -> LoggedRound:
         players, numbers, shown = game.players, self.numbers, self.shown

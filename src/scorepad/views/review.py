@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview, Unknown
+from scorepad.engine.held import Unknown
+from scorepad.engine.review import PlayerTotal, PlayReview, RoundReview
 from scorepad.engine.tiles import End
 from scorepad.fences import FAST
 from scorepad.i18n import _, ngettext

@@ -43,7 +43,7 @@ class SheetRows:
         self.game = game
         self.sides = len(game.sides)
         self.numbers = array("q")
-        self.halves: array | list = array("q")  # per row and side: play, muggins, hands (x2)
+        self.halves: array[int] | list[int | Fraction] = array("q")  # per row and side: play, muggins, hands (x2)
         self.playing = False  # the last row is the round being played
         self.any_muggins = False
         self.any_penalty = False
@@ -71,10 +71,13 @@ class SheetRows:
         self.playing = playing
 
     def _keep(self, doubled: list[int | Fraction]) -> None:
-        if isinstance(self.halves, list) or all(int(value) == value for value in doubled):
-            self.halves.extend(int(value) if int(value) == value else value for value in doubled)
+        halves = self.halves
+        if isinstance(halves, list):
+            halves.extend(int(value) if int(value) == value else value for value in doubled)
+        elif all(int(value) == value for value in doubled):
+            halves.extend(int(value) for value in doubled)
         else:  # not whole or halves: kept as they are, exactly
-            self.halves = [*self.halves, *doubled]
+            self.halves = [*halves, *doubled]
 
     def __len__(self) -> int:
         return len(self.numbers)

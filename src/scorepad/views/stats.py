@@ -97,7 +97,7 @@ def add_game(stats: dict[str, PlayerStats], game: Game, source: str = "") -> Non
                 s.best_play_file = source
 
 
-def stats_view(rows: list[dict], width: int) -> RenderableType:
+def stats_view(rows: list[dict[str, Any]], width: int) -> RenderableType:
     """Per-player statistics: a table on a wide screen, a block per player on a narrow one."""
     from rich.console import Group
     from rich.text import Text

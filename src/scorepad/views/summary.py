@@ -57,7 +57,7 @@ def round_points(game: Game, r: Round) -> dict[str, int | float]:
     return {p: number(points[game.side_of[i]]) for i, p in enumerate(game.players)}
 
 
-def audit_json(path: str, game: Game | None, problems: Iterable, notes: Iterable = ()) -> dict[str, Any]:
+def audit_json(path: str, game: Game | None, problems: Iterable[Any], notes: Iterable[Any] = ()) -> dict[str, Any]:
     """One line of `scorepad audit --json` (docs/format.md). Notes never make `ok` false."""
     problems = list(problems)
     rounds = []

@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TypeVar
 import typer
 
 from scorepad.cli import completion
-from scorepad.cli.helpscreen import HELP_FACTS, click
+from scorepad.cli.helpscreen import HELP_FACTS
+
+try:  # typer 0.26 and later carry their own click; older ones use click itself (as helpscreen)
+    from typer import _click as click
+except ImportError:
+    import click  # type: ignore[no-redef, import-not-found, unused-ignore]
 from scorepad.engine.rules import DEFAULT_PRESET, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidHandsError, ScorepadError
 from scorepad.i18n import N_, _

@@ -249,14 +249,14 @@ class _Drawings:
     def __init__(self, words: dict[str, str]) -> None:
         self.words = words
         self.spinner = words["spinner"]
-        self.names: dict[tuple, tuple[str, list[tuple[str, str]], str]] = {}
-        self.pictures: dict[tuple, Markup] = {}
-        self.grown: dict[tuple, Markup] = {}
+        self.names: dict[tuple[Any, ...], tuple[str, list[tuple[str, str]], str]] = {}
+        self.pictures: dict[tuple[Any, ...], Markup] = {}
+        self.grown: dict[tuple[Any, ...], Markup] = {}
         self.faces: dict[str, dict[str, Any]] = {}
         self.planned: tuple[Layout, Plan] | None = None
 
     @staticmethod
-    def _kept(kept: dict[tuple, _Drawn], layout: Layout, make: Callable[[Layout], _Drawn]) -> _Drawn:
+    def _kept(kept: dict[tuple[Any, ...], _Drawn], layout: Layout, make: Callable[[Layout], _Drawn]) -> _Drawn:
         key = (layout.with_spinner, tuple(layout.placed))
         if key not in kept:
             if len(kept) >= _Drawings.KEEP:
@@ -272,7 +272,8 @@ class _Drawings:
             for t in drawing["tiles"]:
                 self.faces.setdefault(t.face["id"], t.face)
             module: Any = environment().get_template("layout.svg").module
-            return module.picture(drawing, self.ID, self.LABEL)
+            picture: Markup = module.picture(drawing, self.ID, self.LABEL)
+            return picture
 
         drawn = str(self._kept(self.pictures, layout, draw))
         return Markup(drawn.replace(self.ID, str(escape(id))).replace(self.LABEL, str(escape(label))))
@@ -357,8 +358,10 @@ class _Articles:
         self.template = module.article
         listed: Any = environment().get_template("moves.html").module
         self.moves = listed.moves
-        self.kept: dict[tuple, str] = {}
-        self.listed_kept: dict[tuple, tuple[str, list[int | Fraction], list[int], list[int], list[tuple[str, int, int]]]] = {}
+        self.kept: dict[tuple[Any, ...], str] = {}
+        self.listed_kept: dict[
+            tuple[Any, ...], tuple[str, list[int | Fraction], list[int], list[int], list[tuple[str, int, int]]]
+        ] = {}
         # Each player's points missed and plays marked by the review, as the rounds go by;
         # the first entry with a mark of each family for each player.
         self.missed = [0] * len(game.players)
