@@ -506,8 +506,10 @@ class _Reader:
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         # What this move proves of earlier ones, an audit reports at those (a strict read
-        # leaves it to the round's faults).
-        known = 0 if self.strict else len(game.current.faults)
+        # leaves it to the round's faults). A move never starts a round: the round is the
+        # same after it.
+        faults = game.current.faults
+        known = len(faults)
         try:
             # The shared move looked up here, not in a call: every move of a replay comes here.
             move = _PARSED.get(text) or self._parse_move(text)
@@ -524,11 +526,14 @@ class _Reader:
             return
         if not self.strict:
             # A fault this move proves of an earlier one (a pass, a draw, a lead the wrong
-            # player made) is that move's problem.
-            r = game.current
-            earlier = [(at, fault) for at, fault in r.faults[known:] if at is not None and at != index - 1]
-            for at, fault in earlier:
-                self.problem(_("{move}: {problem}").format(move=repr(str(r.moves[at])), problem=fault), number, at + 1)
+            # player made) is that move's problem. Most moves prove and warn of nothing:
+            # an audit asks only where the round's faults grew or the move warned.
+            earlier = []
+            if len(faults) > known:
+                moves = game.current.moves
+                earlier = [(at, fault) for at, fault in faults[known:] if at is not None and at != index - 1]
+                for at, fault in earlier:
+                    self.problem(_("{move}: {problem}").format(move=repr(str(moves[at])), problem=fault), number, at + 1)
             for warning in out.warnings:
                 if warning is not out.wrong_claim and not any(fault is warning for _at, fault in earlier):
                     self.problem(_("{move}: {problem}").format(move=repr(text), problem=warning), number, index)
