@@ -8,6 +8,7 @@ import base64
 import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -75,8 +76,15 @@ class Browser:
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
 
+    # Seconds Chromium may stay silent before a test fails rather than hangs: a bound on a
+    # loaded machine, never a timing.
+    SILENT = 180.0
+
     def _message(self) -> dict:
         while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.reader.fileno()], [], [], self.SILENT)
+            if not ready:
+                raise RuntimeError(f"chromium answered nothing for {self.SILENT:.0f} s")
             chunk = os.read(self.reader.fileno(), 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed its DevTools pipe")
@@ -134,6 +142,9 @@ class Browser:
         return result["result"].get("value")
 
     def screenshot(self, full: bool = False) -> bytes:
+        """The tab of the current session as a PNG, brought to the front first: a headless
+        Chromium draws no frame for a tab behind another, and would never answer."""
+        self.call("Page.bringToFront", session=True)
         params = {"format": "png", "captureBeyondViewport": full}
         return base64.b64decode(self.call("Page.captureScreenshot", session=True, **params)["data"])
 
