@@ -12,6 +12,7 @@ import pytest
 from tests.helpers import HEAD, blocked_rounds, fast_paths_only, long_game
 from tests.helpers import large_record as large
 
+from scorepad import fences
 from scorepad.engine.game import Folded, Game
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
@@ -198,7 +199,16 @@ def test_a_large_file_that_is_not_toml_at_its_end_is_not_a_record():
     assert not is_record(large().replace(HEAD, HEAD.replace("scorepad/1", "other/1")))
 
 
+# Reading a round at a time, in the plain form, is the fast path's (docs/development.md,
+# "Fast paths and their fences"): with SCOREPAD_NO_FAST_PATHS=1 tomllib parses a record of
+# up to 1 MB whole, at 10 to 30 times its size, as it always has.
+FAST_PATH_ONLY = pytest.mark.skipif(
+    not fences.FAST, reason="the fast readers' memory: SCOREPAD_NO_FAST_PATHS=1 hands the record to tomllib"
+)
+
+
 @pytest.mark.slow
+@FAST_PATH_ONLY
 def test_reading_a_large_record_holds_at_most_five_times_its_size():
     """Memory at most five times the record's size, for the reading itself (the parsed
     parts, the game): traced
@@ -366,6 +376,7 @@ def test_a_short_round_laid_again_that_repeats_one_before_is_that_round_under_it
 
 
 @pytest.mark.slow
+@FAST_PATH_ONLY
 def test_reading_a_played_game_holds_at_most_five_times_its_size():
     rules = Rules.from_options("pagat", target=100_000)
     game = Game(["Ann", "Bob", "Cy", "Dee"], rules, opener="Ann")
