@@ -9,7 +9,7 @@ import pytest
 from tests.helpers import HEAD, blocked_rounds, run
 from tests.helpers import rich_plain as _rich_plain
 
-from scorepad import Game
+from scorepad import Game, fences
 from scorepad.cli import grammar
 from scorepad.engine.notation import MAX_MARKS_PER_LETTER, check_player_name, look_alike_key
 from scorepad.errors import InvalidMoveError, RulesError
@@ -191,6 +191,7 @@ def test_plain_lines_pad_wide_and_accented_names_as_rich_does(example, names):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not fences.FAST, reason="plain lines are a fast path: SCOREPAD_NO_FAST_PATHS=1 has rich lay the log out")
 def test_a_large_record_is_shown_and_logged_line_by_line(folder, monkeypatch):
     """2,000 blocked rounds (6,000 moves): `log` and `sheet` write plain lines, and never
     lay a table out with rich (slow for thousands of rows); `show` and `audit` read it whole."""

@@ -12,12 +12,19 @@ import pytest
 from tests.helpers import blocked_rounds, long_game, run
 from tests.helpers import rich_plain as _rich_plain
 
+from scorepad import fences
 from scorepad.engine.game import Game
 from scorepad.record.format import dumps, loads
 from scorepad.views import chart as chart_view
 from scorepad.views import log as log_view
 from scorepad.views import sheet as sheet_view
 from scorepad.views import status as status_view
+
+# Reading a round at a time and writing plain lines are fast paths (docs/development.md,
+# "Fast paths and their fences"): with SCOREPAD_NO_FAST_PATHS=1 tomllib reads a record of up to
+# 1 MB whole and rich lays the tables out, so what these tests check of them does not apply.
+FAST_PATH_ONLY = pytest.mark.skipif(not fences.FAST, reason="a fast path's own behaviour: SCOREPAD_NO_FAST_PATHS=1 turns it off")
+
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MARK = "<!-- written by scorepad export; scorepad may write over this file -->"
@@ -415,6 +422,7 @@ def made_muggins(seed: int) -> list:
 
 
 @pytest.mark.slow
+@FAST_PATH_ONLY
 @pytest.mark.parametrize("batch", [7, 4096])
 @pytest.mark.parametrize("case", range(len(texts_read_in_every_way())))
 def test_the_log_made_while_the_record_is_read_is_the_log_made_after(monkeypatch, capsys, batch, case):
@@ -457,6 +465,7 @@ def test_the_sheet_rows_taken_while_the_record_is_read_are_the_rows_of_the_game_
 
 
 @pytest.mark.slow
+@FAST_PATH_ONLY
 def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkeypatch):
     path = tmp_path / "big.toml"
     path.write_text(blocked_rounds(2500), encoding="utf-8")
@@ -469,6 +478,7 @@ def test_log_and_sheet_of_a_large_record_lay_no_round_out_again(tmp_path, monkey
 
 
 @pytest.mark.slow
+@FAST_PATH_ONLY
 def test_a_log_that_cannot_be_kept_in_a_file_is_made_again_from_the_game(tmp_path, monkeypatch):
     import tempfile
 
