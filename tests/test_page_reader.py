@@ -60,7 +60,10 @@ def test_opened_without_an_address_the_current_move_is_in_the_list_s_view(browse
     browser.open(url, width, height)
     # On a phone the list is under the board: the reader scrolls down to it.
     browser.evaluate("document.querySelector('nav.moves').scrollIntoView()")
-    browser.evaluate("new Promise((done) => setTimeout(done, 300))")
+    # The page looks for the entry over a few frames, as the rounds near it are laid out:
+    # wait until it is in view, or, on a machine busy with other work, five seconds.
+    browser.evaluate(f"""new Promise((done) => {{ const end = Date.now() + 5000;
+      (function look() {{ if ({CURRENT_IN_VIEW}[1] || Date.now() > end) done(); else setTimeout(look, 50); }})(); }})""")
     last = load(record).game.rounds
     current, inside = browser.evaluate(CURRENT_IN_VIEW)
     assert current.startswith(f"r{max(r.number for r in last if r.moves)}m") and inside

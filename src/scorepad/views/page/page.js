@@ -348,7 +348,9 @@
     const box = list.getBoundingClientRect(), at = current.getBoundingClientRect();
     if (at.top >= box.top && at.bottom <= box.bottom) return;
     list.scrollTop += at.top - box.top - list.clientHeight / 3;
-    if ((tries || 0) < 4) placing = requestAnimationFrame(() => place((tries || 0) + 1));
+    // Each scroll lays out more rounds and corrects the guess (a list scrolled to its
+    // guessed end grows once laid out): looked for again until in view, half a second at most.
+    if ((tries || 0) < 30) placing = requestAnimationFrame(() => place((tries || 0) + 1));
   }
   // On a phone the list is under the board, out of sight at first: its rounds are laid out
   // only when the reader scrolls to it, and the current move is looked for then.
