@@ -10,7 +10,7 @@ import sys
 from helpers import flat, ok, refused, run
 
 # Refused with repairs offered: the ruling that lets the pass stand is always among them.
-REFUSED = "Ann passed at 1.4 holding 5-0, which fits E: enter the hands as they are, or fix the move that made this impossible"
+REFUSED = "Ann passed at 1.4 holding 5-0, which fits E: let it stand, or fix the move that made this impossible"
 RULING = "1.4 'Ann: pass !stands'"
 
 
@@ -51,7 +51,7 @@ def test_german_says_it_too(here):
         ("hands", "Ann=5-0", "Bob=140"),
         here,
         1,
-        "Ann hat bei 1.4 gepasst und hielt 5-0, der an O passt: gib die Hände ein, wie sie sind, oder berichtige den Zug, "
+        "Ann hat bei 1.4 gepasst und hielt 5-0, der an O passt: lass es stehen oder berichtige den Zug, "
         "der das unmöglich gemacht hat",
         lang="de",
     )
@@ -95,7 +95,7 @@ def test_pagat_spinner_side_open(here):
         ("hands", "Ann=6", "Bob=149", "Cy=0-1,1-2"),
         here,
         1,
-        "Cy passed at 1.4 holding 0-1, which fits W: enter the hands as they are, or fix the move that made this impossible",
+        "Cy passed at 1.4 holding 0-1, which fits W: let it stand, or fix the move that made this impossible",
     )
 
 

@@ -73,9 +73,9 @@ def test_the_play_on_the_other_end_is_offered_and_the_pass_is_not_blamed(here):
     out = refused(("hands", *HANDS), here, 1)
     assert out == (
         "scorepad: Ann passed at 1.24 holding\n"
-        "  0-1, which fits W and E: enter the\n"
-        "  hands as they are, or fix the move\n"
-        "  that made this impossible\n"
+        "  0-1, which fits W and E: let it stand,\n"
+        "  or fix the move that made this\n"
+        "  impossible\n"
         "Perhaps a slip earlier in the round:\n"
         '1. scorepad replace 1.22 "Cy: 1-5 W"\n'
         "   if 1-5 went on W, not E\n"
@@ -88,7 +88,7 @@ def test_the_same_in_german(here):
     _record(here)
     out = flat(refused(("hands", *HANDS), here, 1, lang="de"))
     assert out == flat(
-        "scorepad: Ann hat bei 1.24 gepasst und hielt 0-1, der an W und O passt: gib die Hände ein, wie sie sind, "
+        "scorepad: Ann hat bei 1.24 gepasst und hielt 0-1, der an W und O passt: lass es stehen "
         "oder berichtige den Zug, der das unmöglich gemacht hat\n"
         "Vielleicht ein früheres Versehen:\n"
         '1. scorepad replace 1.22 "Cy: 1-5 W"\n'

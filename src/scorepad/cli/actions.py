@@ -323,8 +323,8 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
             _("fix the draw") if isinstance(wrong, Draw) else _("fix the lead") if isinstance(wrong, Play) else _("fix the pass")
         )
         raise ProvenFaultError(
-            _("{problem}: enter the hands as they are, or {fix}").format(problem=text, fix=fix),
-            explained=_("{problem}: enter the hands as they are, or fix the move that made this impossible").format(problem=text),
+            _("{problem}: let it stand, or {fix}").format(problem=text, fix=fix),
+            explained=_("{problem}: let it stand, or fix the move that made this impossible").format(problem=text),
         )
     notes = [hands_note(game, out)]
     if game.winner is None:
