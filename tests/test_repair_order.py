@@ -4,7 +4,7 @@ each offered as the swap it is, and made by `fix` in one step."""
 
 import pytest
 
-from helpers import ok, refused
+from helpers import flat, live, moves_of, ok, refused
 from scorepad.record.files import load
 
 
@@ -118,3 +118,91 @@ def test_the_offer_reads_at_40_columns(draw_after, lang):
     assert max(len(line) for line in out.splitlines()) <= 40, out
     east = "O" if lang == "de" else "E"
     assert f'1. scorepad replace 1.2 "Bob: draw 2" \\\n     1.3 "Bob: 6-1 {east}"\n' in out
+
+
+# --- a muggins note that only the order of two plays made ---------------------------------------
+
+# The true game: Ann led 5-5 and claimed 10, Bob then played 5-4 on W and Ann 5-0 on E,
+# neither scoring. The keeper typed Ann's 5-0 E before Bob's 5-4 W, each going to the
+# turn: 5-0 E then went to Bob and made 10 that nobody claimed, a phantom "missed 10".
+TRUE_GAME = ["Ann: 5-5 =10", "Bob: 5-4 W", "Ann: 5-0 E"]
+
+
+@pytest.fixture
+def muggins_game(here):
+    ok("new", "--players", "Ann,Bob", "--opener", "Ann", "--muggins")
+    return here
+
+
+def test_a_phantom_missed_score_offers_the_swap_and_fix_makes_it(muggins_game):
+    here = muggins_game
+    ok("play", "55", "--claim", "10")
+    assert "Ann may call muggins for the missed 10" in flat(ok("play", "50", "e"))
+    out = ok("play", "54", "w")
+    assert out.endswith(
+        "Perhaps these two plays came the other\nway round:\n"
+        '1. scorepad replace 1.2 "Bob: 5-4 W" \\\n     1.3 "Ann: 5-0 E"\n'
+        "   if 5-4 (1.3) came before 5-0 (1.2)\n"
+        "scorepad fix N makes repair N.\n"
+    )
+    for view in (("audit",), ("log",), ("export", "-")):
+        assert "missed 10" in ok(*view)
+    out = ok("fix", "1")
+    assert out.startswith(
+        "Repair 1: if 5-4 (1.3) came before 5-0\n(1.2)\n"
+        "Replaced 1.2: Bob: 5-4 W\nReplaced 1.3: Ann: 5-0 E\nScores unchanged: Ann 10, Bob 0\n"
+    )
+    assert moves_of(here) == TRUE_GAME
+    assert ok("audit") == "scorepad.toml: ok\n"
+    for view in (("log",), ("export", "-")):
+        assert "missed 10" not in ok(*view)
+    # One undo takes the fix back whole, the note with it.
+    assert ok("undo").startswith("Undone: the fix (the repair)\n")
+    assert moves_of(here) == ["Ann: 5-5 =10", "Bob: 5-0 E", "Ann: 5-4 W"]
+
+
+def test_the_swap_offered_live(muggins_game):
+    out = live("55 =10\n50 e\n54 w\n1\nq\n").output
+    assert (
+        "Perhaps these two plays came the other\nway round:\n"
+        "1. replace 1.2 Bob: 5-4 W 1.3 Ann: 5-0 E\n"
+        "   if 5-4 (1.3) came before 5-0 (1.2)\n"
+        "Type a repair's number to make it.\n"
+        "Bob> Repair 1: if 5-4 (1.3) came before 5-0\n(1.2)\n"
+    ) in out
+    assert moves_of(muggins_game) == TRUE_GAME
+
+
+def test_a_claim_too_high_and_a_miss_from_one_swap(muggins_game):
+    """Bob's 5-2 W (nothing) came before Ann's 5-3 E, for which she claimed 5: typed the
+    other way round, Bob's claim was too high and Ann missed 5."""
+    ok("play", "55", "--claim", "10")
+    ok("play", "53", "e", "--claim", "5")
+    out = ok("play", "52", "w")
+    assert '1. scorepad replace 1.2 "Bob: 5-2 W" \\\n     1.3 "Ann: 5-3 E =5"\n' in out
+    assert ok("fix", "1").startswith("Repair 1: if 5-2 (1.3) came before 5-3\n(1.2)\n")
+    assert moves_of(muggins_game) == ["Ann: 5-5 =10", "Bob: 5-2 W", "Ann: 5-3 E =5"]
+    assert load(muggins_game).game.scores == [15, 0]
+
+
+def test_a_missed_score_the_order_does_not_explain_offers_nothing(muggins_game):
+    """Bob missed 10 with 5-0 E; Ann's 0-3 E could not have gone first: no swap."""
+    ok("play", "55", "--claim", "10")
+    ok("play", "50", "e")
+    assert "other way round" not in flat(ok("play", "03", "e"))
+
+
+def test_a_called_miss_offers_nothing(muggins_game):
+    """A miss called is the table's own word that it was missed: no slip of the order."""
+    ok("play", "55", "--claim", "10")
+    ok("play", "50", "e")
+    ok("muggins", "Ann")
+    assert "other way round" not in flat(ok("play", "54", "w"))
+
+
+def test_the_phantom_miss_swap_in_german(muggins_game):
+    ok("play", "55", "--claim", "10")
+    ok("play", "50", "e")
+    out = ok("play", "54", "w", lang="de")
+    assert '1. scorepad replace 1.2 "Bob: 5-4 W" \\\n     1.3 "Ann: 5-0 O"\n' in out
+    assert "Vielleicht kamen diese beiden Züge\nandersherum:\n" in out

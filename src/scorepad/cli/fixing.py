@@ -41,9 +41,21 @@ from scorepad.cli.grammar import (
     read_hands,
     resolve_player,
 )
-from scorepad.engine.game import Game
+from scorepad.engine.game import Game, Outcome
 from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
-from scorepad.engine.repair import MOST, Command, Repair, applied, as_typed, counts_text, hands_refused, rulings, search
+from scorepad.engine.repair import (
+    MOST,
+    Command,
+    Repair,
+    applied,
+    as_typed,
+    counts_text,
+    hands_refused,
+    order_noted,
+    order_repairs,
+    rulings,
+    search,
+)
 from scorepad.errors import (
     AmbiguousMoveError,
     CountNeededError,
@@ -71,7 +83,9 @@ class Offer:
 
     repairs: list[Repair]
     movers: set[str]  # who the refused move is credited to after each repair
-    refused: dict[str, Any]  # as kept beside the record: {"move": ..., "claim": ...} or {"hands": ..., "by": ...}
+    # As kept beside the record: {"move": ..., "claim": ...}, {"move": ..., "order": True}
+    # or {"hands": ..., "by": ...}.
+    refused: dict[str, Any]
     kept: bool  # kept beside the record, so `fix N` can make one
 
 
@@ -97,6 +111,20 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     move = engine_move(game, typed, live)
     # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
     return {"move": str(move), "claim": False, "named": typed.by is not None}
+
+
+def _recorded(kept: dict[str, Any]) -> bool:
+    """Whether the kept input is in the record already, so `fix` makes only the repair: a
+    play whose claim differs from the true score (muggins off), or the last of two plays
+    whose order left a muggins chance."""
+    return bool(kept.get("claim") or kept.get("order"))
+
+
+def noted(game: Game, out: Outcome | None) -> bool:
+    """Whether a move just recorded leaves something to repair though it was accepted: a
+    claim that differs from the true score (muggins off), or a muggins chance that the
+    order of the last two plays may have made."""
+    return out is not None and (out.wrong_claim is not None or order_noted(game))
 
 
 def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict[str, Any]:
@@ -143,6 +171,14 @@ def _search(
 
     def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[str, Any], live: bool) -> Done | None:
         return _made_on(replay, recorded, repair, kept, refused, live, named)
+
+    if kept.get("order"):
+        # The last two plays swapped: the play typed is in the record already.
+        last = game.current.moves[-1] if game.current.moves else None
+        if last is None or str(last) != str(refused):
+            return game, [], refused, set()
+        swaps = [repair for repair in order_repairs(game) if _made(text, repair, kept, refused, live) is not None]
+        return game, swaps, refused, set()
 
     # A few more than are shown: a candidate the replay below turns down makes room.
     for found in search(game, refused, claim=claim, most=None, named=named, enough=MOST + 2):
@@ -298,7 +334,7 @@ def _made_on(
             return None
         if "hands" in kept:
             return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
-        if kept.get("claim"):
+        if _recorded(kept):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
         out = after.push(repair.instead or as_typed(after, refused, named))
@@ -347,7 +383,7 @@ def _make(
         after = amended.after
         if "hands" in kept:
             return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live, lot)
-        if kept.get("claim"):
+        if _recorded(kept):
             return Done(after, None, [])
         assert not isinstance(refused, dict)
         out = after.push(instead or as_typed(after, refused, kept.get("named") is not False))
@@ -374,7 +410,10 @@ def offer(
                 game = loads(text).game
             kept = _input(game, typed, live)
             if claim:
-                kept = {"move": str(game.current.moves[-1]), "claim": True}
+                # Muggins off: the claim differs from the true score. Muggins on: a chance
+                # left, which the order of the last two plays may have made.
+                how = "order" if game.rules.muggins else "claim"
+                kept = {"move": str(game.current.moves[-1]), how: True}
             else:
                 refused = _engine_input(game, kept)
                 if not _still_refused(game, refused):
@@ -486,8 +525,11 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     # The ruling (the input, or an earlier move, let stand) comes last and is worded by
     # itself: the heading and the lines of the repairs of a slip are as without it.
     slips = [repair for repair in made.repairs if not repair.ruling]
+    order = bool(kept.get("order"))
     if claim:
         head = _("Repairs under which the claim is right:")
+    elif order:
+        head = _("Perhaps these two plays came the other way round:")
     elif any(repair.instead is not None for repair in slips):
         head = _("Perhaps a slip in this move or earlier in the round:")
     elif slips:
@@ -513,13 +555,13 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     if not made.kept:
         return lines
     fix = "scorepad fix N" + (f" -f {shlex.quote(str(file))}" if file is not None else "")
-    if live and (claim or whole):
+    if live and (claim or order or whole):
         foot = _("Type a repair's number to make it.")
     elif live and "hands" in kept:
         foot = _("Type a repair's number to make it, then enter the hands.")
     elif live:
         foot = _("Type a repair's number to make it, then record {move}.")
-    elif claim or whole:
+    elif claim or order or whole:
         foot = _("{fix} makes repair N.")
     elif "hands" in kept:
         foot = _("{fix} makes repair N, then enters the hands.")
@@ -562,8 +604,8 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
 
 def suggest(file: Path, typed: Typed, problem: ScorepadError | None, *, live: bool, named: Path | None) -> None:
     """Say the refusal `problem` on standard error, then the repairs under it; or, after a
-    claim that differs from the true score (None), the repairs alone; no repairs when there
-    are none."""
+    play recorded with a note to repair (None: `noted`), the repairs alone; no repairs
+    when there are none."""
     from scorepad.views.console import command_lines, echo, error, width
 
     made = None
@@ -630,7 +672,7 @@ def fix(
         notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=repair.assumes())]
         notes += [said(action, at, move) for action, at, move in steps]
         notes += made.notes
-        notes += changes(game, after) if kept.get("claim") else []
+        notes += changes(game, after) if _recorded(kept) else []
         new_text = dumps(after)
         check_readable(new_text, file)  # before anything is kept of a fix that cannot be saved
         # The kept file first: it holds both the refusal and the fix, so whichever of the two
@@ -767,7 +809,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
             return done
         kept, fix_kept = was_fixed
         game = loads(before).game
-        if "move" in kept and not kept.get("claim"):
+        if "move" in kept and not _recorded(kept):
             # The move as the fix recorded it: typed without a name, it is the turn's after
             # the repair, which may be another player than the one refused.
             fixed_round = loads(text).game.rounds[fix_kept.get("round", 1) - 1]

@@ -173,7 +173,9 @@ def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRec
         else:
             done = perform(file, typed, expect=seen, live=True, held=held)
             _show(file, done.game, done.out, done.notes)
-            if done.out is not None and done.out.wrong_claim is not None:
+            from scorepad.cli.fixing import noted
+
+            if noted(done.game, done.out):
                 _offer(file, typed, None)
     except actions.RecordChangedError as problem:
         error(problem)

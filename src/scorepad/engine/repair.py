@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorepad.engine.game import Game
+from scorepad.engine.game import Game, Round
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move
 from scorepad.engine.tiles import End, Tile
@@ -538,6 +538,59 @@ def hands_refused(game: Game, hands: Mapping[str, Hand]) -> bool:
     except ScorepadError:
         return True
     return bool(proven_faults(game.current, game.players, given))
+
+
+def _chance_from(r: Round, start: int) -> bool:
+    """Whether a play from move `start` on left a muggins chance: a score missed, or a
+    claim too high, whether or not it was called (a call is a move of its own)."""
+    return (r.pending is not None and r.pending.move >= start) or any(chance.move >= start for chance in r.uncalled)
+
+
+def order_noted(game: Game) -> bool:
+    """Whether the round's last two moves are plays and one of them left a muggins chance
+    (with muggins on): a note that may come only from their order (`order_repairs`)."""
+    r = game.current
+    n = len(r.moves)
+    return (
+        game.rules.muggins
+        and n >= 2
+        and isinstance(r.moves[-1], Play)
+        and isinstance(r.moves[-2], Play)
+        and _chance_from(r, n - 2)
+    )
+
+
+def order_repairs(game: Game) -> list[Repair]:
+    """The round's last two plays swapped, where a muggins chance that one of them left
+    (a phantom "missed 10") comes only from their order: swapped, both are legal, neither
+    leaves a chance, and the round breaks no rule it did not break. Empty otherwise; the
+    game is left as it was."""
+    if not order_noted(game):
+        return []
+    r = game.current
+    n = len(r.moves)
+    moves = list(r.moves)
+    states, _wrong = _states(game)
+    recorded = [text for _index, text in r.faults]
+    out = []
+    for edit in _swaps(n - 2, moves[-2], moves[-1]):
+        if edit.kind != "swap":
+            continue
+        final = states[n - 2].fork()
+        try:
+            for move in edit.moves:
+                final.push(move)
+        except ScorepadError:
+            continue
+        here = final.current
+        if _chance_from(here, n - 2) or (here.faults and [text for _index, text in here.faults] != recorded):
+            continue
+        if final.prove() or proven_faults(here, final.players):
+            continue
+        commands = _commands(r.number, (edit,), states, moves)
+        if commands is not None:
+            out.append(Repair(r.number, (edit,), commands, 0, n))
+    return out
 
 
 def rulings(game: Game, refused: Refused, named: bool = True) -> list[Repair]:

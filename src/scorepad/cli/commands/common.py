@@ -230,13 +230,16 @@ def act(file: Path, typed: "Typed") -> None:
 
         fail(cannot_write(problem, file), BAD_USAGE)
     show_status(done.game, done.out, done.notes)
-    if done.out is not None and done.out.wrong_claim is not None:
+    from scorepad.cli.fixing import noted
+
+    if noted(done.game, done.out):
         offer_repairs(file, typed, None)
 
 
 def offer_repairs(file: Path, typed: "Typed", problem: ScorepadError | None) -> None:
-    """After a refusal (`problem`, said here), or a claim that differs from the true score
-    (None): the repairs of an earlier slip in the round, numbered, each as the command that
+    """After a refusal (`problem`, said here), or a play recorded with a note to repair
+    (None: a claim that differs from the true score, a muggins chance two plays' order
+    made): the repairs of an earlier slip in the round, numbered, each as the command that
     makes it."""
     from scorepad.cli.fixing import suggest
 
