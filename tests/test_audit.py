@@ -259,7 +259,7 @@ def test_a_claim_too_low_that_nobody_called_gives_two_notes():
 
 def test_an_audit_leaves_no_reference_cycles():
     """`scorepad audit` turns the cycle collector off while it audits a record
-    (cli/commands/checking.py): all that an audit makes, of a sound record or a broken one,
+    (record/library.py, `replaying`): all that an audit makes, of a sound record or a broken one,
     must be freed without it."""
     texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.toml"))]
     texts.append((Path(__file__).parent / "broken.toml").read_text(encoding="utf-8"))

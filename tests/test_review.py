@@ -507,16 +507,16 @@ def test_a_game_without_moves_says_so(here):
 
 def test_a_review_leaves_no_reference_cycles():
     """`scorepad review` turns the cycle collector off while it reads, reviews and shows a
-    record (cli/commands/checking.py, `replaying`): all that the read with its stages, the
+    record (record/library.py, `replaying`): all that the read with its stages, the
     review and its text and JSON make must be freed without it."""
     import gc
     import random
 
-    from scorepad.cli.commands.checking import Reviewed
     from scorepad.engine.review import totals
     from scorepad.engine.rules import Rules
     from scorepad.engine.simulate import play_game
     from scorepad.record.format import dumps
+    from scorepad.record.library import Reviews
 
     texts = [DRAWS, PIPS, PARTNERS, SPINNER, HIGHEST_DOUBLE]
     for seed in range(3):
@@ -525,9 +525,9 @@ def test_a_review_leaves_no_reference_cycles():
     from scorepad.views.review import review_json, review_lines
 
     def review(text: str) -> tuple:
-        each = Reviewed(None)
+        each = Reviews()
         game = loads(text, each, for_review=True).game
-        rounds = each.of()
+        rounds = each.rounds()
         sums = totals(rounds, len(game.players))
         shown = list(review_lines(rounds, game.players, sums, 40, game.current.number)), review_json(rounds, game.players, sums)
         return game, rounds, shown
@@ -689,7 +689,7 @@ def _reviewed_in_batches(text: str, as_json: bool, only=None, columns: int = 60,
 
     spool = Spool(raw=as_json)
     reviewed = Reviewed(only, (lambda p: JsonReview(p)) if as_json else (lambda p: TextReview(p, columns)), spool)
-    game = loads(text, reviewed, for_review=True).game
+    game = loads(text, reviewed.reviews, for_review=True).game
     playing = game.current.number if game.state == "playing" else None
     captured = io.StringIO()
     assert reviewed.finish(playing, only)
@@ -703,10 +703,10 @@ def small_batches(monkeypatch):
     """A long game's review, scaled down: batches of a few rounds, spools that go to their
     file after a few KB, so a game of a few hundred rounds behaves as a record at the size
     limit does."""
-    from scorepad.cli.commands.checking import Reviewed
+    from scorepad.record.library import Reviews
     from scorepad.views.console import Spool
 
-    monkeypatch.setattr(Reviewed, "BATCH", 256)
+    monkeypatch.setattr(Reviews, "BATCH", 256)
     monkeypatch.setattr(Spool, "BATCH", 256)
     monkeypatch.setattr(Spool, "RAW_BATCH", 16 * 1024)
 

@@ -1,7 +1,9 @@
 """scorepad: scorekeeper and rules arbiter for the domino game All Fives.
 
 The engine (tiles, notation, layout, rules, scoring, game) is pure Python and knows
-nothing of the command line, the terminal or the record format.
+nothing of the command line, the terminal or the record format. The library under the
+command line (`record/library.py`: load, save, play, amend, audit, review a record file)
+is exported here too; docs/library.md shows a game played through it.
 
 The names below are imported when first used, not with the package: every run of the
 `scorepad` command imports this package, and `scorepad --version` needs none of them.
@@ -35,6 +37,26 @@ _EXPORTS = {
     "InvalidHandsError": "scorepad.errors",
     "InvalidMoveError": "scorepad.errors",
     "RulesError": "scorepad.errors",
+    "ProvedByPlayError": "scorepad.errors",
+    "ProvenFaultError": "scorepad.errors",
+    "RecordError": "scorepad.record.format",
+    "Problem": "scorepad.record.format",
+    "AmendError": "scorepad.record.amend",
+    "Amendment": "scorepad.record.library",
+    "Audit": "scorepad.record.library",
+    "Played": "scorepad.record.library",
+    "Review": "scorepad.record.library",
+    "amend": "scorepad.record.library",
+    "audit": "scorepad.record.library",
+    "delete": "scorepad.record.library",
+    "enter_hands": "scorepad.record.library",
+    "insert": "scorepad.record.library",
+    "load": "scorepad.record.library",
+    "play": "scorepad.record.library",
+    "replace": "scorepad.record.library",
+    "reseat_lead": "scorepad.record.library",
+    "review": "scorepad.record.library",
+    "save": "scorepad.record.library",
 }
 
 __all__ = list(_EXPORTS)
@@ -59,4 +81,31 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
     from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move  # noqa: F401
     from scorepad.engine.rules import PRESETS, Rules  # noqa: F401
     from scorepad.engine.tiles import End, Tile, parse_end, parse_tile  # noqa: F401
-    from scorepad.errors import AmbiguousMoveError, IllegalMoveError, InvalidHandsError, InvalidMoveError, RulesError  # noqa: F401
+    from scorepad.errors import (  # noqa: F401
+        AmbiguousMoveError,
+        IllegalMoveError,
+        InvalidHandsError,
+        InvalidMoveError,
+        ProvedByPlayError,
+        ProvenFaultError,
+        RulesError,
+    )
+    from scorepad.record.amend import AmendError  # noqa: F401
+    from scorepad.record.format import Problem, RecordError  # noqa: F401
+    from scorepad.record.library import (  # noqa: F401
+        Amendment,
+        Audit,
+        Played,
+        Review,
+        amend,
+        audit,
+        delete,
+        enter_hands,
+        insert,
+        load,
+        play,
+        replace,
+        reseat_lead,
+        review,
+        save,
+    )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorepad.cli.grammar import (
     AmendIn,
@@ -31,11 +31,10 @@ from scorepad.cli.grammar import (
     split_hands,
 )
 from scorepad.engine.game import Annulment, Game, Outcome
-from scorepad.engine.held import proven_faults
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import ALL_TILES, Tile
-from scorepad.errors import IllegalMoveError, InvalidMoveError, ProvedByPlayError, ProvenFaultError
+from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
     check_may_write,
@@ -50,12 +49,14 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, is_record, loads
+from scorepad.record.library import enter_hands_in, play_move
 from scorepad.views.status import lead_example, points
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
     from scorepad.record.change import LiveRecord
+    from scorepad.record.library import Action
 
 
 class RecordChangedError(IllegalMoveError):
@@ -219,7 +220,7 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
         # Typed without its end where several ends take it (each giving the same sum): the
         # play goes on one of them, and the keeper is told which.
         fits = r.layout.ends_for(typed.tile) if typed.end is None and r.layout.placed else []
-        done = Done(game, push_proved(game, engine_move(game, typed, live)))
+        done = Done(game, play_move(game, engine_move(game, typed, live)))
         placed = game.current.moves[-1] if game.current.moves else None
         if len(fits) > 1 and isinstance(placed, Play) and placed.end is not None:
             done.notes.append(
@@ -263,25 +264,6 @@ def engine_move(game: Game, typed: PlayIn | DrawIn | PassIn, live: bool) -> Move
     return Pass(player, typed.stands)
 
 
-def push_proved(game: Game, move: Move) -> Outcome:
-    """`move` made, unless it proves an earlier pass or draw of its player against the
-    rules (docs/rules.md "Irregularities"): then refused, there, the game as it was, with
-    the ruling offered beside the repairs (the pass or draw let stand)."""
-    r = game.current
-    known = len(r.faults)
-    out = game.push(move)
-    index = len(r.moves) - 1
-    proved = [(at, text) for at, text in r.faults[known:] if at is not None and at != index]
-    proved += game.prove()
-    if proved:
-        game.pop()
-        at, text = proved[0]
-        raise ProvedByPlayError(
-            _("{problem}: let it stand, or fix the move that made this impossible").format(problem=text), at=(r.number, at + 1)
-        )
-    return out
-
-
 def name_opener(game: Game, name: str) -> Done:
     """The table says who leads the round being played. Before the lead: the opener, where
     the table finds it (a lot, the highest double); after it: the lead was `name`'s, and
@@ -312,20 +294,7 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
     if game.winner is not None or r.result is None:
         game.end_round({})  # the engine says why no hands can be entered now
     given = read_hands(typed.values, game.players, r.hand_sizes, _on_table(game))
-    out = game.end_round(given)
-    # What the round proves, its hands in, broke a rule at a pass, a draw or the lead (the
-    # plays may have proved it before the hands, in a record read): refused, not recorded.
-    proved = proven_faults(r, game.players)
-    if proved:
-        index, text = proved[0]
-        wrong = r.moves[index]
-        fix = (
-            _("fix the draw") if isinstance(wrong, Draw) else _("fix the lead") if isinstance(wrong, Play) else _("fix the pass")
-        )
-        raise ProvenFaultError(
-            _("{problem}: let it stand, or {fix}").format(problem=text, fix=fix),
-            explained=_("{problem}: let it stand, or fix the move that made this impossible").format(problem=text),
-        )
+    out = enter_hands_in(game, given)
     notes = [hands_note(game, out)]
     if game.winner is None:
         nxt = game.current
@@ -377,60 +346,44 @@ def take_back(game: Game, count: int) -> Done:
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool = False) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
     from scorepad.record.amend import AmendError
-    from scorepad.record.amend import amend_all as change
+    from scorepad.record.library import amend as change
 
-    with locked(file):
-        check_unchanged(file, expect)
-        text = read_record(file)
-        game = read_game(file)
-        players = game.players
-        action = ("reseat" if typed.action == "replace" else "insert-reseat") if typed.reseat else typed.action
-        steps = [
-            (action, at, parse_record_move(typed_move, players) if typed_move is not None else None)
-            for at, typed_move in ((typed.at, typed.move), *typed.more)
-        ]
-        try:
-            result = change(text, steps)
-        except AmendError as error:
-            raise _with_reseat(error, text, game, steps, live) from None
-        kept = save_text(result.text, file)
+    action = cast("Action", ("reseat" if typed.action == "replace" else "insert-reseat") if typed.reseat else typed.action)
+    typed_moves = ((typed.at, typed.move), *typed.more)
+    try:
+        done = change(
+            file,
+            [(action, at, typed_move) for at, typed_move in typed_moves],
+            check=lambda: check_unchanged(file, expect),
+            read_move=parse_record_move,
+        )
+    except AmendError as error:
+        if error.against is None:
+            raise
+        text, game = error.against
+        assert isinstance(game, Game)
+        error.against = None  # refused as a whole: no repair is offered for an amendment
+        steps = [(action, at, parse_record_move(move, game.players) if move is not None else None) for at, move in typed_moves]
+        raise _with_reseat(error, text, game, steps, live) from None
+    steps = done.steps
     heads = [said(action, at, move) for action, at, move in steps]
     if typed.reseat and (typed.action == "replace" or (typed.action == "insert" and not isinstance(steps[0][2], Draw))):
-        heads.append(_reseat_words(game, steps[0][1], steps[0][2], inserted=typed.action == "insert"))
-    return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
+        heads.append(_reseat_words(done.before, steps[0][1], steps[0][2], inserted=typed.action == "insert"))
+    return Done(done.after, None, [*heads, *changes(done.before, done.after), *backup_note(done.kept)])
 
 
 def lead_by(file: Path, name: str, *, expect: bytes | None = None) -> Done | None:
     """`opener NAME` after the lead of the round being played: the lead was NAME's, so it
-    becomes NAME's and the round is re-seated from it, NAME its opener; where the rules
-    named another opener the lead stands against them (` !stands`). None before the lead:
-    the opener is named then (`name_opener`)."""
-    from scorepad.record.amend import AmendError, amend_all
+    becomes NAME's and the round is re-seated from it (`library.reseat_lead`). None before
+    the lead: the opener is named then (`name_opener`)."""
+    from scorepad.record.library import reseat_lead
 
-    with locked(file):
-        check_unchanged(file, expect)
-        text = read_record(file)
-        game = read_game(file)
-        r = game.current
-        first = next((k for k, move in enumerate(r.moves) if isinstance(move, Play)), None)
-        if first is None:
-            return None
-        lead = r.moves[first]
-        assert isinstance(lead, Play)
-        name = resolve_player(name, game.players)
-        at = (r.number, first + 1)
-        try:
-            move = lead._replace(player=name, stands=False)
-            result = amend_all(text, [("lead-reseat", at, move)])
-        except AmendError as plain:
-            try:
-                move = lead._replace(player=name, stands=True)
-                result = amend_all(text, [("lead-reseat", at, move)])
-            except AmendError:
-                raise plain from None
-        kept = save_text(result.text, file)
-    heads = [said("replace", at, move), _reseat_words(game, at, move)]
-    return Done(result.after, None, [*heads, *changes(result.before, result.after), *backup_note(kept)])
+    done = reseat_lead(file, lambda players: resolve_player(name, players), check=lambda: check_unchanged(file, expect))
+    if done is None:
+        return None
+    ((_action, at, move),) = done.steps
+    heads = [said("replace", at, move), _reseat_words(done.before, at, move)]
+    return Done(done.after, None, [*heads, *changes(done.before, done.after), *backup_note(done.kept)])
 
 
 def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list[Any], live: bool) -> IllegalMoveError:

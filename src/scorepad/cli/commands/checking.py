@@ -5,10 +5,7 @@ against the tiles their players held, a hand weighed against the layout."""
 # (helpscreen.DeclaredCommands), but it would evaluate that command's annotation strings
 # and its options' callbacks' one by one, which cost more than making them all at import.
 
-import gc
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -31,27 +28,12 @@ from scorepad.views.console import console, echo, json_line, written_json_line
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from scorepad.engine.game import Game, Round
+    from scorepad.engine.game import Game
     from scorepad.engine.review import RoundReview
     from scorepad.views.console import Spool
     from scorepad.views.review import JsonReview, TextReview
 
 room = Room()
-
-
-@contextmanager
-def replaying() -> Iterator[None]:
-    """While one record is replayed (and reviewed, and the review shown): a replay makes no
-    reference cycles, nor does a review or what shows it (tests/test_audit.py,
-    tests/test_review.py check), so the cycle collector, which would go through the growing
-    game again and again for nothing, is off, and as it was after."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def place(round_: int | None, move: int | None) -> str:
@@ -81,7 +63,8 @@ def audit(
     as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per file, one per line (docs/format.md)."))] = False,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
-    from scorepad.record.format import Problem, RecordError, audit_text
+    from scorepad.record.format import Problem, RecordError
+    from scorepad.record.library import audit_record
     from scorepad.views.summary import audit_json
 
     records = records or [file]
@@ -96,8 +79,7 @@ def audit(
     try:
         for path in records:
             try:
-                with replaying():
-                    result = audit_text(record_text(path))
+                result = audit_record(record_text(path))
                 game, problems, notes = result.game, result.problems, result.notes
             except (OSError, RecordError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
@@ -153,6 +135,7 @@ def review(
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.engine.review import review_game, totals
+    from scorepad.record.library import replaying
     from scorepad.views.console import Spool, ascii_json, error, lines, width
     from scorepad.views.review import JsonReview, TextReview, review_json, review_lines
 
@@ -166,7 +149,7 @@ def review(
         spool,
     )
     with replaying():
-        game = read(file, reviewed, for_review=True)
+        game = read(file, reviewed.reviews, for_review=True)
         if round_ is not None and round_ > len(game.rounds):
             spool.close()
             error(
@@ -190,73 +173,37 @@ def review(
 
 
 class Reviewed:
-    """The `each_round` of `review`'s read (record.format.loads): the review of every round
-    that was started, or of round `only`, each reviewed while the read still has it laid
-    out, so a long game's folded rounds are not laid out a second time. They are reviewed
-    a batch at a time, up to BATCH moves: the review runs faster in one stretch than
-    alternating with the read round by round (docs/review.md, "Speed"), and the rounds of a
-    few thousand moves kept laid out a little longer cost a few megabytes at most.
+    """`review`'s writing of a review as the record is read (`library.Reviews` hands it
+    each batch of rounds reviewed): each batch written into the spool at once and only
+    each player's totals kept, so a review's memory does not grow with its text; the last
+    round is held back until the read has ended, as the text says whether it is still
+    being played. A new game (the read starting the text again) starts everything again."""
 
-    With `written` (a JsonReview or TextReview for the game's players) and `spool`, each
-    batch is written into the spool at once and only each player's totals are kept, so
-    a review's memory does not grow with its text; the last round is held back until the
-    read has ended, as the text says whether it is still being played. Without them the
-    reviews are kept, for `of()`. A new game (the read starting the text again) starts
-    everything again."""
+    def __init__(self, only: int | None, make: "Callable[[Sequence[str]], JsonReview | TextReview]", spool: "Spool") -> None:
+        from scorepad.record.library import Reviews
 
-    BATCH = 4096  # moves
-
-    def __init__(
-        self,
-        only: int | None,
-        written: "Callable[[Sequence[str]], JsonReview | TextReview] | None" = None,
-        spool: "Spool | None" = None,
-    ) -> None:
-        self.only = only
-        self.make, self.spool = written, spool
-        self.game: Game | None = None
-        self._start()
-
-    def _start(self) -> None:
-        self.rounds: dict[int, RoundReview] = {}
-        self.waiting: list[tuple[Game, Round]] = []
-        self.moves = 0  # in the rounds waiting
+        self.make, self.spool = make, spool
+        self.reviews = Reviews(only, self.batch, self.started)
+        self.written: JsonReview | TextReview | None = None
         self.held: list[RoundReview] = []  # the last round reviewed, not yet written
         self.missed: list[int] = []
         self.marks: list[int] = []
-        self.written: JsonReview | TextReview | None = None
 
-    def __call__(self, game: "Game", r: "Round") -> None:
-        if game is not self.game:
-            self.game = game
-            self._start()
-            if self.make is not None and self.spool is not None:
-                self.spool.clear()
-                self.written = self.make(game.players)
-                self.missed, self.marks = [0] * len(game.players), [0] * len(game.players)
-                self.spool.add(self.written.head())
-        if r.moves and (self.only is None or r.number == self.only):
-            self.waiting.append((game, r))
-            self.moves += len(r.moves)
-            if self.moves >= self.BATCH:
-                self._review()
+    def started(self, game: "Game") -> None:
+        self.spool.clear()
+        self.written = self.make(game.players)
+        self.held = []
+        self.missed, self.marks = [0] * len(game.players), [0] * len(game.players)
+        self.spool.add(self.written.head())
 
-    def _review(self) -> None:
-        from scorepad.engine.review import review_round, totals
+    def batch(self, reviews: "list[RoundReview]") -> None:
+        from scorepad.engine.review import totals
 
-        reviews = [review_round(r, game.players) for game, r in self.waiting]
-        self.waiting.clear()
-        self.moves = 0
-        if self.written is None:
-            for review in reviews:
-                # By number: a record read again from its start gives its rounds again.
-                self.rounds[review.number] = review
-            return
         for p, total in enumerate(totals(reviews, len(self.missed))):
             self.missed[p] += total.missed
             self.marks[p] += total.marks
         if reviews:
-            assert self.spool is not None
+            assert self.written is not None
             self.spool.add(self.written.rounds([*self.held, *reviews[:-1]]))
             self.held = reviews[-1:]
 
@@ -265,8 +212,7 @@ class Reviewed:
         played if any; False when the spool could not be written."""
         from scorepad.engine.review import PlayerTotal
 
-        assert self.spool is not None
-        self._review()
+        self.reviews.flush()
         if self.written is None:  # no round at all was read
             return False
         self.spool.add(self.written.rounds(self.held, playing))
@@ -275,10 +221,6 @@ class Reviewed:
         if self.spool.raw:
             self.spool.add(["\n"])  # the end of the line of JSON
         return not self.spool.failed
-
-    def of(self) -> list["RoundReview"]:
-        self._review()
-        return [self.rounds[n] for n in sorted(self.rounds)]
 
 
 @room.command(

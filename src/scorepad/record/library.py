@@ -1,0 +1,349 @@
+"""scorepad as a library: what a program needs to keep a game in a record file without the
+command line. Load and save a game, play a move, enter the hands, amend the past (insert,
+replace, delete, the re-seat), audit a record and review its plays.
+
+Each change locks the record, replays it, makes the change through the engine and saves
+only if the change succeeded (`record.change.changing`), as every front end does: the
+command line, the live prompt and `scorepad serve` all build on these. Results are typed
+values, never words for a terminal; a refusal is one of the errors of `scorepad.errors`
+(all ValueErrors, their message in the reader's language), raised with the record as it
+was. docs/library.md shows a whole game played through it.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from scorepad.engine.game import Game, Outcome, Round
+from scorepad.engine.held import Hand, proven_faults
+from scorepad.engine.notation import Draw, Move, Play, parse_move
+from scorepad.engine.tiles import Tile
+from scorepad.errors import ProvedByPlayError, ProvenFaultError
+from scorepad.i18n import _
+from scorepad.record.change import changing
+from scorepad.record.files import locked, read_both, read_game, read_text, save_text
+from scorepad.record.files import save as save_game
+from scorepad.record.format import Problem, audit_text
+
+if TYPE_CHECKING:  # the review's own modules are imported by a review alone
+    from scorepad.engine.review import PlayerTotal, RoundReview
+
+Path_ = str | os.PathLike[str]
+Action = Literal["insert", "replace", "delete", "reseat", "insert-reseat", "lead-reseat"]
+
+
+@dataclass
+class Played:
+    """A move made in a record: the game after it, what the move did, and the copy of a
+    hand-edited record the save kept (its comments cannot be kept; None: none)."""
+
+    game: Game
+    outcome: Outcome
+    kept: Path | None = None
+
+
+def load(path: Path_) -> Game:
+    """The game a record file replays to. Raises RecordError (unreadable, not a record, a
+    move against the rules)."""
+    return read_game(Path(path))
+
+
+def save(game: Game, path: Path_) -> Path | None:
+    """Write `game` as the record at `path` under its lock, atomically; a new file or one
+    replaced. Returns the copy of a hand-edited record kept beside it, else None."""
+    with locked(path):
+        return save_game(game, path)
+
+
+def move_of(move: Move | str) -> Move:
+    """A move as the engine takes it: given, or written as in the record ("Ann: 6-4 E")."""
+    return parse_move(move) if isinstance(move, str) else move
+
+
+def play_move(game: Game, move: Move) -> Outcome:
+    """`move` made in `game`, unless it proves an earlier pass or draw of its player against
+    the rules (docs/rules.md "Irregularities"): then ProvedByPlayError, there, the game as
+    it was, the ruling (the pass or draw let stand) offered beside the repairs."""
+    r = game.current
+    known = len(r.faults)
+    out = game.push(move)
+    index = len(r.moves) - 1
+    proved = [(at, text) for at, text in r.faults[known:] if at is not None and at != index]
+    proved += game.prove()
+    if proved:
+        game.pop()
+        at, text = proved[0]
+        raise ProvedByPlayError(
+            _("{problem}: let it stand, or fix the move that made this impossible").format(problem=text), at=(r.number, at + 1)
+        )
+    return out
+
+
+def play(path: Path_, move: Move | str) -> Played:
+    """One move (a play, draw, pass, muggins call, …) made in the record at `path`."""
+    with changing(Path(path)) as change:
+        out = play_move(change.game, move_of(move))
+    return Played(change.game, out, change.kept[0] if change.kept else None)
+
+
+def enter_hands_in(game: Game, hands: Mapping[str, Hand | Sequence[Tile]]) -> Outcome:
+    """The remaining hands of the round just ended entered in `game` (a pip total or the
+    tiles, by player), unless with them the round proves a pass, a draw or the lead against
+    the rules: then ProvenFaultError, nothing entered for good (the game is let go)."""
+    r = game.current
+    out = game.end_round(hands)
+    # The plays may have proved it before the hands, in a record read.
+    proved = proven_faults(r, game.players)
+    if proved:
+        index, text = proved[0]
+        wrong = r.moves[index]
+        fix = (
+            _("fix the draw") if isinstance(wrong, Draw) else _("fix the lead") if isinstance(wrong, Play) else _("fix the pass")
+        )
+        raise ProvenFaultError(
+            _("{problem}: let it stand, or {fix}").format(problem=text, fix=fix),
+            explained=_("{problem}: let it stand, or fix the move that made this impossible").format(problem=text),
+        )
+    return out
+
+
+def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]]) -> Played:
+    """`enter_hands_in` on the record at `path`."""
+    with changing(Path(path)) as change:
+        out = enter_hands_in(change.game, hands)
+    return Played(change.game, out, change.kept[0] if change.kept else None)
+
+
+# --- amending the past ----------------------------------------------------------------------
+
+Step = tuple[Action, tuple[int, int], Move | None]
+
+
+@dataclass
+class Amendment:
+    """A change to the past made and saved: the changes as made (the action, the round and
+    move, 1-based as `scorepad log` numbers them, and the move), the game before and after
+    them, and the copy of a hand-edited record the save kept (None: none)."""
+
+    steps: list[Step]
+    before: Game
+    after: Game
+    kept: Path | None = None
+
+
+def amend(
+    path: Path_,
+    steps: Sequence[tuple[Action, tuple[int, int], Move | str | None]],
+    *,
+    check: Callable[[], None] | None = None,
+    read_move: Callable[[str, Sequence[str]], Move] | None = None,
+) -> Amendment:
+    """Several changes to the past of the record at `path` made at once, each a step of
+    `record.amend.amend_all` (a position names the record as the steps before it have left
+    it), and the game replayed once, after the last. Refused with AmendError, the record
+    untouched, when the game is no longer legal after them; the error's `against` is the
+    record's text and game as read. `check` runs under the lock before anything is read
+    (it raises to refuse). A move given as text is read by `read_move` with the game's
+    players (default: in the record's own notation, "Ann: 6-4 E")."""
+    from scorepad.record.amend import AmendError, amend_all
+
+    with locked(path):
+        if check is not None:
+            check()
+        text, game = read_both(Path(path))
+        made: list[Step] = [
+            (action, at, move if not isinstance(move, str) else read_move(move, game.players) if read_move else parse_move(move))
+            for action, at, move in steps
+        ]
+        try:
+            result = amend_all(text, made)
+        except AmendError as error:
+            error.against = (text, game)
+            raise
+        kept = save_text(result.text, path)
+    return Amendment(made, result.before, result.after, kept)
+
+
+def insert(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False) -> Amendment:
+    """`move` inserted as the move at `at` (one past a round's last move: added to it).
+    `reseat`: every later move of the round moves one seat on, muggins calls kept."""
+    return amend(path, [("insert-reseat" if reseat else "insert", at, move)])
+
+
+def replace(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False) -> Amendment:
+    """The move at `at` replaced by `move`. `reseat`: `move` is another player's, and every
+    later move of the round moves as many seats on, muggins calls kept."""
+    return amend(path, [("reseat" if reseat else "replace", at, move)])
+
+
+def delete(path: Path_, at: tuple[int, int]) -> Amendment:
+    """The move at `at` deleted."""
+    return amend(path, [("delete", at, None)])
+
+
+def reseat_lead(
+    path: Path_, player: str | Callable[[Sequence[str]], str], *, check: Callable[[], None] | None = None
+) -> Amendment | None:
+    """The lead of the round being played made `player`'s, and the round re-seated from it,
+    `player` its opener; where the rules named another opener the lead stands against them
+    (` !stands`). None before the lead: name the opener then (`Game.set_opener`).
+    `player`: a name, or what finds it among the game's players."""
+    from scorepad.record.amend import AmendError, amend_all
+
+    with locked(path):
+        if check is not None:
+            check()
+        text, game = read_both(Path(path))
+        r = game.current
+        first = next((k for k, move in enumerate(r.moves) if isinstance(move, Play)), None)
+        if first is None:
+            return None
+        lead = r.moves[first]
+        assert isinstance(lead, Play)
+        name = player if isinstance(player, str) else player(game.players)
+        at = (r.number, first + 1)
+        try:
+            move = lead._replace(player=name, stands=False)
+            result = amend_all(text, [("lead-reseat", at, move)])
+        except AmendError as plain:
+            try:
+                move = lead._replace(player=name, stands=True)
+                result = amend_all(text, [("lead-reseat", at, move)])
+            except AmendError:
+                raise plain from None
+        kept = save_text(result.text, path)
+    return Amendment([("lead-reseat", at, move)], result.before, result.after, kept)
+
+
+# --- auditing and reviewing ------------------------------------------------------------------
+
+
+@contextmanager
+def replaying() -> Iterator[None]:
+    """While one record is replayed (and reviewed, and the review shown): a replay makes no
+    reference cycles, nor does a review or what shows it (tests/test_audit.py,
+    tests/test_review.py check), so the cycle collector, which would go through the growing
+    game again and again for nothing, is off, and as it was after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+@dataclass
+class Audit:
+    """A record replayed under its own rules to its end: the game as far as it could be
+    replayed (None: not a record at all), every problem (a broken rule, a bad entry) and
+    every note (play the rules allow but a table may want to know of), in the game's order."""
+
+    game: Game | None
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+
+
+def audit_record(text: str) -> Audit:
+    """`audit` of a record's text."""
+    with replaying():
+        found = audit_text(text)
+    return Audit(found.game, found.problems, found.notes)
+
+
+def audit(path: Path_) -> Audit:
+    """Every problem of the record at `path`, never stopping at the first. Raises RecordError
+    or OSError only when the file cannot be read as text."""
+    return audit_record(read_text(path))
+
+
+class Reviews:
+    """The `each_round` of a record's read (`format.loads` with `for_review`): the review of
+    every round that was started, or of round `only`, each reviewed while the read still
+    has it laid out, so a long game's folded rounds are not laid out a second time. They
+    are reviewed a batch at a time, up to BATCH moves: the review runs faster in one
+    stretch than alternating with the read round by round (docs/review.md, "Speed"), and
+    the rounds of a few thousand moves kept laid out a little longer cost a few megabytes
+    at most.
+
+    With `batch`, each batch is handed to it as it is reviewed and none is kept, so a
+    review's memory need not grow with the game; `started` is told of each game the read
+    starts (a record read again from its start gives a new one). Without them the reviews
+    are kept by round, for `rounds()`."""
+
+    BATCH = 4096  # moves
+
+    def __init__(
+        self,
+        only: int | None = None,
+        batch: Callable[[list[RoundReview]], None] | None = None,
+        started: Callable[[Game], None] | None = None,
+    ) -> None:
+        self.only = only
+        self.batch, self.started = batch, started
+        self.game: Game | None = None
+        self.kept: dict[int, RoundReview] = {}
+        self.waiting: list[tuple[Game, Round]] = []
+        self.moves = 0  # in the rounds waiting
+
+    def __call__(self, game: Game, r: Round) -> None:
+        if game is not self.game:
+            self.game = game
+            self.kept, self.waiting, self.moves = {}, [], 0
+            if self.started is not None:
+                self.started(game)
+        if r.moves and (self.only is None or r.number == self.only):
+            self.waiting.append((game, r))
+            self.moves += len(r.moves)
+            if self.moves >= self.BATCH:
+                self.flush()
+
+    def flush(self) -> None:
+        """The rounds waiting reviewed now (the read has ended, or a batch is full)."""
+        from scorepad.engine.review import review_round
+
+        reviews = [review_round(r, game.players) for game, r in self.waiting]
+        self.waiting.clear()
+        self.moves = 0
+        if self.batch is not None:
+            self.batch(reviews)
+            return
+        for review in reviews:
+            # By number: a record read again from its start gives its rounds again.
+            self.kept[review.number] = review
+
+    def rounds(self) -> list[RoundReview]:
+        """The reviews kept, in the game's order (without `batch`)."""
+        self.flush()
+        return [self.kept[n] for n in sorted(self.kept)]
+
+
+@dataclass
+class Review:
+    """The plays of a game against the tiles their players certainly held: the game, each
+    round reviewed (round `only` alone if asked), each player's totals (points missed,
+    plays marked), and the round still being played, if any."""
+
+    game: Game
+    rounds: list[RoundReview]
+    totals: list[PlayerTotal]
+    playing: int | None
+
+
+def review(path: Path_, only: int | None = None) -> Review:
+    """The review of the record at `path` (docs/review.md): every round started, or round
+    `only`. Raises RecordError when the record cannot be read."""
+    from scorepad.engine.review import totals
+
+    reviews = Reviews(only)
+    with replaying():
+        game = read_game(Path(path), reviews, for_review=True)
+        rounds = reviews.rounds()
+    playing = game.current.number if game.state == "playing" else None
+    return Review(game, rounds, totals(rounds, len(game.players)), playing)

@@ -1,0 +1,152 @@
+"""scorepad as a library (record/library.py, docs/library.md): whole games played, amended,
+audited and reviewed through the names the package exports, in a process of their own that
+imports no part of the command line (Typer, click, rich, scorepad.cli)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.helpers import HUNG
+
+import scorepad
+from scorepad.engine.review import review_game, totals
+from scorepad.engine.rules import Rules
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import dumps
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "library.md"
+
+# Appended to each program run: what it imported, one name a line, after a marker.
+MODULES = """
+import sys as _sys
+print("--- modules")
+print("\\n".join(sorted(_sys.modules)))
+"""
+
+
+def run_alone(program: str, folder: Path) -> str:
+    """`program` run by a Python of its own in `folder`: what it printed, the modules it
+    had imported at its end checked to hold nothing of the command line."""
+    done = subprocess.run(
+        [sys.executable, "-c", program + MODULES],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SCOREPAD_LANG": "en"},
+        timeout=HUNG,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    printed, _marker, modules = done.stdout.partition("--- modules\n")
+    loaded = modules.split()
+    assert "scorepad.record.library" in loaded
+    front = [
+        m for m in loaded if m.split(".")[0] in ("typer", "click", "rich") or m.startswith(("scorepad.cli", "scorepad.views"))
+    ]
+    assert front == []
+    return printed
+
+
+def test_the_documented_example_runs_as_it_stands(tmp_path):
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) == 1
+    run_alone(blocks[0], tmp_path)
+    assert scorepad.load(tmp_path / "game.toml").scores == [10, 10]
+
+
+def test_the_check_for_the_command_line_finds_it(tmp_path):
+    with pytest.raises(AssertionError):
+        run_alone("import scorepad.cli.app", tmp_path)
+
+
+WHOLE_GAME = """
+import random
+import scorepad
+from scorepad.engine.simulate import play_game
+from scorepad.record.format import dumps
+
+seed = {seed}
+source = play_game(["Ann", "Bob", "Cy"], scorepad.Rules.from_options({preset!r}, target=100), random.Random(seed))
+scorepad.save(scorepad.Game(source.players, source.rules), "game.toml")
+for r in source.rounds:
+    if r.drawn or (r.number == 1 and r.opener is not None and r.opener_rule == "lot"):
+        game = scorepad.load("game.toml")
+        game.set_opener(source.players[r.opener], drawn=r.drawn)
+        scorepad.save(game, "game.toml")
+    for move in r.moves:
+        scorepad.play("game.toml", move)
+    if r.hands is not None:
+        scorepad.enter_hands("game.toml", {{source.players[p]: hand for p, hand in r.hands.items()}})
+assert dumps(scorepad.load("game.toml")) == dumps(source)
+assert scorepad.audit("game.toml").problems == []
+review = scorepad.review("game.toml")
+print(len(review.rounds), review.totals, review.playing)
+"""
+
+
+@pytest.mark.parametrize(("seed", "preset"), [(1, "pagat"), (2, "two-ends"), (3, "fuenfer")])
+def test_a_whole_game_played_audited_and_reviewed_through_the_library_alone(tmp_path, seed, preset):
+    printed = run_alone(WHOLE_GAME.format(seed=seed, preset=preset), tmp_path)
+    # The same game and review as the engine's own, made in this process.
+    source = play_game(["Ann", "Bob", "Cy"], Rules.from_options(preset, target=100), __import__("random").Random(seed))
+    assert dumps(scorepad.load(tmp_path / "game.toml")) == dumps(source)
+    rounds = review_game(source)
+    assert printed.strip() == f"{len(rounds)} {totals(rounds, 3)} None"
+
+
+AMENDED = """
+import scorepad
+
+# Nobody named to open: whoever leads does (the table's own lot).
+scorepad.save(scorepad.Game(["Ann", "Bob", "Cy"], scorepad.Rules.from_options("pagat")), "game.toml")
+for move in ["Ann: 5-5", "Bob: 5-0 E", "Cy: 0-1 E", "Ann: 1-4 E"]:
+    scorepad.play("game.toml", move)
+before = open("game.toml", encoding="utf-8").read()
+
+# Refused: the later moves are out of turn; the record as it was.
+try:
+    scorepad.replace("game.toml", (1, 1), "Bob: 5-5")
+except scorepad.AmendError as refusal:
+    print("refused:", refusal)
+assert open("game.toml", encoding="utf-8").read() == before
+
+# The lead was Bob's: the round re-seated from it, every later move a seat on.
+done = scorepad.reseat_lead("game.toml", "Bob")
+print([move.player for move in done.after.current.moves])
+print(done.steps[0][0], done.before.scores, done.after.scores)
+
+# Two changes legal only together (the 1-4 fits no end after 0-2), made at once.
+done = scorepad.amend("game.toml", [("replace", (1, 3), "Ann: 0-2 E"), ("replace", (1, 4), "Bob: 2-3 E")])
+print([str(move) for move in done.after.current.moves[2:]])
+print(len(scorepad.audit("game.toml").problems))
+"""
+
+
+def test_the_past_amended_through_the_library_alone(tmp_path):
+    printed = run_alone(AMENDED, tmp_path).splitlines()
+    assert printed[0].startswith("refused: ")
+    assert printed[1:] == [
+        "['Bob', 'Cy', 'Ann', 'Bob']",
+        "lead-reseat [10, 10, 0] [0, 10, 10]",
+        str(["Ann: 0-2 E", "Bob: 2-3 E"]),
+        "0",
+    ]
+
+
+def test_a_move_that_proves_an_earlier_pass_wrong_is_refused_there(tmp_path):
+    """The library's play is the command line's: a play proving its player's pass against
+    the rules is refused, the pass's place named (docs/rules.md "Irregularities")."""
+    path = tmp_path / "game.toml"
+    game = scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat"))
+    game.set_opener("Ann")
+    scorepad.save(game, path)
+    for move in ["Ann: 5-5", "Bob: draw 10", "Bob: pass", "Ann: 5-0 E"]:
+        scorepad.play(path, move)
+    before = path.read_bytes()
+    with pytest.raises(scorepad.ProvedByPlayError) as refused:
+        scorepad.play(path, "Bob: 5-1 W")
+    assert refused.value.at == (1, 3)
+    assert path.read_bytes() == before
