@@ -185,3 +185,41 @@ def test_no_test_module_imports_another():
                 names = [node.module]
             wrong.update(f"{path.name} imports {name}" for name in names if name.split(".")[-1].startswith("test_"))
     assert not wrong
+
+
+NAMED_TUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
+
+
+def private_attributes_used_across(package: Path) -> set[str]:
+    """Each use of a private attribute (`game._x`, `r._y()`) in a module that does not
+    define it (as a method, or as an attribute it sets) while another module does."""
+    defined: dict[str, set[Path]] = {}
+    used: list[tuple[Path, str, int]] = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = None
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = node.name
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                name = node.attr
+            if name is not None and name.startswith("_") and not name.endswith("__"):
+                defined.setdefault(name, set()).add(path)
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.endswith("__"):
+                used.append((path, node.attr, node.lineno))
+    return {
+        f"{path.relative_to(package)}:{line} uses {name}"
+        for path, name, line in used
+        if name not in NAMED_TUPLE_API and name in defined and path not in defined[name]
+    }
+
+
+def test_no_module_uses_a_private_attribute_of_another():
+    """`state._table_names_opener(r)` from the repair search was a private method of Game
+    used in another module: what another module needs is public."""
+    assert not private_attributes_used_across(PACKAGE)
+
+
+def test_the_private_attribute_check_finds_one(tmp_path):
+    (tmp_path / "a.py").write_text("class A:\n    def _hidden(self):\n        return 1\n")
+    (tmp_path / "b.py").write_text("def f(a):\n    return a._hidden()\n")
+    assert private_attributes_used_across(tmp_path) == {"b.py:2 uses _hidden"}

@@ -33,6 +33,7 @@ from scorepad.cli.grammar import (
 from scorepad.engine.game import Annulment, Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
+from scorepad.engine.seats import moves_reseated, seats_on
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
@@ -432,11 +433,8 @@ def _reseat_words(game: Game, at: tuple[int, int], move: Move | None, *, would: 
     number, index = at
     r = game.rounds[number - 1]
     n = len(game.players)
-    if inserted:
-        shift, following = 1, r.moves[index - 1 :]
-    else:
-        shift, following = game.index(move.player) - game.index(r.moves[index - 1].player), r.moves[index:]
-    later = sum(1 for m in following if not isinstance(m, Muggins))
+    shift = seats_on(r.moves, index - 1, move, game.players, inserted=inserted)
+    later = moves_reseated(r.moves, index - 1, inserted=inserted)
     pairs = ", ".join(
         _("{old}'s become {new}'s").format(old=name, new=game.players[(p + shift) % n]) for p, name in enumerate(game.players)
     )

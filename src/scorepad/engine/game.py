@@ -183,6 +183,14 @@ class Round:
         self.drew = 0  # a bit per player who has drawn in this round
         self.annulled: str | None = None  # the table's reason, once it annulled the round
 
+    @property
+    def table_names_opener(self) -> bool:
+        """Before the lead of a `highest-double` round, whoever leads is the opener: only
+        the table knows who holds the highest double (a name given earlier was a guess).
+        So too before the lead of a round whose opener is scorepad's own lot (a table that
+        drew its own lot leads by it), or that nobody has named."""
+        return (self.opener_rule == "highest-double" or self.drawn or self.opener is None) and not self.layout.placed
+
     def copy(self) -> Round:
         """An independent copy of the round as it is now (the repair search tries many
         changes from one position without replaying the moves before it)."""
@@ -456,7 +464,7 @@ class Game:
                         number=r.number
                     )
                 )
-        elif p != r.turn and not (isinstance(move, Play) and (self._table_names_opener(r) or move.stands)):
+        elif p != r.turn and not (isinstance(move, Play) and (r.table_names_opener or move.stands)):
             raise IllegalMoveError(
                 _("it is {player}'s turn, not {mover}'s").format(player=self.players[r.turn], mover=move.player)
             )
@@ -556,7 +564,7 @@ class Game:
                 # The table drew its own lot: its lead stands, as if the table had named it
                 # (and the round stays one whose lead the table may name: a repair may).
                 r.opener = r.start_opener = p
-            if r.opener is None or self._table_names_opener(r) or ruling is not None:
+            if r.opener is None or r.table_names_opener or ruling is not None:
                 r.opener = p  # a lead by the wrong player that stands: turns follow from it
             if r.opener_rule == "highest-double" and not move.tile.is_double and ruling is None:
                 self._warn(
@@ -714,14 +722,6 @@ class Game:
             if not r.pending.penalty:
                 r.uncalled.append(r.pending)
             r.pending = None
-
-    @staticmethod
-    def _table_names_opener(r: Round) -> bool:
-        """Before the lead of a `highest-double` round, whoever leads is the opener: only
-        the table knows who holds the highest double (a name given earlier was a guess).
-        So too before the lead of a round whose opener is scorepad's own lot (a table that
-        drew its own lot leads by it), or that nobody has named."""
-        return (r.opener_rule == "highest-double" or r.drawn or r.opener is None) and not r.layout.placed
 
     def _check_muggins(self, caller: int) -> None:
         r = self.current

@@ -45,6 +45,7 @@ from typing import Any
 from scorepad.engine.game import Game, Round
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move
+from scorepad.engine.seats import reseated
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -646,38 +647,16 @@ def as_typed(game: Game, move: Move, named: bool) -> Move:
     return move._replace(player=game.turn)
 
 
-def reseated(moves: Sequence[Move], index: int, player: str, players: Sequence[str]) -> list[Move]:
-    """The moves of a round with move `index` (0-based) made by `player` and every later
-    one following the turn order from it: each moves as many seats on as that one did.
-    A muggins call keeps its caller: a call is made by name, never by the turn."""
-    shift = players.index(player) - players.index(moves[index].player)
-    out = [*moves[:index], moves[index]._replace(player=player)]
-    for move in moves[index + 1 :]:
-        if isinstance(move, Muggins):
-            out.append(move)
-        else:
-            out.append(move._replace(player=players[(players.index(move.player) + shift) % len(players)]))
-    return out
-
-
 def applied(moves: Sequence[Move], commands: Sequence[Command], players: Sequence[str]) -> list[Move]:
     """A round's moves with `commands` made on them, as the amendments make them."""
     out = list(moves)
     for command in commands:
         for position, move in command.at:
             i = position - 1
-            if command.action == "insert" and command.reseat:
-                shift = 0 if isinstance(move, Draw) else 1
-                later = [
-                    m if isinstance(m, Muggins) else m._replace(player=players[(players.index(m.player) + shift) % len(players)])
-                    for m in out[i:]
-                ]
-                out = [*out[:i], move, *later]
+            if command.reseat:
+                out = reseated(out, i, move, players, inserted=command.action == "insert")
             elif command.action == "insert":
                 out.insert(i, move)
-            elif command.reseat:
-                out = reseated(out, i, move.player, players)
-                out[i] = move
             else:
                 out[i] = move
     return out
@@ -866,12 +845,8 @@ def _passes_reseated(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edi
     player = state.players[r.turn]
     if moves[i].player != player:
         return
-    n = len(state.players)
-    shifted = [
-        m if isinstance(m, Muggins) else m._replace(player=state.players[(state.players.index(m.player) + 1) % n])
-        for m in moves[i:]
-    ]
-    yield Edit("pass-seat", i, len(moves), (Pass(player), *shifted), tuple(moves[i:]))
+    new = reseated(moves, i, Pass(player), state.players, inserted=True)
+    yield Edit("pass-seat", i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
 def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
@@ -879,11 +854,11 @@ def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
     off with it: where the table names the opener, a lead typed for the wrong player shifts
     every move typed after it without a name."""
     move = moves[i]
-    if not (isinstance(move, Play) and state._table_names_opener(state.current)) or i + 1 >= len(moves):
+    if not (isinstance(move, Play) and state.current.table_names_opener) or i + 1 >= len(moves):
         return
     for player in state.players:
         if player != move.player:
-            new = reseated(moves, i, player, state.players)
+            new = reseated(moves, i, move._replace(player=player), state.players)
             # Where scorepad drew the lot, the table may have drawn its own and led by it.
             kind = "lot" if state.current.drawn else "seat"
             yield Edit(kind, i, len(moves), tuple(new[i:]), tuple(moves[i:]))
@@ -919,7 +894,7 @@ def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) ->
     # opener the record names, decides who moves.
     if proof is not None and proof.plays:
         return
-    if isinstance(move, Muggins) or (isinstance(move, Play) and state._table_names_opener(r)):
+    if isinstance(move, Muggins) or (isinstance(move, Play) and r.table_names_opener):
         for player in state.players:
             if player != move.player:
                 yield Edit("player", i, i + 1, (move._replace(player=player),), one)

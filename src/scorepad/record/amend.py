@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.engine.game import Game, Round
-from scorepad.engine.notation import Draw, Move, Muggins, parse_move
-from scorepad.engine.repair import reseated
+from scorepad.engine.notation import Move, parse_move
+from scorepad.engine.seats import reseated
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _
 from scorepad.record.chunks import Chunks, Whole
@@ -205,16 +205,11 @@ def _change(rounds: list[Any], action: str, at: tuple[int, int], move: Move | No
             raise InvalidMoveError(_("insert --reseat: there is no move {index} to insert before").format(index=index))
         if move is None or move.player not in players:
             raise AmendError(_("nothing changed: a move of that round names nobody playing"))
-        shift = 0 if isinstance(move, Draw) else 1
         later = [parse_move(text) if isinstance(text, str) else None for text in moves[index - 1 :]]
         if any(m is None or m.player not in players for m in later):
             raise AmendError(_("nothing changed: a move of that round names nobody playing"))
-        shifted = [
-            m if isinstance(m, Muggins) else m._replace(player=players[(players.index(m.player) + shift) % len(players)])
-            for m in later
-            if m is not None
-        ]
-        moves[index - 1 :] = [str(move), *(str(m) for m in shifted)]
+        written = reseated([m for m in later if m is not None], 0, move, players, inserted=True)
+        moves[index - 1 :] = [str(m) for m in written]
         return
     if not 1 <= index <= last:
         if last == 0:
@@ -241,6 +236,5 @@ def _reseat(moves: list[Any], index: int, move: Move | None, players: Sequence[s
         raise AmendError(_("nothing changed: {problem}").format(problem=error)) from None
     if any(m is None or m.player not in players for m in parsed) or move.player not in players:
         raise AmendError(_("nothing changed: a move of that round names nobody playing"))
-    written = reseated([m for m in parsed if m is not None], index - 1, move.player, players)
-    written[index - 1] = move
+    written = reseated([m for m in parsed if m is not None], index - 1, move, players)
     moves[:] = [str(m) for m in written]
