@@ -162,9 +162,10 @@ class HintIn(NamedTuple):
 
 
 class ViewIn(NamedTuple):
-    what: str  # "show" | "log" | "tally" | "rules" | "help" | "quit" | "edit"
+    what: str  # "show" | "log" | "tally" | "rules" | "help" | "quit" | "edit" | "qr"
     all: bool = False  # `l all`: the whole game's log
     round: int | None = None  # `l 2`: round 2's log
+    name: str | None = None  # `qr Bob`: Bob's link (`qr`: the watchers')
 
 
 # NamedTuples, as the engine's moves are (see there)
@@ -566,6 +567,10 @@ def parse_line(line: str) -> Typed | None:
         if rest:
             raise InvalidMoveError(_("'{line}': {word} takes nothing after it (? for help)").format(line=line, word=words[0]))
         return ViewIn(what)
+    if head == "qr":
+        if len(rest) > 1:
+            raise InvalidMoveError(_("'{line}': write qr for the link to watch, qr Bob for Bob's").format(line=line))
+        return ViewIn("qr", name=rest[0] if rest else None)
     by = None
     stands = head in (*DRAW_WORDS, *PASS_WORDS) and STANDS_WORD in [w.lower() for w in rest]
     if stands:

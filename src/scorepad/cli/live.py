@@ -20,8 +20,10 @@ from scorepad.views.status import lead_example
 
 if TYPE_CHECKING:
     from scorepad.cli.grammar import HintIn, Typed, ViewIn
+    from scorepad.cli.watching import Notes, Watch
     from scorepad.engine.game import Game, Outcome
     from scorepad.record.change import LiveRecord
+    from scorepad.serve.links import Served
 
 
 def live_help() -> str:
@@ -54,6 +56,8 @@ new       the next game (new Ann,Bob)
 s, l, t   show, log (l 2, l all), sheet
 tally     the paper tally
 hint 64 55, rules
+qr, qr Bob  the QR code of the link to
+          watch, of Bob's (live --serve)
 q         leave (all is saved)""")
 
 
@@ -147,10 +151,13 @@ def _show(file: Path, game: Game | None = None, out: Outcome | None = None, note
     screen.print(status(game if game is not None else read_game(file), screen.width, out, live=True))
 
 
-def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRecord | None = None) -> bool | None:
+def live_command(
+    line: str, file: Path, seen: bytes | None = None, held: LiveRecord | None = None, served: Served | None = None
+) -> bool | None:
     """Do one line typed at the live prompt. `seen`: the record as it was when the prompt
-    was drawn; `held`: the record kept in memory between lines (record/change.py). Returns
-    False when the player leaves, None when the line was refused."""
+    was drawn; `held`: the record kept in memory between lines (record/change.py);
+    `served`: the server beside the prompt (`live --serve`), whose links `qr` shows.
+    Returns False when the player leaves, None when the line was refused."""
     from scorepad.cli import actions, grammar
     from scorepad.cli.perform import perform
 
@@ -160,7 +167,7 @@ def live_command(line: str, file: Path, seen: bytes | None = None, held: LiveRec
         if typed is None:
             return True
         if isinstance(typed, grammar.ViewIn):
-            return _view(typed, file, held)
+            return _view(typed, file, held, served)
         if isinstance(typed, grammar.HintIn):
             _hint(typed, file, held)
         elif isinstance(typed, grammar.NewIn):
@@ -321,11 +328,13 @@ def _game(file: Path, held: LiveRecord | None) -> Game:
     return read_game(file)
 
 
-def _view(typed: ViewIn, file: Path, held: LiveRecord | None = None) -> bool:
+def _view(typed: ViewIn, file: Path, held: LiveRecord | None = None, served: Served | None = None) -> bool | None:
     from scorepad.cli.actions import edit
 
     if typed.what == "quit":
         return False
+    if typed.what == "qr":
+        return _qr(typed.name, served)
     if typed.what == "help":
         echo(live_help())
         return True
@@ -358,6 +367,24 @@ def _view(typed: ViewIn, file: Path, held: LiveRecord | None = None) -> bool:
     return True
 
 
+def _qr(name: str | None, served: Served | None) -> bool | None:
+    """`qr`: the link to watch and its QR code, for a phone to scan; `qr Bob`: Bob's."""
+    from scorepad.cli.grammar import resolve_player
+
+    if served is None:
+        error(_("qr shows the links of a game served to the phones: start the prompt with scorepad live --serve"))
+        return None
+    player = None
+    if name is not None:
+        try:
+            player = resolve_player(name, list(served.links.players.values()))
+        except ScorepadError as problem:
+            error(problem)
+            return None
+    served.show(player)
+    return True
+
+
 def _hint(typed: HintIn, file: Path, held: LiveRecord | None = None) -> None:
     from scorepad.cli.actions import hint_lines
 
@@ -365,10 +392,12 @@ def _hint(typed: HintIn, file: Path, held: LiveRecord | None = None) -> None:
         echo(line)
 
 
-def run(file: Path) -> int:
+def run(file: Path, notes: Notes | None = None, served: Served | None = None) -> int:
     """The prompt loop: show the game, then read lines until q or end of input. Returns
-    the exit status: 1 when input came from a pipe and any line was refused."""
-    from scorepad.record.change import LiveRecord
+    the exit status: 1 when input came from a pipe and any line was refused. With the
+    server beside the prompt (`live --serve`): `notes`, what it says, shown above the
+    prompt, and `served`, its links."""
+    from scorepad.cli.watching import watching
 
     history = _History() if sys.stdin.isatty() else None
     try:  # bytes that are not text in the terminal's encoding: kept, shown escaped, refused
@@ -381,8 +410,18 @@ def run(file: Path) -> int:
         error(problem)
         return 2
     echo(_("? for help, q to leave"))
-    refused = False
     _REPEATS.last = None  # a run of refusals belongs to one session
+    with watching(file, history.readline if history is not None else None, notes) as watch:
+        return _prompt(file, history, watch, served)
+
+
+def _prompt(file: Path, history: _History | None, watch: Watch | None, served: Served | None) -> int:
+    from scorepad.cli.watching import Changed
+    from scorepad.record.change import LiveRecord
+
+    refused = False
+    kept = ""  # the line typed so far when a change made elsewhere was shown
+    unreadable: tuple[str, Game] | None = None  # the game last shown, while a change elsewhere left the record unreadable
     # The game stays in memory between lines: each reads the record again only when the
     # file's stamp (identity, size, times) says it changed, and a move saves only its round.
     held = LiveRecord(file)
@@ -390,12 +429,24 @@ def run(file: Path) -> int:
         try:
             text, game = held.read()
         except ScorepadError as problem:
-            error(problem)
-            return 2
+            if unreadable is None:
+                error(problem)
+                return 2
+            text, game = unreadable  # the prompt waits, and says when it can be read again
+        else:
+            unreadable = None
+            if watch is not None:
+                watch.expect(held.stamp)
         seen = text.encode("utf-8")
-        prompt = f"{game.turn}> " if game.turn else "> "
+        prompt = shown(f"{game.turn}> " if game.turn else "> ")
         try:
-            line = input(shown(prompt))
+            line = input(prompt) if watch is None else watch.read_line(prompt, kept)
+        except Changed:
+            assert watch is not None  # only a watch raises it
+            kept = typed_so_far(history)
+            watch.clear(prompt, kept)
+            unreadable = None if _tell(watch, held, (text, game)) else (text, game)
+            continue
         except EOFError:
             echo()
             break
@@ -404,12 +455,42 @@ def run(file: Path) -> int:
             if not typed_so_far(history):
                 # Ctrl-C at an empty prompt is someone trying to leave: say how.
                 echo(_("(Ctrl-C drops the line being typed; q or Ctrl-D leaves, everything is saved)"))
+            kept = ""
             continue
+        kept = ""
         if history is not None and line.strip():
             history.add()
-        result = live_command(line, file, seen, held)
+        result = live_command(line, file, seen, held, served)
         if result is False:
             break
         if result is None:
             refused = True
     return 1 if refused and not sys.stdin.isatty() else 0
+
+
+def _tell(watch: Watch, held: LiveRecord, before: tuple[str, Game]) -> bool:
+    """Above the prompt: what a phone's call did, or else what the change made elsewhere
+    did, and a muggins chance it opened. False when the record cannot be read now (an
+    editor saving it halfway): said so, and the prompt waits for the next change."""
+    from scorepad.record.files import real_path, stamp
+    from scorepad.views.console import print_styled
+    from scorepad.views.latest import changed_elsewhere
+    from scorepad.views.status import muggins_chance
+
+    notes = watch.taken()
+    for note in notes:
+        echo(note)
+    now = stamp(real_path(held.file))
+    try:
+        after = held.read()
+    except ScorepadError as problem:
+        echo(_("The record cannot be read now: {problem}").format(problem=problem))
+        watch.expect(now)
+        return False
+    if held.stamp != watch.expected:
+        if not notes:
+            echo(changed_elsewhere(before, after))
+        chance = muggins_chance(after[1], live=True)
+        if chance is not None:
+            print_styled(chance)
+    return True

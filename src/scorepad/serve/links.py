@@ -104,12 +104,12 @@ class Served:
     def tell(self, qr_for: list[str]) -> None:
         """The links, the watchers' first with its QR code; a QR code for each player of
         `qr_for`; then where the server listens."""
-        echo(_("Watch the game: {link}").format(link=self.link(self.links.watch)), wrap=False)
-        echo(qr_code(self.link(self.links.watch)), wrap=False)
+        self.show(None)
         for token, player in self.links.players.items():
-            echo(f"{player}: {self.link(token)}", wrap=False)
             if player in qr_for:
-                echo(qr_code(self.link(token)), wrap=False)
+                self.show(player)
+            else:
+                echo(f"{player}: {self.link(token)}", wrap=False)
         if self.host in ("0.0.0.0", ""):
             echo(
                 _("Listening on every IPv4 address of this machine, port {port}; the links use {address}.").format(
@@ -118,6 +118,16 @@ class Served:
             )
         else:
             echo(_("Listening on {address}, port {port} only.").format(address=self.host, port=self.port))
+
+    def show(self, player: str | None) -> None:
+        """A link and its QR code: the watchers' (None) or `player`'s."""
+        if player is None:
+            link = self.link(self.links.watch)
+            echo(_("Watch the game: {link}").format(link=link), wrap=False)
+        else:
+            link = self.link(self.links.of(player))
+            echo(f"{player}: {link}", wrap=False)
+        echo(qr_code(link), wrap=False)
 
     def close(self) -> None:
         self.listening.__exit__(None, None, None)
@@ -161,10 +171,9 @@ def show_qr_on_request(served: Served) -> None:
     def read() -> None:
         for line in sys.stdin:
             name = line.strip()
-            found = [token for token, player in served.links.players.items() if player.casefold() == name.casefold()]
+            found = [player for player in served.links.players.values() if player.casefold() == name.casefold()]
             if found:
-                echo(f"{name}: {served.link(found[0])}", wrap=False)
-                echo(qr_code(served.link(found[0])), wrap=False)
+                served.show(found[0])
             elif name:
                 echo(_("No player is called {name}.").format(name=name))
 

@@ -10,12 +10,12 @@ import hashlib
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorepad.engine.game import Game, Outcome
+from scorepad.engine.game import Game
 from scorepad.engine.notation import Muggins, Play
 from scorepad.errors import IllegalMoveError
 from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
-from scorepad.views.award import hands_summary
+from scorepad.views.latest import last_move
 from scorepad.views.sheet import still_needs
 from scorepad.views.status import ends_line, explain, muggins_offer, points, side_label
 from scorepad.views.summary import game_json
@@ -49,24 +49,6 @@ def offers(game: Game, player: str | None) -> list[Offer]:
     if isinstance(last, Play) and last.player == player and last.claim is None and not missed.penalty:
         return [Offer("claim", _("Claim {points} for {tile}").format(points=missed.amount, tile=last.tile))]
     return []
-
-
-def _last(game: Game) -> str | None:
-    """The last move with its points and reason, or how the last round's hands ended it."""
-    for r in reversed(game.rounds):
-        if r.hands is not None and r.award is not None:
-            return _("Round {number}: {how}").format(number=r.number, how=hands_summary(game, r))
-        if r.moves:
-            break
-    else:
-        return None
-    move = game.current.moves[-1]
-    try:  # the move's outcome, as it was told when it was made: taken back and made again
-        game.pop()
-        out: Outcome = game.push(move)
-    except IllegalMoveError:
-        return None
-    return explain(game, out).plain
 
 
 def _turn_words(game: Game) -> str:
@@ -106,7 +88,7 @@ def now(game: Game, player: str | None) -> dict[str, Any]:
             }
             for s, side in enumerate(game.sides)
         ],
-        "last": _last(game),
+        "last": last_move(game),
         "chance": offer[0].rstrip(":") if offer is not None else None,
         "calls": [offer._asdict() for offer in offers(game, player)],
         "over": game.winner is not None,

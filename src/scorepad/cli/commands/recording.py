@@ -412,7 +412,8 @@ def demo(
         "\n"
         "64 e, d 2, p, u 3, m Bob, hands Bob=8 Cy=43,50, insert 1.12 Tom: draw 4, new,\n"
         "? for help, q to leave. Every move is saved at once. From a pipe, the exit status is\n"
-        "1 if any line was refused. --serve: the game on the table's phones as well (scorepad serve).\n"
+        "1 if any line was refused. --serve: the game on the table's phones as well (scorepad serve);\n"
+        "then qr shows the QR code of the link to watch, qr Bob that of Bob's link.\n"
         "\n"
         "Example: scorepad live -f tonight.toml"
     )
@@ -429,10 +430,13 @@ def live(
     if not serve:
         raise typer.Exit(run(file))
     from scorepad.cli.commands.serving import start
+    from scorepad.cli.watching import Notes
 
-    stop = start(file, host, port, [], said=lambda text: echo("\n" + text)).beside()
+    notes = Notes()  # a phone's call, shown above the prompt
+    served = start(file, host, port, [], said=notes)
+    stop = served.beside()
     try:
-        code = run(file)
+        code = run(file, notes, served)
     finally:
         stop()
     raise typer.Exit(code)
