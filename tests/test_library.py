@@ -57,6 +57,11 @@ def test_the_documented_example_runs_as_it_stands(tmp_path):
     assert scorepad.load(tmp_path / "game.toml").scores == [10, 10]
 
 
+def test_every_name_the_package_exports_is_there_without_the_command_line(tmp_path):
+    run_alone("import scorepad\nfor name in scorepad.__all__:\n    getattr(scorepad, name)\n", tmp_path)
+    assert {"load", "save", "play", "enter_hands", "undo", "amend", "audit", "review"} <= set(scorepad.__all__)
+
+
 def test_the_check_for_the_command_line_finds_it(tmp_path):
     with pytest.raises(AssertionError):
         run_alone("import scorepad.cli.app", tmp_path)
@@ -122,6 +127,14 @@ print(done.steps[0][0], done.before.scores, done.after.scores)
 done = scorepad.amend("game.toml", [("replace", (1, 3), "Ann: 0-2 E"), ("replace", (1, 4), "Bob: 2-3 E")])
 print([str(move) for move in done.after.current.moves[2:]])
 print(len(scorepad.audit("game.toml").problems))
+
+# Taken back, the last first.
+undone = scorepad.undo("game.toml", 2)
+print([(taken.round, str(taken.entry)) for taken in undone.taken], len(scorepad.load("game.toml").current.moves))
+try:
+    scorepad.undo("game.toml", 3)
+except scorepad.IllegalMoveError as refusal:
+    print(refusal)
 """
 
 
@@ -133,6 +146,8 @@ def test_the_past_amended_through_the_library_alone(tmp_path):
         "lead-reseat [10, 10, 0] [0, 10, 10]",
         str(["Ann: 0-2 E", "Bob: 2-3 E"]),
         "0",
+        "[(1, 'Bob: 2-3 E'), (1, 'Ann: 0-2 E')] 2",
+        "cannot undo 3: only 2 moves or hands entries to take back",
     ]
 
 
@@ -150,3 +165,11 @@ def test_a_move_that_proves_an_earlier_pass_wrong_is_refused_there(tmp_path):
         scorepad.play(path, "Bob: 5-1 W")
     assert refused.value.at == (1, 3)
     assert path.read_bytes() == before
+
+
+def test_a_save_never_replaces_a_file_that_is_not_a_record(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("the club's notes\n", encoding="utf-8")
+    with pytest.raises(scorepad.RecordError):
+        scorepad.save(scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat")), notes)
+    assert notes.read_text(encoding="utf-8") == "the club's notes\n"

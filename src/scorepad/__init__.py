@@ -57,6 +57,8 @@ _EXPORTS = {
     "reseat_lead": "scorepad.record.library",
     "review": "scorepad.record.library",
     "save": "scorepad.record.library",
+    "undo": "scorepad.record.library",
+    "Undone": "scorepad.record.library",
 }
 
 __all__ = list(_EXPORTS)
@@ -97,6 +99,7 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         Audit,
         Played,
         Review,
+        Undone,
         amend,
         audit,
         delete,
@@ -108,4 +111,5 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         reseat_lead,
         review,
         save,
+        undo,
     )

@@ -50,7 +50,7 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, is_record, loads
-from scorepad.record.library import enter_hands_in, play_move
+from scorepad.record.library import enter_hands_in, play_move, take_back_in
 from scorepad.views.status import lead_example, points
 
 if TYPE_CHECKING:
@@ -319,24 +319,9 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
 def take_back(game: Game, count: int) -> Done:
     """The last `count` moves or hands entries taken back from `game`, each listed."""
     notes = []
-    for done in range(count):
-        try:
-            item = game.pop()
-        except IllegalMoveError:
-            if done == 0:
-                raise
-            raise IllegalMoveError(
-                _("cannot undo {count}: {only}").format(
-                    count=count,
-                    only=ngettext(
-                        "only {n} move or hands entry to take back",
-                        "only {n} moves or hands entries to take back",
-                        done,
-                    ).format(n=done),
-                )
-            ) from None
+    for number, item in take_back_in(game, count):
         if isinstance(item, dict):
-            notes.append(_("Undone: the hands of round {number}").format(number=game.current.number))
+            notes.append(_("Undone: the hands of round {number}").format(number=number))
         elif isinstance(item, Annulment):
             notes.append(_("Undone: round {number} annulled ({reason})").format(number=item.number, reason=item.reason))
         else:

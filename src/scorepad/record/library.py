@@ -18,16 +18,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from scorepad.engine.game import Game, Outcome, Round
+from scorepad.engine.game import Annulment, Game, Outcome, Round
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Move, Play, parse_move
 from scorepad.engine.tiles import Tile
-from scorepad.errors import ProvedByPlayError, ProvenFaultError
-from scorepad.i18n import _
+from scorepad.errors import IllegalMoveError, ProvedByPlayError, ProvenFaultError
+from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
-from scorepad.record.files import locked, read_both, read_game, read_text, save_text
+from scorepad.record.files import check_may_write, locked, read_both, read_game, read_text, save_text
 from scorepad.record.files import save as save_game
 from scorepad.record.format import Problem, audit_text
 
@@ -55,9 +55,12 @@ def load(path: Path_) -> Game:
 
 
 def save(game: Game, path: Path_) -> Path | None:
-    """Write `game` as the record at `path` under its lock, atomically; a new file or one
-    replaced. Returns the copy of a hand-edited record kept beside it, else None."""
+    """Write `game` as the record at `path` under its lock, atomically; a new file or a
+    record replaced, never a file that is not a scorepad record (RecordError). Returns the
+    copy of a hand-edited record kept beside it, else None."""
+    check_may_write(path)  # before a lock file is made beside what is no record
     with locked(path):
+        check_may_write(path)
         return save_game(game, path)
 
 
@@ -118,6 +121,56 @@ def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]]) -> Play
     with changing(Path(path)) as change:
         out = enter_hands_in(change.game, hands)
     return Played(change.game, out, change.kept[0] if change.kept else None)
+
+
+class TakenBack(NamedTuple):
+    """One entry taken back: a move, the hands of a round (by player index) or a round's
+    annulment, and the round it was taken from."""
+
+    round: int
+    entry: Move | dict[int, Hand] | Annulment
+
+
+def take_back_in(game: Game, count: int = 1) -> list[TakenBack]:
+    """The last `count` moves, hands entries or annulments taken back from `game`, the
+    last first. IllegalMoveError when there are fewer."""
+    taken = []
+    for done in range(count):
+        try:
+            entry = game.pop()
+        except IllegalMoveError:
+            if done == 0:
+                raise
+            raise IllegalMoveError(
+                _("cannot undo {count}: {only}").format(
+                    count=count,
+                    only=ngettext(
+                        "only {n} move or hands entry to take back",
+                        "only {n} moves or hands entries to take back",
+                        done,
+                    ).format(n=done),
+                )
+            ) from None
+        taken.append(TakenBack(entry.number if isinstance(entry, Annulment) else game.current.number, entry))
+    return taken
+
+
+@dataclass
+class Undone:
+    """Entries taken back from a record: the game after, what was taken back (the last
+    first), and the copy of a hand-edited record the save kept (None: none)."""
+
+    game: Game
+    taken: list[TakenBack]
+    kept: Path | None = None
+
+
+def undo(path: Path_, count: int = 1) -> Undone:
+    """The last `count` entries of the record at `path` taken back. A repair the command
+    line kept for its own `undo` is forgotten, as by any change."""
+    with changing(Path(path)) as change:
+        taken = take_back_in(change.game, count)
+    return Undone(change.game, taken, change.kept[0] if change.kept else None)
 
 
 # --- amending the past ----------------------------------------------------------------------
