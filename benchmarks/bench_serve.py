@@ -9,9 +9,14 @@ side with a reference where one exists, on the loopback address:
 - state.json answers 30 clients at once within 100 ms at the 95th percentile, in
   alternation with the standard library's `http.server` answering the same bytes from a file;
 - idle with 30 pages open: the server's CPU time over some seconds when nothing changes
-  (goal at most 1 % of a core).
+  (goal at most 1 % of a core);
+- `--long ROUNDS`: the same change on a long game (a random game of that many rounds),
+  reaching 30 pages, then 30 pages that have "the whole game" open: each loads the
+  exported page again after the push, as its frame does (taking gzip, as browsers do),
+  and the time until all 30 have it is noted, with the bytes sent and the server's CPU
+  time per change; the code of `--old REV` and this checkout's, side by side, alternating.
 
-Run: .venv/bin/python benchmarks/bench_serve.py [--changes 20] [--rounds 5]
+Run: .venv/bin/python benchmarks/bench_serve.py [--changes 20] [--rounds 5] [--long 50 [--old REV]]
 """
 
 from __future__ import annotations
@@ -32,7 +37,13 @@ from pathlib import Path
 
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-ENV = {**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": "40", "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+ENV = {
+    **os.environ,
+    "SCOREPAD_LANG": "en",
+    "COLUMNS": "40",
+    "NO_COLOR": "1",
+    "PYTHONUNBUFFERED": "1",
+}
 ENV.pop("SCOREPAD_FILE", None)
 
 
@@ -45,6 +56,28 @@ def record(folder: Path) -> tuple[Path, str, str]:
     less = file.read_text(encoding="utf-8")
     file.write_text(before, encoding="utf-8")
     return file, before, less
+
+
+def long_record(folder: Path, rounds: int) -> tuple[Path, str, str]:
+    """A random game of `rounds` played rounds, and the same game one move back."""
+    import random
+
+    from scorepad.engine.rules import Rules
+    from scorepad.engine.simulate import play_game
+    from scorepad.record.format import dumps
+
+    game = play_game(
+        ["Ann", "Bob", "Cy"],
+        Rules.from_options("pagat", target=100_000),
+        random.Random(50),
+        max_rounds=rounds - 1,
+    )
+    file = folder / "long.toml"
+    more = dumps(game)
+    game.pop()
+    less = dumps(game)
+    file.write_text(more, encoding="utf-8")
+    return file, more, less
 
 
 def replace(file: Path, text: str) -> None:
@@ -80,14 +113,28 @@ def stop(process: subprocess.Popen) -> None:
 
 
 class Page(threading.Thread):
-    """One open page's push: the time each version arrived."""
+    """One open page's push: the time each version arrived; with `whole` (the whole game
+    open in its frame), the time the exported page of each version had been loaded again,
+    and its bytes."""
 
-    def __init__(self, port: int, path: str) -> None:
+    def __init__(self, port: int, path: str, whole: bool = False) -> None:
         super().__init__(daemon=True)
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
         self.sock.sendall(f"GET {path}events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         self.arrived: dict[int, float] = {}
+        self.loaded: dict[int, float] = {}
+        self.bytes: dict[int, int] = {}
+        self.whole, self.port, self.path = whole, port, path
+        if whole:
+            self.frame = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.start()
+
+    def load(self, version: int) -> None:
+        self.frame.request("GET", f"{self.path}game?v={version}", headers={"Accept-Encoding": "gzip"})
+        response = self.frame.getresponse()
+        body = response.read()
+        self.loaded[version] = time.perf_counter()
+        self.bytes[version] = len(body)
 
     def run(self) -> None:
         buffer = b""
@@ -99,7 +146,10 @@ class Page(threading.Thread):
                 buffer += chunk
                 while (found := re.search(rb"\ndata: (.*?)\n", buffer)) is not None:
                     buffer = buffer[found.end() :]
-                    self.arrived[json.loads(found.group(1))["version"]] = time.perf_counter()
+                    version = json.loads(found.group(1))["version"]
+                    self.arrived[version] = time.perf_counter()
+                    if self.whole:
+                        self.load(version)
         except OSError:
             return
 
@@ -145,6 +195,17 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle measured")
+    parser.add_argument(
+        "--long",
+        type=int,
+        default=0,
+        help="also a change on a game of this many rounds",
+    )
+    parser.add_argument(
+        "--old",
+        default="33133fa",
+        help="with --long: the git revision to set beside this checkout",
+    )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as folder_name:
@@ -219,7 +280,77 @@ def main() -> None:
         for page in pages:
             page.sock.close()
         stop(process)
+        if args.long:
+            # Side by side: the code of `--old` (a git revision's src) and this checkout's.
+            sys.path.insert(0, str(Path(__file__).parent))
+            from bench_live import export
+
+            old = export(args.old, folder / "old")
+            for run in range(2):
+                for side, src in (
+                    ("old", old),
+                    ("new", Path(__file__).resolve().parents[1] / "src"),
+                )[:: 1 if run == 0 else -1]:
+                    print(f"{side} ({args.old if side == 'old' else 'this checkout'}):")
+                    long_game(folder, args.long, args.changes, src)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+
+
+def long_game(folder: Path, rounds: int, changes: int, src: Path) -> None:
+    """A change on a long game: to 30 pages, then to 30 pages with the whole game open,
+    with the code of `src`."""
+    file, more, less = long_record(folder, rounds)
+    process = subprocess.Popen(
+        [*SCOREPAD, "serve", "--host", "127.0.0.1", "--port", "0", "-f", str(file)],
+        cwd=folder,
+        env={**ENV, "PYTHONPATH": str(src)},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    watch = ""
+    for line in process.stdout:
+        if line.startswith("Watch the game: "):
+            watch = line.split(": ", 1)[1].strip()
+        if line.startswith("Listening"):
+            break
+    port = int(watch.split(":")[2].split("/")[0])
+    path = "/" + watch.split("/", 3)[3]
+    version = 1
+    for whole in (False, True):
+        pages = [Page(port, path, whole) for _ in range(30)]
+        while any(version not in page.arrived for page in pages):
+            time.sleep(0.01)
+        reached: list[float] = []
+        cpu: list[float] = []
+        sent: list[int] = []
+        for _change in range(changes):
+            time.sleep(0.3)
+            version += 1
+            before = cpu_seconds(process.pid)
+            replace(file, less if version % 2 == 0 else more)
+            made = time.perf_counter()
+            deadline = made + 60
+            while (
+                not all(version in (page.loaded if whole else page.arrived) for page in pages) and time.perf_counter() < deadline
+            ):
+                time.sleep(0.005)
+            cpu.append(cpu_seconds(process.pid) - before)
+            reached += [(page.loaded if whole else page.arrived).get(version, float("inf")) - made for page in pages]
+            sent.append(sum(page.bytes.get(version, 0) for page in pages))
+        what = "30 pages with the whole game open had it again" if whole else "a change reached 30 pages"
+        print(
+            f"{rounds} rounds ({file.stat().st_size:,} bytes of record): {what}: median {ms(statistics.median(reached))}, "
+            f"worst {ms(max(reached))}; server CPU {ms(statistics.median(cpu))} a change (median)"
+            + (f"; {statistics.median(sent) / 1000:,.0f} KB sent a change" if whole else "")
+        )
+        for page in pages:
+            page.sock.close()
+            if whole:
+                page.frame.close()
+    stop(process)
 
 
 if __name__ == "__main__":

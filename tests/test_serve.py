@@ -4,6 +4,7 @@ state.json, many clients at once, and Ctrl-C with pages open."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import resource
 import socket
@@ -53,6 +54,17 @@ def test_state_json_is_what_show_json_prints(table):
         assert status == 200 and headers["content-type"].startswith("application/json")
         assert json.loads(body) == json.loads(scorepad(table.parent, "show", "--json").stdout)
         assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_whole_game_is_sent_gzipped_to_a_client_that_takes_it(table):
+    with served(table.parent) as server:
+        status, headers, plain = server.get(server.watch + "game")
+        assert status == 200 and "content-encoding" not in headers and plain.startswith(b"<!DOCTYPE html>")
+        status, headers, packed = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip, deflate, br"})
+        assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "accept-encoding"
+        assert gzip.decompress(packed) == plain and len(packed) * 2 < len(plain)
+        _status, headers, body = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip;q=0, identity"})
+        assert "content-encoding" not in headers and body == plain
 
 
 @pytest.mark.parametrize(
