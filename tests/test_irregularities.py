@@ -461,3 +461,112 @@ def test_a_higher_double_in_a_final_hand_shown_as_tiles_proves_the_lead(here):
     assert notes(text.replace('"6-6"', "12"))[1] == []
     marked = text.replace('"Ann: 5-5"', '"Ann: 5-5 !stands"')
     assert notes(marked)[1] == []
+
+
+# --- a tile shown by accident is held from then on: what it proves (issue 37, item 3) -----------
+
+NO_BONEYARD = 'preset = "pagat"\npartners = false\ndeal = [7, 7, 7]'
+
+
+def test_a_pass_while_a_shown_tile_fits_is_proved_at_the_pass():
+    # Bob shows 1-2 at 1.2 and never plays it: at 1.7 (W 5, E 1) it fits E.
+    # 3-6 9; 6-4 E 3 + 4 = 7; 4-1 E 3 + 1 = 4; 3-5 W 5 + 1 = 6: nothing scores.
+    moves = ["Ann: 3-6", "Bob: exposes 1-2", "Bob: 6-4 E", "Cy: 4-1 E", "Dee: pass", "Ann: 3-5 W", "Bob: pass"]
+    assert notes(record(moves, FOUR, NO_BONEYARD)) == (
+        [(1, 2, "'Bob: exposes 1-2': Bob showed 1-2: known to everyone from now on")],
+        [(1, 7, "'Bob: pass': Bob passed at 1.7 holding 1-2, which fits E")],
+    )
+    marked = record([*moves[:-1], "Bob: pass !stands"], FOUR, NO_BONEYARD + "\npenalty = 5")
+    assert notes(marked) == (
+        [
+            (1, 2, "'Bob: exposes 1-2': Bob showed 1-2: known to everyone from now on"),
+            (1, 7, "'Bob: pass !stands': stands by the table's ruling: Bob passed while holding a playable tile"),
+        ],
+        [],
+    )
+    # The penalty, 5, to each of the three others.
+    assert scores(marked) == {"Ann": 5, "Bob": 0, "Cy": 5, "Dee": 5}
+    assert reference_scores(marked) == {"Ann": 5, "Bob": 0, "Cy": 5, "Dee": 5}
+    # Played before the pass, the shown tile proves nothing of it.
+    played = ["Ann: 3-6", "Bob: exposes 1-2", "Bob: 6-4 E", "Cy: 4-1 E", "Dee: pass", "Ann: 3-5 W", "Bob: 1-2 E", "Cy: pass"]
+    assert notes(record(played, FOUR, NO_BONEYARD))[1] == []
+
+
+def test_a_draw_while_a_shown_tile_fits_is_proved_at_the_draw():
+    # Bob shows 6-2 and then draws while E shows 6: he held 6-2 before the draw.
+    moves = ["Ann: 3-6", "Bob: exposes 6-2", "Bob: draw", "Bob: 6-2 E"]
+    assert notes(record(moves))[1] == [(1, 3, "'Bob: draw': Bob drew at 1.3 holding 6-2, shown before, which fits E")]
+    marked = record(["Ann: 3-6", "Bob: exposes 6-2", "Bob: draw !stands", "Bob: 6-2 E"])
+    assert notes(marked) == (
+        [
+            (1, 2, "'Bob: exposes 6-2': Bob showed 6-2: known to everyone from now on"),
+            (1, 3, "'Bob: draw !stands': stands by the table's ruling: Bob drew while holding a playable tile"),
+        ],
+        [],
+    )
+    # 3-6 9; 6-2 E: 3 + 2 = 5 for Bob.
+    assert scores(marked) == {"Ann": 0, "Bob": 5, "Cy": 0}
+    # A tile shown that fits nothing then proves nothing of the draw.
+    assert notes(record(["Ann: 3-6", "Bob: exposes 1-2", "Bob: draw", "Bob: 6-4 E"]))[1] == []
+
+
+def test_a_tile_shown_after_a_pass_with_no_draw_between_proves_the_pass():
+    # Bob passed at 1.2 (W 3, E 6) and shows 3-4 at 1.4: he held it since his last draw.
+    moves = ["Ann: 3-6", "Bob: pass", "Cy: 6-1 E", "Bob: exposes 3-4"]
+    assert notes(record(moves, FOUR, NO_BONEYARD))[1] == [(1, 2, "'Bob: pass': Bob passed at 1.2 holding 3-4, which fits W")]
+    # Shown by another player, it proves nothing of Bob's pass.
+    assert notes(record([*moves[:3], "Cy: exposes 3-4"], FOUR, NO_BONEYARD))[1] == []
+
+
+def test_a_pass_refused_where_a_shown_tile_fits_one_shot_and_live(here):
+    ok("new", "--players", "Ann,Bob,Cy,Dee", "--no-partners", "--deal", "7,7,7", "--opener", "Ann")
+    for typed in (("play", "36"), ("exposes", "12", "--by", "Bob"), ("play", "64", "e"), ("play", "41", "e"), ("pass",)):
+        ok(*typed)
+    ok("play", "35", "w")
+    before = here.read_bytes()
+    result = run("pass", width=120)
+    assert result.exit_code == 1
+    out = flat(result.output)
+    assert "Bob passed at 1.7 holding 1-2, which fits E" in out
+    assert "scorepad pass --stands --by Bob or a ruling: the table lets Bob's pass stand against the rules" in out
+    assert here.read_bytes() == before
+    # At the live prompt: refused once, then let stand as the table played it.
+    result = run("live", input="p\np !stands\nq\n", width=120)
+    assert "Bob passed at 1.7 holding 1-2, which fits E" in flat(result.output)
+    assert moves_of(here)[-1] == "Bob: pass !stands"
+    data = audited(here)
+    assert [(n["move"], n["message"]) for n in data["notes"]] == [
+        (2, "'Bob: exposes 1-2': Bob showed 1-2: known to everyone from now on"),
+        (7, "'Bob: pass !stands': stands by the table's ruling: Bob passed while holding a playable tile"),
+    ]
+    assert data["scores"] == {"Ann": 0, "Bob": 0, "Cy": 0, "Dee": 0}
+
+
+def test_an_exposure_that_proves_an_earlier_pass_is_refused_with_the_ruling(here):
+    ok("new", "--players", "Ann,Bob,Cy,Dee", "--no-partners", "--deal", "7,7,7", "--opener", "Ann")
+    for typed in (("play", "36"), ("pass",), ("play", "61", "e")):
+        ok(*typed)
+    before = here.read_bytes()
+    result = run("exposes", "34", "--by", "Bob", width=120)
+    assert result.exit_code == 1, result.output
+    out = flat(result.output)
+    assert "Bob passed at 1.2 holding 3-4, which fits W: let it stand, or fix the move that made this impossible" in out
+    assert "scorepad replace 1.2 'Bob: pass !stands'" in out
+    assert here.read_bytes() == before
+    ruling = next(line for line in result.output.splitlines() if "'Bob: pass !stands'" in line).split(".")[0]
+    ok("fix", ruling.strip())
+    assert moves_of(here) == ["Ann: 3-6", "Bob: pass !stands", "Cy: 6-1 E", "Bob: exposes 3-4"]
+    assert [n["move"] for n in audited(here)["notes"]] == [2, 4]
+
+
+def test_an_insert_that_a_shown_tile_proves_wrong_is_refused(here):
+    # Bob showed 6-2; a draw of his inserted while E shows 6 is proved wrong by it.
+    ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
+    ok("play", "36")
+    ok("exposes", "62", "--by", "Bob")
+    ok("play", "62", "e")
+    before = here.read_bytes()
+    result = run("insert", "1.3", "Bob: draw", width=120)
+    assert result.exit_code == 1, result.output
+    assert "Bob drew at 1.3 holding 6-2, shown before, which fits E" in flat(result.output)
+    assert here.read_bytes() == before

@@ -237,11 +237,11 @@ def change_game(game: Game, typed: Typed, live: bool) -> Done:
             )
         return done
     if isinstance(typed, (DrawIn, PassIn)):
-        return Done(game, game.push(engine_move(game, typed, live)))
+        return Done(game, play_move(game, engine_move(game, typed, live)))
     if isinstance(typed, MugginsIn):
         return Done(game, game.push(Muggins(resolve_player(typed.caller, game.players))))
     if isinstance(typed, ExposesIn):
-        return Done(game, game.push(Exposes(mover(game, typed.by, live), typed.tile)))
+        return Done(game, play_move(game, Exposes(mover(game, typed.by, live), typed.tile)))
     if isinstance(typed, AnnulIn):
         number = game.current.number
         game.annul(typed.reason)

@@ -24,12 +24,14 @@ from scorepad.cli.actions import (
     check_unchanged,
     engine_move,
     enter_hands,
+    mover,
     said,
     take_back,
 )
 from scorepad.cli.grammar import (
     STANDS_WORD,
     DrawIn,
+    ExposesIn,
     FixIn,
     HandsIn,
     MugginsIn,
@@ -42,7 +44,7 @@ from scorepad.cli.grammar import (
     resolve_player,
 )
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
+from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
 from scorepad.engine.repair import (
     MOST,
     Command,
@@ -74,7 +76,7 @@ from scorepad.record.format import RecordError, dumps, loads
 if TYPE_CHECKING:
     from scorepad.engine.tiles import Tile
 
-REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn)
+REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, ExposesIn)  # a tile shown may prove a pass wrong
 
 
 @dataclass
@@ -107,6 +109,9 @@ def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
     move: Move
     if isinstance(typed, MugginsIn):
         return {"move": str(Muggins(resolve_player(typed.caller, game.players))), "claim": False}
+    if isinstance(typed, ExposesIn):
+        shown = Exposes(mover(game, typed.by, live), typed.tile)
+        return {"move": str(shown), "claim": False, "named": typed.by is not None}
     assert isinstance(typed, (PlayIn, DrawIn, PassIn))
     move = engine_move(game, typed, live)
     # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
@@ -441,7 +446,7 @@ def _still_refused(game: Game, refused: Move | dict[str, Any]) -> bool:
         trial.push(refused)
     except ScorepadError:
         return True
-    # A play that proves an earlier move wrong is refused too (actions.push_proved).
+    # A play that proves an earlier move wrong is refused too (library.play_move).
     earlier = any(at is not None and at < len(trial.current.moves) - 1 for at, _text in trial.current.faults[known:])
     return earlier or bool(trial.prove())
 

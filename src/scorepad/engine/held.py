@@ -1,9 +1,10 @@
 """What a round's record proves a player held at each of their moves (docs/rules.md "Turn",
 docs/review.md).
 
-Proven held by a player from some point of the round on: every tile they play later with
-no draw of theirs in between, and, when they draw nothing more, their final hand as the
-round's hands give it in tiles (or nothing, when they hold none at its end). A tile played
+Proven held by a player from some point of the round on: every tile they play or show by
+accident (`exposes`) later with no draw of theirs in between, a tile they showed until it
+is played, and, when they draw nothing more, their final hand as the round's hands give it
+in tiles (or nothing, when they hold none at its end). A tile played
 after a later draw may have been drawn, a pip total names no tile, and a partner's tiles are
 never the player's. The review sets each play against this hand; the round's hands are
 refused, and an audit reports them, when it shows a pass or a draw the rules forbid
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from scorepad.engine.notation import Draw, Move, Pass, Play
+from scorepad.engine.notation import Draw, Exposes, Move, Pass, Play
 from scorepad.engine.tiles import End, Tile, mask_of
 from scorepad.i18n import _
 
@@ -105,6 +106,7 @@ def held_hands(
     # (a review asks it at every play); an audit, asking for the passes and draws alone,
     # reads no mask, and is given 0.
     masks = [mask_of(tiles) for tiles in later] if plays else [0] * len(later)
+    shown = shown_tiles(moves) if any(isinstance(move, Exposes) for move in moves) else None
     for index, move in zip(range(len(moves) - 1, -1, -1), reversed(moves)):
         if isinstance(move, Play):
             p = seat[move.player]
@@ -112,13 +114,28 @@ def held_hands(
             tiles = later[p] = (tile,) + later[p]
             if plays:
                 mask = masks[p] = masks[p] | 1 << tile.id
+                if shown is not None and shown[index]:
+                    tiles, mask = _with_shown(tiles, mask, shown[index], move.player)
                 result[index] = _held(Held, (tiles, why[p], mask, p))
         elif isinstance(move, Pass):
             p = seat[move.player]
-            result[index] = _held(Held, (later[p], why[p], masks[p], p))
+            tiles, mask = later[p], masks[p]
+            if shown is not None and shown[index]:
+                tiles, mask = _with_shown(tiles, mask, shown[index], move.player)
+            result[index] = _held(Held, (tiles, why[p], mask, p))
+        elif isinstance(move, Exposes):
+            # Shown, so held then, and since the player's last draw (as a tile played is).
+            p = seat[move.player]
+            if move.tile not in later[p]:
+                later[p] = (move.tile,) + later[p]
+                if plays:
+                    masks[p] |= 1 << move.tile.id
         elif isinstance(move, Draw):
             p = seat[move.player]
-            result[index] = _held(Held, (later[p], why[p], masks[p], p))
+            tiles, mask = later[p], masks[p]
+            if shown is not None and shown[index]:
+                tiles, mask = _with_shown(tiles, mask, shown[index], move.player)
+            result[index] = _held(Held, (tiles, why[p], mask, p))
             if at_once and _drawn_and_played(moves, index, move):
                 # The tile drawn was played at once: every other tile was held before it.
                 tile = moves[index + 1].tile  # type: ignore[union-attr]
@@ -130,6 +147,29 @@ def held_hands(
                 masks[p] = 0
                 why[p] = Unknown("drew", at=index + 1)
     return result
+
+
+def shown_tiles(moves: Sequence[Move]) -> list[tuple[Exposes, ...]]:
+    """Per move of a round, the tiles shown by accident before it (`exposes`) and not yet
+    played: each is held by the player who showed it, whatever they drew since."""
+    out: list[tuple[Exposes, ...]] = []
+    now: tuple[Exposes, ...] = ()
+    for move in moves:
+        if isinstance(move, Play) and any(shown.tile == move.tile for shown in now):
+            now = tuple(shown for shown in now if shown.tile != move.tile)
+        out.append(now)
+        if isinstance(move, Exposes):
+            now = (*now, move)
+    return out
+
+
+def _with_shown(tiles: tuple[Tile, ...], mask: int, shown: tuple[Exposes, ...], player: str) -> tuple[tuple[Tile, ...], int]:
+    """`tiles` (and `mask`) with the tiles `player` has shown and not yet played."""
+    for exposed in shown:
+        if exposed.player == player and exposed.tile not in tiles:
+            tiles = (*tiles, exposed.tile)
+            mask |= 1 << exposed.tile.id
+    return tiles, mask
 
 
 def _drawn_and_played(moves: Sequence[object], index: int, draw: Draw) -> bool:
@@ -160,6 +200,7 @@ def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | 
     if not r.stood:
         return faults  # no pass, no draw
     held = held_hands(r, players, plays=False, hands=hands, at_once=True)
+    shown = shown_tiles(r.moves) if any(isinstance(move, Exposes) for move in r.moves) else None
     stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
     for index, move in enumerate(r.moves):
         if not isinstance(move, (Pass, Draw)):
@@ -168,7 +209,23 @@ def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | 
         known = held[index]
         if known is None or not known[0] or move.stands:
             continue
-        fault = wrong_move(move, f"{r.number}.{index + 1}", ends_then.fitting(known[0]))
+        at = f"{r.number}.{index + 1}"
+        if isinstance(move, Draw) and shown is not None:
+            # A tile shown before the draw was held before it: one that fits is enough.
+            before = tuple(exposed.tile for exposed in shown[index] if exposed.player == move.player)
+            fitting = ends_then.fitting(before) if before else []
+            if fitting:
+                tile, ends = fitting[0]
+                faults.append(
+                    (
+                        index,
+                        _("{player} drew at {at} holding {tile}, shown before, which fits {end}").format(
+                            player=move.player, at=at, tile=tile, end=_ends(ends)
+                        ),
+                    )
+                )
+                continue
+        fault = wrong_move(move, at, ends_then.fitting(known[0]))
         if fault is not None:
             faults.append((index, fault))
     return faults

@@ -614,7 +614,7 @@ def rulings(game: Game, refused: Refused, named: bool = True) -> list[Repair]:
         if out is not None and not out.faults and not trial.prove():
             return [Repair(r.number, (), (), 0, length, input=Edit("stands", length, length, (move,), (refused,)))]
     found: list[tuple[int, str]] = []
-    if isinstance(refused, Play):
+    if isinstance(refused, (Play, Exposes)):  # a tile shown was held since its player's last draw
         trial = game.fork()
         known = len(trial.current.faults)
         try:

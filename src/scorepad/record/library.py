@@ -72,7 +72,9 @@ def move_of(move: Move | str) -> Move:
 def play_move(game: Game, move: Move) -> Outcome:
     """`move` made in `game`, unless it proves an earlier pass or draw of its player against
     the rules (docs/rules.md "Irregularities"): then ProvedByPlayError, there, the game as
-    it was, the ruling (the pass or draw let stand) offered beside the repairs."""
+    it was, the ruling (the pass or draw let stand) offered beside the repairs. A pass or
+    draw proved wrong by itself (a tile its player showed fits) is refused as any move the
+    rules forbid (IllegalMoveError): its ruling is the move let stand."""
     r = game.current
     known = len(r.faults)
     out = game.push(move)
@@ -82,6 +84,8 @@ def play_move(game: Game, move: Move) -> Outcome:
     if proved:
         game.pop()
         at, text = proved[0]
+        if at == index:
+            raise IllegalMoveError(text)
         raise ProvedByPlayError(
             _("{problem}: let it stand, or fix the move that made this impossible").format(problem=text), at=(r.number, at + 1)
         )
