@@ -570,3 +570,111 @@ def test_an_insert_that_a_shown_tile_proves_wrong_is_refused(here):
     assert result.exit_code == 1, result.output
     assert "Bob drew at 1.3 holding 6-2, shown before, which fits E" in flat(result.output)
     assert here.read_bytes() == before
+
+
+# --- what the views show of the rulings (issue 37, item 1) -------------------------------------
+
+RULED = record(
+    ["Ann: 5-5", "Bob: 5-0 E"],
+    rules='preset = "pagat"\npenalty = 5',
+    more=(
+        'annulled = "misdeal"\n\n[[rounds]]\nopener = "Ann"\nmoves = ["Ann: 3-6", "Cy: 6-6 E !stands", '
+        '"Ann: exposes 1-1", "Ann: 4-2 E !stands", "Bob: draw !stands"]\n'
+    ),
+)
+
+
+def test_the_sheet_labels_an_annulled_round(here):
+    here.write_text(RULED, encoding="utf-8")
+    lines = ok("sheet", "--file", here, width=100).splitlines()
+    # Round 2: Ann 5 (her misplay) + 10 (Cy's and Bob's penalties), Bob 10, Cy 15 + 10.
+    assert [line.split() for line in lines[3:5]] == [
+        ["1×", "·", "·", "·", "0", "·", "·", "·", "0", "·", "·", "·", "0"],
+        ["2*", "5", "·", "10", "15", "·", "·", "10", "10", "15", "·", "10", "25"],
+    ]
+    assert "× round 1 annulled by the table (misdeal): it counts nothing" in lines
+    german = ok("sheet", "--file", here, width=100, lang="de")
+    assert "× Runde 1 vom Tisch annulliert (misdeal): sie zählt nichts" in german
+
+
+def test_the_log_says_what_each_standing_move_broke_and_its_json_the_kinds(here):
+    here.write_text(RULED, encoding="utf-8")
+    log = ok("log", "--file", here, width=120)
+    assert "annulled by the table (misdeal): the round counts nothing" in log
+    for line in (
+        "move 2 stands by the table's ruling: Cy played out of turn (Bob's turn, who loses it)",
+        "move 4 stands by the table's ruling: Ann laid 4-2 on E, which shows 6",
+        "move 5 stands by the table's ruling: Bob drew while holding a playable tile",
+    ):
+        assert line in log
+    data = json.loads(ok("log", "--json", "--file", here))
+    assert [r["annulled"] for r in data] == ["misdeal", None]
+    assert data[0]["points"] == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert [m.get("stands") for m in data[1]["moves"]] == [None, ["out-of-turn"], None, ["misplay"], ["draw"]]
+    # Cy's 15 and a penalty of 5 to each side against him; Bob's draw gives Ann and Cy 5.
+    assert [m["points"] for m in data[1]["moves"]] == [
+        {},
+        {"Cy": 15, "Ann": 5, "Bob": 5},
+        {},
+        {"Ann": 5, "Bob": 5, "Cy": 5},
+        {"Ann": 5, "Cy": 5},
+    ]
+    # Out of turn and a misplay at once: both kinds.
+    both = record(["Ann: 3-6", "Cy: 4-2 E !stands"])
+    here.write_text(both, encoding="utf-8")
+    assert json.loads(ok("log", "--json", "--file", here))[0]["moves"][1]["stands"] == ["out-of-turn", "misplay"]
+
+
+def test_stats_count_the_rulings_per_kind_and_player(here):
+    here.write_text(RULED, encoding="utf-8")
+    lead = here.with_name("lead.toml")
+    lead.write_text(
+        record(
+            ["Ann: 3-6"],
+            players=("Ann", "Bob"),
+            rules='preset = "pagat"\ndeal = [1, 1, 1]',
+            more='\nhands = { Bob = 4 }\n\n[[rounds]]\nopener = "Bob"\nmoves = ["Bob: 5-5 !stands"]\n',
+        ),
+        encoding="utf-8",
+    )
+    passed = here.with_name("pass.toml")
+    moves = ["Ann: 3-6", "Bob: pass !stands", "Cy: 6-1 E", "Dee: pass", "Ann: 1-1 E", "Bob: 3-4 W"]
+    passed.write_text(record(moves, FOUR, NO_BONEYARD), encoding="utf-8")
+    rows = {row["player"]: row for row in json.loads(ok("stats", "--json", here, lead, passed))}
+    kinds = ("stood", "out_of_turn", "misplays", "wrong_leads", "draws_standing", "passes_standing", "tiles_shown")
+    assert {name: [row[k] for k in (*kinds, "rounds_annulled", "from_penalties")] for name, row in rows.items()} == {
+        "Ann": [1, 0, 1, 0, 0, 0, 1, 1, 10],
+        "Bob": [3, 0, 0, 1, 1, 1, 0, 1, 10],
+        "Cy": [1, 1, 0, 0, 0, 0, 0, 1, 10],
+        "Dee": [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    }
+    table = ok("stats", here, lead, passed, width=100)
+    assert "The table's rulings (moves let stand, tiles shown, rounds annulled):" in table
+    assert "Ann: 1 misplay, 1 tile shown, 1 round annulled" in table
+    assert (
+        "Bob: 1 lead by the wrong player, 1 draw holding a playable tile, 1 pass holding a playable tile, 1 round annulled"
+        in flat(table)
+    )
+    assert "Cy: 1 play out of turn, 1 round annulled" in table
+    assert table.splitlines()[0].split()[8] == "pen"
+    german = flat(ok("stats", here, lead, passed, width=100, lang="de"))
+    assert "Cy: 1-mal außer der Reihe gelegt, 1 Runde annulliert" in german
+
+
+def test_the_page_shows_each_ruling(here):
+    here.write_text(RULED, encoding="utf-8")
+    page = here.with_name("game.html")
+    ok("export", page, "--file", here)
+    html = page.read_text(encoding="utf-8")
+    assert "Round 1: annulled by the table (misdeal), counts nothing" in html
+    for words in (
+        "<i>stands by the table&#39;s ruling: Cy played out of turn (Bob&#39;s turn, who loses it)</i>",
+        "<i>Ann showed 1-1: known to everyone from now on</i>",
+        "<i>stands by the table&#39;s ruling: Ann laid 4-2 on E, which shows 6</i>",
+        "<i>stands by the table&#39;s ruling: Bob drew while holding a playable tile</i>",
+        "<b>Cy +15, Ann +5, Bob +5</b>",
+    ):
+        assert words in html
+    # Bob drew holding a tile that fits: his draw says nothing of the numbers he lacks.
+    assert '"lacks":[[5,' not in html
+    assert ">1×<" in html

@@ -52,6 +52,17 @@ class Credit(NamedTuple):
     move: int | None  # 0-based index into the round's moves; None for hands
 
 
+class Ruling(NamedTuple):
+    """A move the table let stand against the rules (docs/rules.md "Irregularities"): its
+    index in the round, what it broke in words, and
+    what kinds of fault: "out-of-turn", "misplay", "wrong-lead" (a lead by the wrong player),
+    "draw" or "pass" (while holding a playable tile)."""
+
+    move: int
+    broke: str
+    kinds: tuple[str, ...]
+
+
 class Annulment(NamedTuple):
     """A round the table annulled, as `pop` takes the annulment back."""
 
@@ -178,7 +189,7 @@ class Round:
         self.regular = True  # False once an audit bends the round to carry on: never folded
         # The moves the table let stand against the rules, with what each broke
         # (docs/rules.md "Irregularities"): an audit's notes, never problems.
-        self.rulings: list[tuple[int, str]] = []
+        self.rulings: list[Ruling] = []
         self.exposed: list[tuple[int, Exposes]] = []  # tiles shown by accident, with the move's index
         self.drew = 0  # a bit per player who has drawn in this round
         self.annulled: str | None = None  # the table's reason, once it annulled the round
@@ -522,8 +533,8 @@ class Game:
         r.moves.append(move)
         out = Outcome(move)
         if ruling is not None:
-            out.ruling = ruling
-            r.rulings.append((index, ruling))
+            out.ruling = ruling.broke
+            r.rulings.append(ruling)
         if not isinstance(move, Play):
             if isinstance(move, Exposes):
                 r.exposed.append((index, move))
@@ -610,29 +621,37 @@ class Game:
 
     # --- what the table lets stand (docs/rules.md "Irregularities") -----------------------------
 
-    def _ruling(self, r: Round, move: Play | Draw | Pass, p: int) -> str:
-        """What `move`, marked as standing, broke; refused when the record shows it broke
-        nothing. Asked before the move is made."""
+    def _ruling(self, r: Round, move: Play | Draw | Pass, p: int) -> Ruling:
+        """What `move`, marked as standing, broke (its move is set once it is made);
+        refused when the record shows it broke nothing. Asked before the move is made."""
         name = move.player
         if isinstance(move, Draw):
-            return _("{player} drew while holding a playable tile").format(player=name)
+            return Ruling(len(r.moves), _("{player} drew while holding a playable tile").format(player=name), ("draw",))
         if isinstance(move, Pass):
-            return _("{player} passed while holding a playable tile").format(player=name)
+            return Ruling(len(r.moves), _("{player} passed while holding a playable tile").format(player=name), ("pass",))
         layout = r.layout
         if not layout.placed:
             if r.opener_rule == "highest-double" and not move.tile.is_double:
-                return _("{player} led {tile}, but the highest double must lead").format(player=name, tile=move.tile)
+                return Ruling(
+                    len(r.moves),
+                    _("{player} led {tile}, but the highest double must lead").format(player=name, tile=move.tile),
+                    ("wrong-lead",),
+                )
             if r.opener_rule == "highest-double" and r.opener is None:
                 # Who held the highest double the table knows; the record may prove it later.
-                return _("{player} led {tile}, but another player held a higher double").format(player=name, tile=move.tile)
+                why = _("{player} led {tile}, but another player held a higher double").format(player=name, tile=move.tile)
+                return Ruling(len(r.moves), why, ("wrong-lead",))
             if r.opener is not None and not r.drawn and p != r.opener:
-                return _("{player} led, but {opener} should have led").format(player=name, opener=self.players[r.opener])
+                why = _("{player} led, but {opener} should have led").format(player=name, opener=self.players[r.opener])
+                return Ruling(len(r.moves), why, ("wrong-lead",))
             raise IllegalMoveError(_("this lead breaks no rule: {player} may lead; leave out !stands").format(player=name))
         broke = []
+        kinds: tuple[str, ...] = ()
         if r.turn is not None and p != r.turn:
             broke.append(
                 _("{player} played out of turn ({turn}'s turn, who loses it)").format(player=name, turn=self.players[r.turn])
             )
+            kinds += ("out-of-turn",)
         assert move.end is not None  # resolve() gives every play after the lead its end
         if not layout.fits(move.tile, move.end):
             broke.append(
@@ -640,13 +659,14 @@ class Game:
                     player=name, tile=move.tile, end=move.end.label, number=layout.open_number(move.end)
                 )
             )
+            kinds += ("misplay",)
         if not broke:
             raise IllegalMoveError(
                 _("this play breaks no rule: it is {player}'s turn and {tile} fits {end}; leave out !stands").format(
                     player=name, tile=move.tile, end=move.end.label
                 )
             )
-        return "; ".join(broke)
+        return Ruling(len(r.moves), "; ".join(broke), kinds)
 
     def prove(self) -> list[tuple[int, str]]:
         """The passes and draws of the round being played that its plays so far prove

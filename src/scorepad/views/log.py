@@ -80,6 +80,20 @@ class _LogRows:
                 self.unders[key] = under
         if r.annulled is not None:
             under = [(_("annulled by the table ({reason}): the round counts nothing").format(reason=r.annulled), "dim")]
+        if r.rulings:
+            # What each move that stands broke, as the audit's note says it.
+            under = [
+                *(
+                    (
+                        _("move {number} stands by the table's ruling: {ruling}").format(
+                            number=ruling.move + 1, ruling=ruling.broke
+                        ),
+                        "dim",
+                    )
+                    for ruling in r.rulings
+                ),
+                *under,
+            ]
         return _("Round {number}").format(number=r.number), list(zip(numbers, texts, sums, pts)), under
 
     @staticmethod

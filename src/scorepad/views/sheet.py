@@ -18,6 +18,8 @@ Columns = list[tuple[str, str, str]]  # (header, justify, style) of each column
 # (columns, rows of cells, the `needs` row, the gap between columns, the columns' widths).
 SheetPart = tuple[str, str] | tuple[Columns, Iterable[list[str]], list[str], int, list[int]]
 
+ANNULLED_MARK = "×"  # beside the number of a round the table annulled
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -47,6 +49,7 @@ class SheetRows:
         self.playing = False  # the last row is the round being played
         self.any_muggins = False
         self.any_penalty = False
+        self.annulled: dict[int, str] = {}  # round number -> the table's reason (rare: kept as they come)
         if read:
             for r in game.rounds:
                 self.take(r)
@@ -59,7 +62,9 @@ class SheetRows:
             return
         kinds = len(self.KINDS)
         got: list[int | Fraction] = [0] * (kinds * self.sides)
-        if r.annulled is None:  # an annulled round counts nothing: a row of nothing
+        if r.annulled is not None:
+            self.annulled[r.number] = r.annulled
+        else:  # an annulled round counts nothing: a row of nothing
             for credit in r.credits:
                 got[kinds * credit.side + self.KINDS.index(credit.source)] += credit.points
                 if credit.source == "muggins":
@@ -94,7 +99,13 @@ class SheetRows:
                 got = dict(zip(self.KINDS, map(_halved, doubled[kinds * s : kinds * (s + 1)]), strict=True))
                 totals[s] += sum(got.values())
                 per_side.append({**got, "total": totals[s]})
-            yield (f"{number}*" if self.playing and i == last else str(number)), per_side
+            yield self._label(number, self.playing and i == last), per_side
+
+    def _label(self, number: int, playing: bool) -> str:
+        """A round's label: `N*` for the round being played, `N` and ANNULLED_MARK for one annulled."""
+        if playing:
+            return f"{number}*"
+        return f"{number}{ANNULLED_MARK}" if number in self.annulled else str(number)
 
     def side(self, s: int) -> Iterator[tuple[str, list[int | Fraction], int | Fraction]]:
         """Side `s`'s rows alone: (label, [play, muggins, hands, penalty], the total after it)."""
@@ -108,7 +119,7 @@ class SheetRows:
             # Whole points are most: halved without a call.
             got = [v >> 1 if type(v) is int and not v & 1 else _halved(v) for v in halves[start : start + kinds]]
             total += got[0] + got[1] + got[2] + got[3]
-            yield (f"{number}*" if self.playing and i == last else str(number)), got, total
+            yield self._label(number, self.playing and i == last), got, total
 
 
 def _halved(doubled: int | Fraction) -> int | Fraction:
@@ -233,6 +244,15 @@ def _sheet_parts(game: Game, width: int, rows: SheetRows | None = None) -> list[
             one = _sheet_cells(game, rows, names, [s], muggins)
             one_widths = widths(one[0], [0, *range(1 + s * per_side, 1 + (s + 1) * per_side)])
             parts.append((*one, 2 if table_width(one_widths, left=2, right=0) <= width else 1, one_widths))
+    for number, reason in rows.annulled.items():
+        parts.append(
+            (
+                _("{mark} round {number} annulled by the table ({reason}): it counts nothing").format(
+                    mark=ANNULLED_MARK, number=number, reason=reason
+                ),
+                "dim",
+            )
+        )
     if rows.playing:
         parts.append((_("* being played"), "dim"))
     elif game.winner is not None:

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
+# What a move let stand broke (engine/game.py `Ruling.kinds`) -> its count's key.
+RULING_KEYS = {
+    "out-of-turn": "out_of_turn",
+    "misplay": "misplays",
+    "wrong-lead": "wrong_leads",
+    "draw": "draws_standing",
+    "pass": "passes_standing",
+}
+
+
 @dataclass
 class PlayerStats:
     games: int = 0
@@ -33,6 +43,17 @@ class PlayerStats:
     best_play: int = 0
     best_play_move: str = ""
     best_play_file: str = ""  # the record of that play: "round N" of which game
+    # The table's rulings (docs/rules.md "Irregularities"): the player's moves let stand,
+    # by what they broke (engine/game.py `Ruling.kinds`), the tiles they showed, and the
+    # rounds annulled in their games.
+    out_of_turn: int = 0
+    misplays: int = 0
+    wrong_leads: int = 0
+    draws_standing: int = 0
+    passes_standing: int = 0
+    tiles_shown: int = 0
+    rounds_annulled: int = 0
+    stood: int = 0  # the player's moves let stand (one both out of turn and misplayed is one)
 
     @property
     def points(self) -> int | Fraction:
@@ -54,6 +75,10 @@ class PlayerStats:
             # Last, after the columns a spreadsheet made from an older scorepad has.
             "best_play_file": self.best_play_file,
             "from_penalties": number(self.from_penalties),
+            "stood": self.stood,
+            **{kind: getattr(self, kind) for kind in RULING_KEYS.values()},
+            "tiles_shown": self.tiles_shown,
+            "rounds_annulled": self.rounds_annulled,
         }
 
 
@@ -75,7 +100,16 @@ def add_game(stats: dict[str, PlayerStats], game: Game, source: str = "") -> Non
         s.wins += name in winners
         s.rounds += played
     for r in played_rounds(game):
+        for ruling in r.rulings:  # what happened in an annulled round happened too
+            s = stats[row[r.moves[ruling.move].player]]
+            s.stood += 1
+            for kind in ruling.kinds:
+                setattr(s, RULING_KEYS[kind], getattr(s, RULING_KEYS[kind]) + 1)
+        for _index, exposed in r.exposed:
+            stats[row[exposed.player]].tiles_shown += 1
         if r.annulled is not None:
+            for name in game.players:
+                stats[row[name]].rounds_annulled += 1
             continue  # it counts nothing
         for credit in r.credits:
             if credit.source in ("hands", "penalty"):
@@ -106,7 +140,7 @@ def stats_view(rows: list[dict[str, Any]], width: int) -> RenderableType:
         from rich.table import Table
 
         table = Table(box=None, padding=(0, 1), pad_edge=False)
-        heads = (
+        heads: tuple[str, ...] = (
             pgettext("stats column", "player"),
             pgettext("stats column", "games"),
             pgettext("stats column", "wins"),
@@ -118,27 +152,15 @@ def stats_view(rows: list[dict[str, Any]], width: int) -> RenderableType:
             pgettext("stats column", "best"),
             pgettext("stats column", "per round"),
         )
+        keys = ["games", "wins", "rounds", "points", "from_plays", "from_hands", "from_muggins", "best_play", "average_per_round"]
+        if any(row.get("from_penalties") for row in rows):  # the `penalty` option's points, where any were given
+            heads = (*heads[:8], pgettext("stats column", "pen"), *heads[8:])
+            keys.insert(7, "from_penalties")
         for i, head in enumerate(heads):
             table.add_column(head, justify="left" if i == 0 else "right")
         for row in rows:
-            table.add_row(
-                row["player"],
-                *(
-                    _decimal(row[k])
-                    for k in (
-                        "games",
-                        "wins",
-                        "rounds",
-                        "points",
-                        "from_plays",
-                        "from_hands",
-                        "from_muggins",
-                        "best_play",
-                        "average_per_round",
-                    )
-                ),
-            )
-        return table
+            table.add_row(row["player"], *(_decimal(row[k]) for k in keys))
+        return Group(table, *_rulings(rows))
     blocks = []
     for row in rows:
         games = ngettext("{n} game", "{n} games", row["games"]).format(n=row["games"])
@@ -165,7 +187,44 @@ def stats_view(rows: list[dict[str, Any]], width: int) -> RenderableType:
                 style="dim",
             )
         )
-    return Group(*blocks)
+    return Group(*blocks, *_rulings(rows))
+
+
+def _rulings(rows: list[dict[str, Any]]) -> list[RenderableType]:
+    """A line per player the table ruled on: the moves let stand by what they broke, the
+    tiles shown, the rounds annulled in their games; nothing where there were none."""
+    from rich.text import Text
+
+    lines: list[RenderableType] = []
+    for row in rows:
+        said = [_ruling_words(key, row[key]) for key in RULING_WORDS if row.get(key)]
+        if said:
+            lines.append(Text(_("{player}: {rulings}").format(player=row["player"], rulings=", ".join(said)), style="dim"))
+    if lines:
+        lines.insert(0, Text(_("The table's rulings (moves let stand, tiles shown, rounds annulled):"), style="bold"))
+    return lines
+
+
+RULING_WORDS = ("out_of_turn", "misplays", "wrong_leads", "draws_standing", "passes_standing", "tiles_shown", "rounds_annulled")
+
+
+def _ruling_words(key: str, n: int) -> str:
+    """`n` rulings of the kind `key` (a key of RULING_WORDS) in words."""
+    if key == "out_of_turn":
+        said = ngettext("{n} play out of turn", "{n} plays out of turn", n)
+    elif key == "misplays":
+        said = ngettext("{n} misplay", "{n} misplays", n)
+    elif key == "wrong_leads":
+        said = ngettext("{n} lead by the wrong player", "{n} leads by the wrong player", n)
+    elif key == "draws_standing":
+        said = ngettext("{n} draw holding a playable tile", "{n} draws holding a playable tile", n)
+    elif key == "passes_standing":
+        said = ngettext("{n} pass holding a playable tile", "{n} passes holding a playable tile", n)
+    elif key == "tiles_shown":
+        said = ngettext("{n} tile shown", "{n} tiles shown", n)
+    else:
+        said = ngettext("{n} round annulled", "{n} rounds annulled", n)
+    return said.format(n=n)
 
 
 def _decimal(value: object) -> str:

@@ -109,12 +109,15 @@ def log_json(game: Game) -> list[dict[str, Any]]:
     for r in played_rounds(game):
         moves = []
         marks = muggins_marks(game, r)
+        stood = {ruling.move: ruling.kinds for ruling in r.rulings}
         for i, move in enumerate(r.moves):
             credits = [c for c in r.credits if c.move == i]
             entry = {"move": str(move), "points": {game.players[c.player]: number(c.points) for c in credits}}
             if i in marks:
                 mark = marks[i]
                 entry["muggins"] = {"amount": mark.amount, "penalty": mark.penalty, "called_by": mark.caller}
+            if i in stood:
+                entry["stands"] = list(stood[i])
             moves.append(entry)
         result, winner = round_result(game, r)
         rounds.append(
@@ -128,6 +131,7 @@ def log_json(game: Game) -> list[dict[str, Any]]:
                 if r.hands is None
                 else {game.players[p]: h if isinstance(h, int) else " ".join(map(str, h)) for p, h in r.hands.items()},
                 "points": round_points(game, r),
+                "annulled": r.annulled,
             }
         )
     return rounds

@@ -184,8 +184,9 @@ def rules_(
     help=N_(
         "Per-player statistics over any number of records.\n"
         "\n"
-        "Games, wins, rounds, points from plays, hands and muggins, the best play, the\n"
-        "average per round.\n"
+        "Games, wins, rounds, points from plays, hands, muggins and penalties, the best\n"
+        "play, the average per round, and the table's rulings (moves let stand, tiles\n"
+        "shown, rounds annulled).\n"
         "\n"
         "Example: scorepad stats club/*.toml --csv > season.csv"
     )

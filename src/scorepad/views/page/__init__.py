@@ -410,6 +410,8 @@ class _Articles:
             number = self.NUMBER
             steps = f'{{"round":{number},"grown":{self.drawings.growth(layout)},{orders},{known},"steps":{_json(replay)}}}'
             title = self.w["round_title"].format(number=number)
+            if r.annulled is not None:
+                title = _("{round}: annulled by the table ({reason}), counts nothing").format(round=title, reason=r.annulled)
             made = str(self.moves(SimpleNamespace(number=number, title=title, entries=entries), Markup(steps), self.words))
             kept = (made, list(totals), missed, marked, firsts)
             if len(self.listed_kept) >= self.KEEP:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from scorepad.engine.game import Credit, Game, Round
-from scorepad.engine.notation import Draw, Muggins, Pass, Play, shown_move
+from scorepad.engine.notation import Draw, Exposes, Muggins, Pass, Play, shown_move
 from scorepad.engine.review import PlayReview, review_round
 from scorepad.engine.tiles import SET_SIZE
 from scorepad.i18n import _
@@ -156,7 +156,7 @@ def round_facts(r: Round) -> dict[str, Any]:
     for i, move in enumerate(r.moves):
         if isinstance(move, (Draw, Pass)):
             ends = next(stood, None)
-            if ends is not None:
+            if ends is not None and not move.stands:  # one let stand was made holding a tile that fits
                 lacks.append([i + 1, "".join(str(n) for n in sorted({n for n in ends.numbers if n >= 0}))])
     return {"hands": hands, "lacks": lacks}
 
@@ -224,6 +224,7 @@ def round_list(
         if credit.move is not None:
             scored.setdefault(credit.move, []).append(credit)
     marks = round_marks(game, r)
+    stood = {ruling.move: ruling.broke for ruling in r.rulings}
     held = [game.deal] * n
     boneyard = SET_SIZE - n * game.deal
     turn = r.start_opener if r.start_opener is not None else -1
@@ -259,6 +260,10 @@ def round_list(
         why = ""
         if isinstance(move, Muggins) and i > 0 and i - 1 in marks:
             why = marks[i - 1].words
+        elif i in stood:
+            why = _("stands by the table's ruling: {ruling}").format(ruling=stood[i])
+        elif isinstance(move, Exposes):
+            why = _("{player} showed {tile}: known to everyone from now on").format(player=move.player, tile=move.tile)
         listed = [marks[i]] if i in marks else []
         if reviewed and i in reviewed:
             listed.append(reviewed[i])
