@@ -812,3 +812,74 @@ def test_each_irregularity_typed_gives_the_record_the_note_and_the_scores(here, 
         text = text.replace(" !stands", "") if "!stands" in text else text.replace('annulled = "misdeal"\n', "")
         _, problems = notes(text)
         assert problems == unmarked
+
+
+# --- the proof at the play that reveals it: refused once, the ruling made (issue 37, item 3) ----
+
+# name: (new, lines before the proving play, the proving play, what the refusal says, the
+# ruling offered, the moves after `fix`, the note, the scores)
+PROVED = {
+    "pass": (
+        FOUR_ALONE,
+        ["36", "p", "61 e", "p", "11 e"],
+        "34 w",
+        "Bob passed at 1.2 holding 3-4, which fits W: let it stand, or fix the move that made this impossible",
+        "replace 1.2 'Bob: pass !stands'",
+        ["Ann: 3-6", "Bob: pass !stands", "Cy: 6-1 E", "Dee: pass", "Ann: 1-1 E", "Bob: 3-4 W"],
+        (1, 2, "'Bob: pass !stands': stands by the table's ruling: Bob passed while holding a playable tile"),
+        {"Ann": 5, "Bob": 0, "Cy": 0, "Dee": 0},
+    ),
+    "draw of one played at once": (
+        THREE_AT_ANN,
+        ["36", "d", "61 e", "10 e", "02 e"],
+        "35 w",
+        "Bob drew at 1.2 and then held 6-1 and 3-5, which fit W and E: only the last tile drawn may fit",
+        "replace 1.2 'Bob: draw !stands'",
+        ["Ann: 3-6", "Bob: draw !stands", "Bob: 6-1 E", "Cy: 1-0 E", "Ann: 0-2 E", "Bob: 3-5 W"],
+        (1, 2, "'Bob: draw !stands': stands by the table's ruling: Bob drew while holding a playable tile"),
+        {"Ann": 5, "Bob": 0, "Cy": 0},  # 3-5 W: 5 + 2 = 7, nothing
+    ),
+    "higher double": (
+        ("new", "--players", "Ann,Bob", "--rules", "two-ends"),
+        ["55 @Ann", "56 w", "50 e"],
+        "66 w",
+        "Ann led 5-5, but Bob held the higher 6-6 then (played at 1.4 with no draw before it)",
+        "replace 1.1 'Ann: 5-5 !stands'",
+        ["Ann: 5-5 !stands", "Bob: 5-6 W", "Ann: 5-0 E", "Bob: 6-6 W"],
+        (1, 1, "'Ann: 5-5 !stands': stands by the table's ruling: Ann led 5-5, but another player held a higher double"),
+        {"Ann": 10, "Bob": 0},  # 5-5 10; 6 + 5 = 11; 6 + 0 = 6; 12 + 0 = 12 (no spinner)
+    ),
+}
+
+
+def _offered(output, ruling):
+    """The number under which `ruling` is offered."""
+    line = next(line for line in output.splitlines() if ruling in line.replace('"', "'"))
+    return line.split(".")[0].strip()
+
+
+@pytest.mark.parametrize("how", ["one-shot", "live"])
+@pytest.mark.parametrize("name", list(PROVED))
+def test_a_move_proved_wrong_mid_round_is_refused_once_and_the_ruling_made(here, name, how):
+    new, before, proving, says, ruling, moves, note, scores_of = PROVED[name]
+    ok(*new)
+    typed = "".join(f"{line}\n" for line in before)
+    assert run("live", input=typed + "q\n", width=120).exit_code == 0
+    kept = here.read_bytes()
+    if how == "one-shot":
+        result = run("play", *proving.split(), width=120)
+        assert result.exit_code == 1
+        assert says in flat(result.output) and f"scorepad {ruling}" in result.output.replace('"', "'")
+        assert here.read_bytes() == kept
+        ok("fix", _offered(result.output, ruling))
+    else:
+        result = run("live", input=f"{proving}\nq\n", width=120)
+        assert says in flat(result.output)
+        assert here.read_bytes() == kept
+        number = _offered(result.output, ruling.replace("'", ""))
+        result = run("live", input=f"{proving}\n{number}\nq\n", width=120)
+        assert result.exit_code == 1  # the refusal before the repair
+    assert moves_of(here) == moves
+    data = audited(here)
+    assert [(n["round"], n["move"], n["message"]) for n in data["notes"]] == [note]
+    assert data["scores"] == scores_of
