@@ -883,3 +883,18 @@ def test_a_move_proved_wrong_mid_round_is_refused_once_and_the_ruling_made(here,
     data = audited(here)
     assert [(n["round"], n["move"], n["message"]) for n in data["notes"]] == [note]
     assert data["scores"] == scores_of
+
+
+def test_the_page_s_tracker_holds_a_shown_tile_for_its_player(browser, here):
+    # Bob shows 6-2 at 1.2 with no draw before it, draws at 1.3 and plays 6-2 at 1.4: from
+    # the lead on (he drew nothing before the showing) until 1.4 he is known to hold it.
+    here.write_text(record(["Ann: 3-6", "Bob: exposes 6-2", "Bob: draw !stands", "Bob: 6-2 E"]), encoding="utf-8")
+    page = here.with_name("game.html")
+    ok("export", page, "--file", here)
+    known = "document.querySelector('#replay .known').textContent"
+    held = "document.querySelector('.all-tiles span[data-t=\"62\"]').className"
+    for step, holds in ((1, True), (2, True), (3, True), (4, False)):
+        browser.open(page.as_uri() + f"#r1m{step}", 1280, 800)
+        assert ("Bob 6-2" in browser.evaluate(known)) is holds, (step, browser.evaluate(known))
+        assert browser.evaluate(held).startswith("held") is holds, step
+    assert browser.errors == []

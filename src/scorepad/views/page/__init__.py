@@ -405,8 +405,10 @@ class _Articles:
             firsts = [(m.family, m.player, e.m) for e in entries for m in e.marks]
             line_order, arm_orders = _orders(layout)
             orders = f'"line":{_json(line_order)},"arms":{_json(arm_orders)}'
-            facts = round_facts(r)
+            facts = round_facts(r, game.players)
             known = f'"hands":{_json(facts["hands"])},"lacks":{_json(facts["lacks"])},"best":{_json(best)}'
+            if facts["shown"]:  # rare: a round without a tile shown carries no key for it
+                known += f',"shown":{_json(facts["shown"])}'
             number = self.NUMBER
             steps = f'{{"round":{number},"grown":{self.drawings.growth(layout)},{orders},{known},"steps":{_json(replay)}}}'
             title = self.w["round_title"].format(number=number)

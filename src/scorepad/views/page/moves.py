@@ -6,6 +6,7 @@ room for marks of other kinds in each entry (see docs/page.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -140,12 +141,15 @@ def best_written(play: PlayReview) -> str:
     return f"{score} {tile.a}{tile.b}{'' if end is None else end.value}{'' if play.unknown is None else '?'}"
 
 
-def round_facts(r: Round) -> dict[str, Any]:
+def round_facts(r: Round, players: Sequence[str]) -> dict[str, Any]:
     """What the page's script works each player's known tiles and the numbers they lack
     out from, besides the steps: the hands at the round's end as tiles (`hands`, per
-    player: the tiles' halves run together, "" for none, None for a pip total or no hands)
-    and the numbers open at each draw and pass (`lacks`: the step, the numbers run
-    together). A player who draws or passes holds none of the numbers open then."""
+    player: the tiles' halves run together, "" for none, None for a pip total or no hands),
+    the numbers open at each draw and pass (`lacks`: the step, the numbers run together)
+    and the tiles shown by accident (`shown`: the step, the player, the tile's halves, the
+    higher first). A player who draws or passes holds none of the numbers open then
+    (unless the table let the move stand); one who showed a tile holds it until played,
+    and since their last draw before it."""
     hands: list[str | None] | None = None
     if r.hands is not None:
         hands = ["" if n == 0 else None for n in r.hand_sizes]  # one who went out holds nothing
@@ -158,7 +162,12 @@ def round_facts(r: Round) -> dict[str, Any]:
             ends = next(stood, None)
             if ends is not None and not move.stands:  # one let stand was made holding a tile that fits
                 lacks.append([i + 1, "".join(str(n) for n in sorted({n for n in ends.numbers if n >= 0}))])
-    return {"hands": hands, "lacks": lacks}
+    shown = [
+        [i + 1, players.index(move.player), f"{max(move.tile.a, move.tile.b)}{min(move.tile.a, move.tile.b)}"]
+        for i, move in enumerate(r.moves)
+        if isinstance(move, Exposes)
+    ]
+    return {"hands": hands, "lacks": lacks, "shown": shown}
 
 
 def muggins_tally(game: Game) -> list[tuple[int, int]] | None:

@@ -10,6 +10,7 @@
 //   hands: each player's hand at the round's end as tiles ("6622": 6-6 and 2-2; "": none;
 //          null: a pip total, or no hands yet);
 //   lacks: [step, numbers] for each draw and pass: the numbers open then ("46");
+//   shown: [step, player, tile] for each tile shown by accident ("11"), only where any is;
 //   best: for each play, the best its known tiles could have scored: "15 64W", with "?"
 //          where the hand was not known whole;
 //   steps: [tiles on the table, the totals after it (0: as before), each player's tiles
@@ -116,7 +117,8 @@
 
   // What the record proves each player holds after step m of round r (docs/review.md, "The
   // known hand"): the tiles they play later with no draw of theirs between, and, when they
-  // draw no more, their hand at the round's end as tiles.
+  // draw no more, their hand at the round's end as tiles; a tile they showed, from the
+  // showing until it is played, and since their last draw before it.
   function known(r, m) {
     const now = round(r), all = movesOf(r);
     return now.steps[m][2].map((held, p) => {
@@ -129,6 +131,13 @@
       }
       const end = now.hands && now.hands[p];
       if (!drew && typeof end === "string") for (let i = 0; i < end.length; i += 2) tiles.push(key(end[i], end[i + 1]));
+      for (const [s, q, t] of now.shown || []) {
+        if (q !== p || tiles.includes(t)) continue;
+        const gone = s <= m
+          ? all.slice(s, m).some((x) => x.kind === "play" && x.tile === t)  // played since the showing
+          : all.slice(m, s - 1).some((x) => x.p === p && x.kind === "draw");  // drawn before it
+        if (!gone) tiles.push(t);
+      }
       return tiles;
     });
   }
