@@ -127,7 +127,10 @@ def test_format_doc_keeps_the_contract_keys():
     show = {"players", "sides", "scores", "round", "state", "turn", "ends", "end_sum", "boneyard", "hand_sizes", "winner"}
     audit = {"file", "ok", "scores", "rounds", "problems", "notes", "winner", "result", "move", "message"}
     words = code_words(FORMAT_DOC)
-    assert not sorted((record | show | audit | set(OPTION_ORDER)) - words)
+    # A way of counting is declared in engine/counting.py alone; the option `counting`, once
+    # there is a choice, is named in rules.md's table, to which format.md's `[rules]` points.
+    options = set(OPTION_ORDER) - {"counting"}
+    assert not sorted((record | show | audit | options) - words)
     for value in ('"playing"', '"hand-over"', '"over"', '"domino"', '"blocked"', '"unfinished"'):
         assert value in FORMAT_DOC, value
 

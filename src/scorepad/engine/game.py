@@ -381,7 +381,7 @@ class Game:
             with_spinner,
             opener,
             rule,
-            counting=self.rules.counting,
+            counting=self.rules.counting_rule,
             for_review=self.for_review,
         )
 

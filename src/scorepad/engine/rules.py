@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from scorepad.engine.counting import FIVES, Counting
+from scorepad.engine.counting import COUNTINGS, Counting
 from scorepad.engine.tiles import SET_SIZE
 from scorepad.errors import RulesError, brief
 from scorepad.i18n import _, ngettext
@@ -22,6 +22,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blocked_award": ("as-domino", "rounded-sides-minus-own", "difference"),
     "blocked_tie": ("nothing", "split-third"),
 }
+if len(COUNTINGS) > 1:  # one way of counting is no choice: the option exists once there are two
+    CHOICES["counting"] = tuple(COUNTINGS)
 FLAGS = ("partners", "muggins")
 NUMBERS = {"target": 1, "deal": 3, "penalty": 1}  # the options that take whole numbers, and how many
 MAX_PENALTY = 1000  # points a side scores for a move that stands; more is no game
@@ -40,6 +42,7 @@ OPTION_ORDER = (
     "blocked_tie",
     "muggins",
     "penalty",
+    *(name for name in ("counting",) if name in CHOICES),
 )
 OPTIONS = ("preset", *OPTION_ORDER)  # every field of a Rules but `overridden` and `targets`
 DEFAULT_PRESET = "pagat"  # a game's preset when neither the table nor the record names one
@@ -77,10 +80,13 @@ class Rules:
     blocked_tie: str
     muggins: bool
     penalty: int  # points each opposing side scores for a move that stands against the rules
+    counting: str  # the way of counting's name (engine/counting.py), where the rules have the option
     overridden: frozenset[str]
     targets: Targets  # the preset's, for a table that sets no target
 
     def __init__(self, *, targets: Targets, overridden: frozenset[str] = frozenset(), **options: Any) -> None:
+        if "counting" in OPTIONS:
+            options.setdefault("counting", next(iter(COUNTINGS)))  # a preset that names none counts fives
         if options.keys() != set(OPTIONS):
             raise TypeError(f"Rules() takes exactly the options {', '.join(OPTIONS)}")  # a programming error
         for name in OPTIONS:
@@ -135,10 +141,10 @@ class Rules:
         return out
 
     @property
-    def counting(self) -> Counting:
-        """What a sum of the open ends scores (engine/counting.py). Every preset counts
-        fives; a counting option chooses here, and all that scores follows it."""
-        return FIVES
+    def counting_rule(self) -> Counting:
+        """What a sum of the open ends scores (engine/counting.py): the way the `counting`
+        option names, fives where there is no choice; all that scores follows it."""
+        return COUNTINGS[getattr(self, "counting", next(iter(COUNTINGS)))]
 
     # --- what follows for a table of n players ------------------------------------------
 
@@ -236,6 +242,7 @@ def _value_words() -> dict[str, str]:
         "difference": _("round5 of the other sides' pips together, minus its own"),
         "nothing": _("nobody scores"),
         "split-third": _("three players, two tied: round5 of the third hand split between them"),
+        **{counting.name: _(counting.words) for counting in COUNTINGS.values()},
     }
 
 

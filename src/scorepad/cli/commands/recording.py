@@ -36,6 +36,7 @@ from scorepad.cli.commands.common import (
     whole_number,
 )
 from scorepad.cli.helpscreen import Room
+from scorepad.engine.counting import HELP as COUNTING_HELP
 from scorepad.engine.rules import CHOICES, DEFAULT_PRESET, FLAGS, NUMBERS, OPTION_ORDER, PRESETS
 from scorepad.errors import IllegalMoveError, InvalidMoveError, RulesError, ScorepadError, brief
 from scorepad.i18n import N_, _
@@ -60,6 +61,7 @@ RULE_HELP = {
     "blocked_tie": N_("What a blocked round with the lowest pips tied scores."),
     "muggins": N_("Players must claim their scores."),
     "penalty": N_("Points each opposing side scores for a move that stands against the rules."),
+    **{name: COUNTING_HELP for name in OPTION_ORDER if name == "counting"},
 }
 
 
