@@ -4,8 +4,6 @@ exported page of `views/page` as the game stands."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from pathlib import Path
 
@@ -14,7 +12,7 @@ from markupsafe import Markup
 
 from scorepad.engine.game import Game
 from scorepad.i18n import _, language
-from scorepad.views.page import html_page
+from scorepad.views.page import TEMPLATES, csp_source, html_page
 
 HERE = Path(__file__).parent
 _environment: Environment | None = None
@@ -23,13 +21,10 @@ _environment: Environment | None = None
 def _template() -> Environment:
     global _environment
     if _environment is None:
-        _environment = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined)
+        _environment = Environment(
+            loader=FileSystemLoader([HERE / "templates", TEMPLATES]), autoescape=True, undefined=StrictUndefined
+        )
     return _environment
-
-
-def _digest(text: str) -> str:
-    """The CSP source that allows exactly this inline style or script."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 def _asset(name: str) -> str:
@@ -63,7 +58,7 @@ def live_page(file: Path, player: str | None, nonce: str) -> tuple[str, str]:
         )
     )
     policy = (
-        f"default-src 'none'; style-src {_digest(style)}; script-src {_digest(script)}; "
+        f"default-src 'none'; style-src {csp_source(style)}; script-src {csp_source(script)}; "
         "connect-src 'self'; frame-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
     return body, policy

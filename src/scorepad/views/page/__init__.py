@@ -37,6 +37,7 @@ HERE = Path(__file__).parent
 # The first line of every file export writes: export may replace a file that has it.
 MARK = "<!-- written by scorepad export; scorepad may write over this file -->"
 
+TEMPLATES = HERE / "templates"  # the serve's phone page extends document.html here too
 _environment: Environment | None = None
 
 
@@ -44,7 +45,7 @@ def environment() -> Environment:
     global _environment
     if _environment is None:
         _environment = Environment(
-            loader=FileSystemLoader(HERE / "templates"),
+            loader=FileSystemLoader(TEMPLATES),
             autoescape=True,  # every template, .svg as well: names and moves come from a record
             undefined=StrictUndefined,
             trim_blocks=True,
@@ -57,7 +58,7 @@ def _asset(name: str) -> str:
     return (HERE / name).read_text(encoding="utf-8")
 
 
-def _digest(text: str) -> str:
+def csp_source(text: str) -> str:
     """The CSP source that allows exactly this inline style or script."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
@@ -544,7 +545,7 @@ def page_parts(game: Game, name: str, saved: date | None = None, record: str | N
     style, script = _asset("page.css") + _asset("tiles.css"), _asset("page.js")
     policy = (
         "default-src 'none'; "
-        f"style-src {_digest(style)}; script-src {_digest(script)}; "
+        f"style-src {csp_source(style)}; script-src {csp_source(script)}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
     download = (
