@@ -352,6 +352,11 @@ def write_round(path: Path, players, moves, **options) -> None:
     path.write_text(dumps(game), encoding="utf-8")
 
 
+def score_of(game: Game, player: str):
+    """The points of `player`'s side."""
+    return game.scores[game.side_of[game.index(player)]]
+
+
 def careless_muggins_game() -> Game:
     """The exported page's long game (docs/page.md, benchmarks/bench_page.py): 50 rounds
     played by careless players with muggins on (calls, misses, claims too high), round 51

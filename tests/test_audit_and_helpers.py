@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import BROKEN, EXAMPLES, flat, pane_until, prompts, run, tmux
+from tests.helpers import BROKEN, EXAMPLES, flat, pane_until, prompts, run, score_of, tmux
 
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
@@ -210,7 +210,7 @@ def test_stats_json_and_csv():
     games = [loads(f.read_text()).game for f in files]
     for name in ("Ann", "Bob", "Cy"):
         assert rows[name]["games"] == 2
-        assert rows[name]["points"] == sum(float(g.score_of(name)) for g in games)
+        assert rows[name]["points"] == sum(float(score_of(g, name)) for g in games)
         assert rows[name]["points"] == rows[name]["from_plays"] + rows[name]["from_hands"] + rows[name]["from_muggins"]
     assert rows["Ann"]["wins"] == 1 and rows["Bob"]["wins"] == 1
     result = run("stats", "--csv", *files)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from tests import reference
-from tests.helpers import flat, ok, run
+from tests.helpers import flat, ok, run, score_of
 
 from scorepad.engine.notation import Draw, Exposes, Pass, Play, parse_move
 from scorepad.engine.tiles import End, parse_tile
@@ -34,7 +34,7 @@ def notes(text):
 
 def scores(text):
     game = loads(text).game
-    return {name: game.score_of(name) for name in game.players}
+    return {name: score_of(game, name) for name in game.players}
 
 
 def reference_scores(text):

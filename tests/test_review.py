@@ -8,7 +8,9 @@ from tests.helpers import DRAWS, PARTNERS, code_words, json_keys
 
 # A spinner with its arms: 5-5 leads, both line sides are taken, then Bob opens an arm.
 from helpers import flat, ok, refused, run
-from scorepad.engine.review import Unknown, known_hands, review_round
+from scorepad.engine.held import Held, held_hands
+from scorepad.engine.notation import Play
+from scorepad.engine.review import Unknown, review_round
 from scorepad.engine.tiles import mask_of, parse_tiles
 from scorepad.record.format import loads
 
@@ -59,6 +61,12 @@ opener = "Ann"
 moves = ["Ann: 5-0", "Bob: 0-1 E", "Ann: 5-5 W"]
 hands = { Bob = 8 }
 """
+
+
+def known_hands(r, players) -> list[Held | None]:
+    """Per move of round `r`: for a play, its known hand (the played tile first) and why it
+    is not the whole hand (None when it is); None for every other move."""
+    return [h if isinstance(m, Play) else None for m, h in zip(r.moves, held_hands(r, players))]
 
 
 def game_of(text: str):

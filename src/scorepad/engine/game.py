@@ -440,9 +440,6 @@ class Game:
     def side_names(self, side: int) -> list[str]:
         return [self.players[p] for p in self.sides[side]]
 
-    def score_of(self, player: str) -> int | Fraction:
-        return self.scores[self.side_of[self.index(player)]]
-
     def winners(self) -> list[str] | None:
         if self.winner is None:
             return None

@@ -384,10 +384,6 @@ class Layout:
 
     # --- counting -------------------------------------------------------------------
 
-    def end_count(self, end: End) -> int:
-        """What one open end counts now (docs/rules.md "Counting the ends"); see `place`."""
-        return self._count[end.slot]
-
     def end_counts(self) -> dict[End, int]:
         return {ENDS[i]: self._count[i] for i in range(4) if self._open[i] != NO_END}
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.counting import Counting
-from scorepad.engine.held import Held, Unknown, held_hands
+from scorepad.engine.held import Unknown, held_hands
 from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import Draw, Move, Muggins, Play
 from scorepad.engine.tiles import End, Tile
@@ -105,12 +105,6 @@ class PlayReview(NamedTuple):
 class RoundReview(NamedTuple):
     number: int
     plays: tuple[PlayReview, ...]
-
-
-def known_hands(r: Round, players: Sequence[str]) -> list[Held | None]:
-    """Per move of round `r`: for a play, its known hand (the played tile first) and why it
-    is not the whole hand (None when it is); None for every other move."""
-    return [h if isinstance(m, Play) else None for m, h in zip(r.moves, held_hands(r, players))]
 
 
 def stages(r: Round) -> list[Ends]:
