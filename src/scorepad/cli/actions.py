@@ -51,7 +51,7 @@ from scorepad.record.files import (
 )
 from scorepad.record.format import RecordError, is_record, loads
 from scorepad.record.library import enter_hands_in, play_move, take_back_in
-from scorepad.views.status import lead_example, points
+from scorepad.views.status import how_to_lead, points
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -178,11 +178,10 @@ def mover(game: Game, by: str | None, live: bool = False) -> str:
     r = game.current
     if game.state == "playing" and not r.layout.placed:
         how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
-        example = lead_example(r.opener_rule)
-        how_to = _("type the lead with @NAME, e.g. {tile} @{name}").format(tile=example, name=game.players[0])
-        how_to = how_to if live else _("add --by NAME")
         raise InvalidMoveError(
-            _("who leads round {number}? Say who {how}: {how_to}").format(number=r.number, how=how, how_to=how_to)
+            _("who leads round {number}? Say who {how}: {how_to}").format(
+                number=r.number, how=how, how_to=how_to_lead(game, live)
+            )
         )
     return game.players[0]  # the engine says why nobody may move
 

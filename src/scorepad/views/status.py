@@ -249,6 +249,16 @@ def lead_example(opener_rule: str | None) -> str:
     return "66" if opener_rule == "highest-double" else "64"
 
 
+def how_to_lead(game: Game, live: bool) -> str:
+    """How the table says who leads the round not yet led: the next-opener prompt's
+    instruction, at the live prompt (the lead typed with @NAME) or on the command line."""
+    if live:
+        return _("type the lead with @NAME, e.g. {tile} @{name}").format(
+            tile=lead_example(game.current.opener_rule), name=game.players[0]
+        )
+    return _("add --by NAME")
+
+
 def scores_lines(game: Game, width: int | None = None) -> Styled:
     """One line per side: names, score, tiles held, and a marker on whose turn it is. A
     line longer than `width` puts the tiles held on lines of their own, indented, on every
@@ -361,11 +371,7 @@ def next_step(game: Game, live: bool = False) -> Styled:
     if r.turn is None:
         how = _("the highest double") if r.opener_rule == "highest-double" else _("the lot")
         if live:
-            return Styled(
-                _("Who leads? ({how}) Type the lead with @NAME, e.g. {tile} @{name}").format(
-                    how=how, tile=lead_example(r.opener_rule), name=game.players[0]
-                ),
-                style="bold",
-            )
+            how_to = how_to_lead(game, live)
+            return Styled(_("Who leads? ({how}) {how_to}").format(how=how, how_to=how_to[:1].upper() + how_to[1:]), style="bold")
         return Styled(_("Who leads? ({how}) Record the lead with --by NAME.").format(how=how), style="bold")
     return Styled(_("{name} to play.").format(name=game.players[r.turn]), style="bold")
