@@ -11,12 +11,15 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import EXAMPLES, messages, run
+from tests.helpers import BROKEN, EXAMPLES, messages, run
 from tests.helpers import record_of_rounds as record
 
+from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
-from scorepad.record.format import RecordError, audit_text, dumps, loads
+from scorepad.engine.tiles import parse_tile, parse_tiles
+from scorepad.errors import InvalidMoveError
+from scorepad.record.format import Problem, RecordError, audit_text, dumps, loads
 from scorepad.views.summary import audit_json, log_json
 
 # --- the round in which the game ends ----------------------------------------------------------
@@ -281,3 +284,142 @@ def test_an_audit_leaves_no_reference_cycles():
     finally:
         gc.enable()
     assert left == 0
+
+
+# --- a broken record: every problem with its round and move ------------------------------------
+
+
+def test_audit_reports_every_problem_with_its_round_and_move():
+    record = audit_text(BROKEN.read_text())
+    assert [(p.round, p.move, p.message) for p in record.problems] == [
+        (1, 1, "'Ann: 6-4': Ann led 6-4, but the highest double must lead"),
+        (1, 4, "'Bob: 2-1 E': it is Ann's turn, not Bob's"),
+        (1, 5, "'Cy: 6-4 W': 6-4 is already on the table"),
+        (1, 6, "'Ann: pass': Ann cannot pass: the boneyard still holds 19 tiles — draw instead"),
+        (1, 7, "'Bob: draw 25': Bob cannot draw 25: the boneyard holds only 19"),
+        (1, None, "hands: Ann holds 2 tiles, not 3: 5-5 0-0 1-0"),
+        (1, None, "hands: Cy's 3-2 is already on the table"),
+        (1, None, "hands: Bob's 19 tiles cannot hold 100 pips: the tiles nobody has named allow only 119"),
+        (1, None, "points: Ann is written as 5, the count is 0"),
+        (1, None, "points: Cy is written as 0, the count is 110"),
+    ]
+    # A muggins game: a missed score nobody called and a wrong claim are play, not errors.
+    assert [(p.round, p.move, p.message) for p in record.notes] == [
+        (1, 1, "'Ann: 6-4': Ann missed 10 and nobody called muggins (Bob or Cy could have)"),
+        (1, 8, "'Bob: 1-1 E =5': Bob claimed 5, but 1-1 scores 0"),
+    ]
+
+
+def test_audit_json_lines_and_exit_codes(tmp_path):
+    result = run("audit", "--json", BROKEN, EXAMPLES / "demo.toml")
+    assert result.exit_code == 1, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert [line["file"] for line in lines] == [str(BROKEN), str(EXAMPLES / "demo.toml")]
+    assert set(lines[0]) == {"file", "ok", "scores", "rounds", "problems", "notes", "winner"}
+    assert lines[0]["ok"] is False and len(lines[0]["problems"]) == 10 and len(lines[0]["notes"]) == 2
+    assert lines[0]["rounds"] == [{"points": {"Ann": 0, "Bob": 0, "Cy": 110}, "result": "blocked", "winner": ["Cy"]}]
+    assert lines[1]["ok"] is True and lines[1]["problems"] == [] and lines[1]["winner"] == ["Bob"]
+    assert run("audit", EXAMPLES / "demo.toml").exit_code == 0
+    (tmp_path / "junk.toml").write_text("players = [")
+    result = run("audit", "--json", tmp_path / "junk.toml", tmp_path / "missing.toml")
+    assert result.exit_code == 2, result.output
+    junk, missing = (json.loads(line) for line in result.output.splitlines())
+    assert "not a valid TOML file" in junk["problems"][0]["message"]
+    assert missing["problems"] == [{"round": None, "move": None, "message": "cannot read the file: No such file or directory"}]
+
+
+def test_audit_finds_a_played_tile_in_a_hand_and_a_bad_opener():
+    text = (EXAMPLES / "two-ends.toml").read_text()
+    game = loads(text).game
+    first = game.rounds[0]
+    played = str(first.layout.placed[0].tile)
+    holder = next(game.players[p] for p, h in first.hands.items() if not isinstance(h, int))
+    written = " ".join(map(str, first.hands[game.players.index(holder)]))
+    broken = text.replace(f'{holder} = "{written}"', f'{holder} = "{played}{written[3:]}"', 1)
+    broken = broken.replace(f'opener = "{game.players[game.rounds[1].opener]}"', 'opener = "Nobody"', 1)
+    messages = [p.message for p in audit_text(broken).problems]
+    assert f"hands: {holder}'s {played} is already on the table" in messages
+    assert "'opener' must name a player, not 'Nobody'" in messages
+
+
+# --- fuzzing: nothing a file contains may crash the reader or the audit ------------------------
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_fuzz_notation(text):
+    try:
+        parse_move(text)
+    except InvalidMoveError as error:
+        assert f"'{text}'" in str(error)  # the message quotes what was given
+    for parser in (parse_tile, parse_tiles):
+        try:
+            parser(text)
+        except InvalidMoveError:
+            pass
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_fuzz_record_text(text):
+    try:
+        loads(text)
+    except RecordError:
+        pass
+    assert isinstance(audit_text(text).problems, list)
+
+
+VALID = [
+    play_game(["Ann", "Bob", "Cy"], Rules.from_options(p, target=100, muggins=m), random.Random(s), careless=0.3)
+    for s, (p, m) in enumerate([("pagat", True), ("two-ends", False), ("fuenfer", True)])
+]
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VALID), st.randoms(use_true_random=False), st.integers(1, 4))
+def test_fuzz_mutated_records(game, rng, mutations):
+    """Valid records changed line by line: a move, a key, a value, a line dropped or
+    duplicated. Every outcome is a clean report or a clean error."""
+    lines = dumps(game).splitlines()
+    pieces = [
+        "Ann: 6-6 N",
+        "Bob: draw 99",
+        "Cy: pass",
+        "Ann: muggins",
+        "Zed: 1-1",
+        "x = 1",
+        "[rules]",
+        "[[rounds]]",
+        "deal = [1, 1]",
+        'opener = "Cy"',
+        "moves = 3",
+        "Bob = -4",
+        '  "Cy: 5-0 S =35",',
+        "hands = 7",
+        '"Ann" = "6-6 6-6"',
+        "target = 0",
+        "",
+        "]",
+        "format = 2",
+    ]
+    for _ in range(mutations):
+        i = rng.randrange(len(lines))
+        kind = rng.randrange(4)
+        if kind == 0:
+            lines.insert(i, rng.choice(pieces))
+        elif kind == 1:
+            del lines[i]
+        elif kind == 2:
+            lines[i] = rng.choice(pieces)
+        else:
+            lines.insert(i, lines[i])
+    text = "\n".join(lines) + "\n"
+    try:
+        loads(text)
+    except RecordError:
+        pass
+    record = audit_text(text)
+    assert all(isinstance(p, Problem) and p.message for p in record.problems)

@@ -1,5 +1,5 @@
-"""A table's evening at the live prompt, in English and German: each kind of slip typed as
-a table types it, the refusal that reveals it, the repair offered in live syntax, and the
+"""Repairs at the live prompt, in English and German: each kind of slip typed as a table
+types it, the refusal that reveals it, the repair offered in live syntax, and the
 number alone making it in one step."""
 
 import re

@@ -1,6 +1,6 @@
-"""What a table typed loosely on a trial evening, and what it needed to be told, each in English and
-German: the log of one round, amendments typed as loosely as moves, a hand that reads the
-same either way, messages that say enough (the sums of each end; which move arrived from
+"""What a table types loosely, and what it needs to be told, each in English and German:
+the log of one round, amendments typed as loosely as moves, a hand that reads the same
+either way, messages that say enough (the sums of each end; which move arrived from
 elsewhere), German notation on screen, names without accents, whose tile count is whose,
 the tally's key, and Ctrl-C at an empty prompt."""
 
