@@ -40,6 +40,13 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import dumps
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = (
+    "against the minimal Typer app, wall and CPU time: `scorepad --version` at most "
+    "1.15x, `scorepad -h` at most 1.5x, `show --json` on a 25-round record at most 1.3x, "
+    "`play` on it (to a pipe and to a terminal) at most 1.5x"
+)
+
 HERE = Path(__file__).parent
 
 

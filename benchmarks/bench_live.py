@@ -38,6 +38,9 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game
 from scorepad.record.format import dumps
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = "at most 10 ms of CPU time a line at `scorepad live` after 25 rounds, and after 100 rounds at most 1.2x that"
+
 HERE = Path(__file__).parent
 REPO = HERE.parent
 OLD = "fa8bae8"  # main before the live prompt kept its game in memory

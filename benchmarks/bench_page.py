@@ -36,6 +36,13 @@ from scorepad.engine.rules import Rules  # noqa: E402
 from scorepad.engine.simulate import play_game  # noqa: E402
 from scorepad.record.format import dumps  # noqa: E402
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = (
+    "the 50-round game's page at most 500 KB; a step of its replay at most 16 ms; its "
+    "first render at most 3x the demo page's; with `--export MB`, export at most 3x a "
+    "tomllib parse's time and 5x the file's size in memory"
+)
+
 # A step: the click's work and the layout after it, timed at once; between steps the page
 # draws two frames, as it would between a player's key presses.
 STEP = """(async () => { const button = document.querySelector('[data-go=forward]'); const times = [];

@@ -60,6 +60,9 @@ from scorepad.engine.tiles import Tile
 from scorepad.errors import ScorepadError
 from scorepad.record.format import audit_text, dumps
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = "a revealed slip's refused input with its search and offer within 1.5x a plain accepted `play`"
+
 KINDS = ("end", "digit", "draw", "pass", "player", "seat", "after", "swap", "claim")
 PRESETS = ("pagat", "two-ends", "fuenfer")
 NAMES = ("Ann", "Bob", "Cy", "Dee")

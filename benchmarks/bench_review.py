@@ -50,6 +50,9 @@ from scorepad.engine.simulate import play_game
 from scorepad.engine.tiles import ALL_TILES
 from scorepad.record.format import dumps
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = "the review within 2x its audit, like for like, in process and as whole commands"
+
 TABLES = {"pagat": ["Ann", "Bob", "Cy"], "two-ends": ["Ann", "Bob", "Cy", "Dee"], "fuenfer": ["Ann", "Bob"]}
 ROUNDS = 25
 SIDES = ("audit", "review", "audit-json", "review-json")

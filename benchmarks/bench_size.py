@@ -29,6 +29,12 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_round
 from scorepad.record.format import dumps
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = (
+    "every command at most 3x the time of a tomllib parse of the record, and at most 5x "
+    "the record's size in memory at the size limit; time and memory growing linearly"
+)
+
 HEAD = 'format = "scorepad/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\npreset = "pagat"\ndeal = [14, 7, 5]\ntarget = 100000\n'
 MEASURE = (
     "import resource, subprocess, sys, time\n"

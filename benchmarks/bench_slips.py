@@ -47,6 +47,12 @@ from scorepad.errors import ScorepadError
 from scorepad.record.amend import amend_all
 from scorepad.record.format import audit_text, dumps, loads
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = (
+    "none of its own: how often the true repair of a slip is offered, and first, on games"
+    " scorepad had no hand in (docs/repair.md)"
+)
+
 KINDS = ("draw", "lead", "swap", "tile", "end", "pass")
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 # docs/rules.md, the options and the presets: tiles dealt for 2 / 3 / 4 players, the

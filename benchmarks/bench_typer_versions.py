@@ -23,6 +23,9 @@ import time
 import venv
 from pathlib import Path
 
+# Shown in docs/benchmarks.md (scripts/benchmarks.py).
+GOAL = "none: it shows what each typer release costs at start-up, behind the bounds on typer (docs/development.md, Dependencies)"
+
 HERE = Path(__file__).parent
 
 LIST = """
