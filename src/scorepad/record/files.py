@@ -394,23 +394,30 @@ def _write_new(path: Path, text: str | Iterable[str], status: os.stat_result | N
     `text` given in parts that fails to be made) removes what was written, and the error
     names `shown` (else the file). Returns the file's size in bytes."""
     fd = _open_new(path, status)
+    with _removed_on_failure(path, shown or str(path)), os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        if isinstance(text, str):
+            handle.write(text)
+        else:
+            for part in text:
+                handle.write(part)
+        handle.flush()
+        os.fsync(handle.fileno())
+        return os.fstat(handle.fileno()).st_size
+
+
+@contextmanager
+def _removed_on_failure(path: Path, shown: str) -> Iterator[None]:
+    """`path` removed when the block fails; an OSError then names `shown`, not `path` (a
+    temporary file the player never named)."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            if isinstance(text, str):
-                handle.write(text)
-            else:
-                for part in text:
-                    handle.write(part)
-            handle.flush()
-            os.fsync(handle.fileno())
-            return os.fstat(handle.fileno()).st_size
+        yield
     except BaseException as problem:
         try:
             os.unlink(path)
         except FileNotFoundError:
             pass
         if isinstance(problem, OSError):
-            raise OSError(problem.errno, problem.strerror, shown or str(path)) from None
+            raise OSError(problem.errno, problem.strerror, shown) from None
         raise
 
 
@@ -423,18 +430,10 @@ def _replace(
     # random) for every save.
     temp = real.with_name(f".{real.name}.{os.urandom(4).hex()}.tmp")
     size = _write_new(temp, text, status, shown)
-    try:
+    with _removed_on_failure(temp, shown):
         if before is not None:
             before()
         os.replace(temp, real)
-    except BaseException as problem:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        if isinstance(problem, OSError):
-            raise OSError(problem.errno, problem.strerror, shown) from None
-        raise
     try:  # make the rename itself durable
         dir_fd = os.open(real.parent, os.O_RDONLY)
         try:
