@@ -57,7 +57,7 @@ def commit() -> str:
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
-    changed = git("status", "--porcelain", "--", "src", "benchmarks")
+    changed = git("status", "--porcelain", "--", "src", "benchmarks", ":!benchmarks/results")
     return git("rev-parse", "--short", "HEAD") + (" with changes" if changed else "")
 
 

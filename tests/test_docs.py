@@ -217,7 +217,7 @@ def test_every_file_under_docs_is_the_users_and_shipped_or_the_contributors():
     wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
     shipped = {source: target for source, target in wheel["force-include"].items() if source.startswith("docs")}
     assert all(target == "scorepad/" + source for source, target in shipped.items())
-    contributors = {"docs/development.md", "docs/translating.md", "docs/package.md"}
+    contributors = {"docs/development.md", "docs/translating.md", "docs/package.md", "docs/benchmarks.md"}
     files = {path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").rglob("*") if path.is_file()}
     assert files - contributors - {"docs/scorepad.1"} == set(shipped)
     assert set(wheel["shared-data"]) == {"docs/scorepad.1"}
