@@ -191,17 +191,20 @@ NAMED_TUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
 
 def private_attributes_used_across(package: Path) -> set[str]:
-    """Each use of a private attribute (`game._x`, `r._y()`) in a module that does not
-    define it (as a method, or as an attribute it sets) while another module does."""
+    """Each use of a private attribute (`game._x`, `r._y()`, `module._Z`) in a module that
+    does not define it (as a function, a class, a name it binds or an attribute it sets)
+    while another module does."""
     defined: dict[str, set[Path]] = {}
     used: list[tuple[Path, str, int]] = []
     for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             name = None
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = node.name
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
                 name = node.attr
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                name = node.id
             if name is not None and name.startswith("_") and not name.endswith("__"):
                 defined.setdefault(name, set()).add(path)
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.endswith("__"):
@@ -223,3 +226,6 @@ def test_the_private_attribute_check_finds_one(tmp_path):
     (tmp_path / "a.py").write_text("class A:\n    def _hidden(self):\n        return 1\n")
     (tmp_path / "b.py").write_text("def f(a):\n    return a._hidden()\n")
     assert private_attributes_used_across(tmp_path) == {"b.py:2 uses _hidden"}
+    (tmp_path / "c.py").write_text("_LIMIT = 3\n\n\nclass _Spool:\n    pass\n")
+    (tmp_path / "d.py").write_text("import c\n\nlimit, spool = c._LIMIT, c._Spool\n")
+    assert private_attributes_used_across(tmp_path) == {"b.py:2 uses _hidden", "d.py:3 uses _LIMIT", "d.py:3 uses _Spool"}
