@@ -279,3 +279,22 @@ def test_undo_with_no_kept_file_says_nothing_of_one(here):
     record(here, PLAYERS, ON_N)
     result = run("undo")
     assert result.exit_code == 0 and "Note:" not in result.output, result.output
+
+
+def test_a_refusal_is_read_back_as_it_was_written():
+    """The kept input's one reading and writing (record/sidecar.py `Refusal`): each form
+    as the file holds it, and anything else read as no refusal at all."""
+    from scorepad.record.sidecar import Refusal
+
+    forms = [
+        ({"move": "Cy: 0-6 E", "claim": False, "named": False}, Refusal(move="Cy: 0-6 E", named=False)),
+        ({"move": "Cy: muggins", "claim": False}, Refusal(move="Cy: muggins")),
+        ({"move": "Ann: 5-0 E =10", "claim": True}, Refusal(move="Ann: 5-0 E =10", claim=True)),
+        ({"move": "Ann: 5-4 W", "order": True}, Refusal(move="Ann: 5-4 W", order=True)),
+        ({"hands": ["Bob=5-5,0-0"], "by": None}, Refusal(hands=("Bob=5-5,0-0",))),
+    ]
+    for data, refusal in forms:
+        assert Refusal.read(data) == refusal and refusal.data() == data
+    assert Refusal.read({"move": "Ann: 5-4 W", "order": True}).recorded  # fix makes only the repair
+    for hostile in ({"move": 7}, {"hands": "5-5"}, {"hands": [1]}, {"move": "x", "named": "yes"}, [], None):
+        assert Refusal.read(hostile) is None

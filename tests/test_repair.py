@@ -180,7 +180,7 @@ def test_the_repairs_are_searched_on_the_game_the_refusal_read(here, monkeypatch
     result = run("play", "06", "e")
     assert result.exit_code == 1
     assert '1. scorepad replace 1.6 "Cy: 4-6 E"' in result.output
-    assert sidecar.refusal(here, here.read_text(encoding="utf-8")) == {"move": "Cy: 0-6 E", "claim": False, "named": False}
+    assert sidecar.refusal(here, here.read_text(encoding="utf-8")) == sidecar.Refusal(move="Cy: 0-6 E", named=False)
 
 
 def test_a_record_changed_since_the_refusal_is_read_again_for_the_repairs(here):

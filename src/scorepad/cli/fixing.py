@@ -48,10 +48,10 @@ from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, p
 from scorepad.engine.repair import (
     MOST,
     Command,
+    Kind,
     Repair,
     applied,
     as_typed,
-    counts_text,
     hands_refused,
     order_noted,
     order_repairs,
@@ -72,6 +72,8 @@ from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
+from scorepad.record.sidecar import Refusal
+from scorepad.views.repairs import assumes, counts_text, places_text
 
 if TYPE_CHECKING:
     from scorepad.engine.tiles import Tile
@@ -85,9 +87,7 @@ class Offer:
 
     repairs: list[Repair]
     movers: set[str]  # who the refused move is credited to after each repair
-    # As kept beside the record: {"move": ..., "claim": ...}, {"move": ..., "order": True}
-    # or {"hands": ..., "by": ...}.
-    refused: dict[str, Any]
+    refused: Refusal  # as kept beside the record
     kept: bool  # kept beside the record, so `fix N` can make one
 
 
@@ -102,27 +102,18 @@ def repairable(typed: Typed, problem: ScorepadError) -> bool:
     return isinstance(typed, REPAIRABLE) and isinstance(problem, IllegalMoveError)
 
 
-def _input(game: Game, typed: Typed, live: bool) -> dict[str, Any]:
+def _input(game: Game, typed: Typed, live: bool) -> Refusal:
     """The typed input as it is kept: a move in record notation, or the hands as typed."""
     if isinstance(typed, HandsIn):
-        return {"hands": list(typed.values), "by": typed.by}
-    move: Move
+        return Refusal(hands=tuple(typed.values), by=typed.by)
     if isinstance(typed, MugginsIn):
-        return {"move": str(Muggins(resolve_player(typed.caller, game.players))), "claim": False}
+        return Refusal(move=str(Muggins(resolve_player(typed.caller, game.players))))
     if isinstance(typed, ExposesIn):
         shown = Exposes(mover(game, typed.by, live), typed.tile)
-        return {"move": str(shown), "claim": False, "named": typed.by is not None}
+        return Refusal(move=str(shown), named=typed.by is not None)
     assert isinstance(typed, (PlayIn, DrawIn, PassIn))
-    move = engine_move(game, typed, live)
     # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
-    return {"move": str(move), "claim": False, "named": typed.by is not None}
-
-
-def _recorded(kept: dict[str, Any]) -> bool:
-    """Whether the kept input is in the record already, so `fix` makes only the repair: a
-    play whose claim differs from the true score (muggins off), or the last of two plays
-    whose order left a muggins chance."""
-    return bool(kept.get("claim") or kept.get("order"))
+    return Refusal(move=str(engine_move(game, typed, live)), named=typed.by is not None)
 
 
 def noted(game: Game, out: Outcome | None) -> bool:
@@ -132,17 +123,13 @@ def noted(game: Game, out: Outcome | None) -> bool:
     return out is not None and (out.wrong_claim is not None or order_noted(game))
 
 
-def _engine_input(game: Game, kept: dict[str, Any]) -> Move | dict[str, Any]:
+def _engine_input(game: Game, kept: Refusal) -> Move | dict[str, Any]:
     """The kept input as the engine takes it; InvalidMoveError if it is not one."""
-    if "move" in kept:
-        if not isinstance(kept["move"], str):
-            raise InvalidMoveError(_("nothing to fix"))
-        return parse_move(kept["move"])
-    values = kept.get("hands")
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise InvalidMoveError(_("nothing to fix"))
+    if kept.move is not None:
+        return parse_move(kept.move)
+    assert kept.hands is not None  # a refusal holds a move or the hands
     r = game.current
-    given = read_hands(values, game.players, r.hand_sizes, set(_on_table(game)))
+    given = read_hands(kept.hands, game.players, r.hand_sizes, set(_on_table(game)))
     return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
 
 
@@ -154,14 +141,14 @@ def _on_table(game: Game) -> Iterator[Tile]:
 
 
 def _search(
-    text: str, kept: dict[str, Any], live: bool = False, loaded: Game | None = None
+    text: str, kept: Refusal, live: bool = False, loaded: Game | None = None
 ) -> tuple[Game, list[Repair], Move | dict[str, Any], set[str]]:
     """The repairs offered for the kept input on the record `text`: those of the engine's
     search, best first, that `fix` can make and that leave a record `audit` finds clean
     (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
     game = loaded.fork(with_undo=True) if loaded is not None else loads(text).game
     refused = _engine_input(game, kept)
-    claim = bool(kept.get("claim"))
+    claim = kept.claim
     if claim:
         last = game.current.moves[-1] if game.current.moves else None
         if not isinstance(refused, Play) or last is None or str(last) != str(refused):
@@ -170,14 +157,14 @@ def _search(
     offered = []
     movers: set[str] = set()
     recorded = [text for _index, text in game.current.faults]
-    named = kept.get("named") is not False
+    named = kept.as_named
 
     replay = _Replay(game)
 
-    def _made(_text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[str, Any], live: bool) -> Done | None:
+    def _made(_text: str, repair: Repair, kept: Refusal, refused: Move | dict[str, Any], live: bool) -> Done | None:
         return _made_on(replay, recorded, repair, kept, refused, live, named)
 
-    if kept.get("order"):
+    if kept.order:
         # The last two plays swapped: the play typed is in the record already.
         last = game.current.moves[-1] if game.current.moves else None
         if last is None or str(last) != str(refused):
@@ -226,9 +213,11 @@ def _search(
 
 
 def repairs_for(text: str, kept: dict[str, Any]) -> list[Repair]:
-    """The repairs offered for the kept input (a move in record notation, or the hands as
-    typed) on the record `text`, numbered as `fix` numbers them (benchmarks/bench_slips.py)."""
-    return _search(text, kept)[1]
+    """The repairs offered for the kept input (as kept beside the record: a move in record
+    notation, or the hands as typed) on the record `text`, numbered as `fix` numbers them
+    (benchmarks/bench_slips.py)."""
+    refusal = Refusal.read(kept)
+    return [] if refusal is None else _search(text, refusal)[1]
 
 
 def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: int | None = None) -> Repair:
@@ -237,7 +226,7 @@ def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: 
         if at is not None:
             raise InvalidMoveError(_("fix {choice} --at {at}: repair {choice} has no draw to place").format(choice=choice, at=at))
         return repair
-    places = repair.places_text()
+    places = places_text(repair)
     if at is None:
         counted = f" {repair.edits[0].moves[0].count}" if live and count is not None else ""
         command = f"fix {choice}{counted} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
@@ -314,7 +303,7 @@ def _made_on(
     replay: _Replay,
     recorded: list[str],
     repair: Repair,
-    kept: dict[str, Any],
+    kept: Refusal,
     refused: Move | dict[str, Any],
     live: bool,
     named: bool,
@@ -337,9 +326,9 @@ def _made_on(
         after.prove()  # what the round's plays prove of its passes and draws, as the record was proved
         if [text for _index, text in after.current.faults] != recorded and after.current.faults:
             return None
-        if "hands" in kept:
-            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live)
-        if _recorded(kept):
+        if kept.hands is not None:
+            return enter_hands(after, HandsIn(kept.hands, kept.by), live)
+        if kept.recorded:
             return Done(after, None, [])
         assert not isinstance(refused, dict)
         out = after.push(repair.instead or as_typed(after, refused, named))
@@ -362,7 +351,7 @@ def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
     ]
 
 
-def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[str, Any], live: bool) -> Done | None:
+def _made(text: str, repair: Repair, kept: Refusal, refused: Move | dict[str, Any], live: bool) -> Done | None:
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
     refused or breaks a rule the record did not break (what `audit` reports)."""
@@ -372,7 +361,7 @@ def _made(text: str, repair: Repair, kept: dict[str, Any], refused: Move | dict[
 def _make(
     text: str,
     steps: Sequence[tuple[str, tuple[int, int], Move | None]],
-    kept: dict[str, Any],
+    kept: Refusal,
     refused: Move | dict[str, Any],
     live: bool,
     lot: str | None = None,
@@ -386,12 +375,12 @@ def _make(
     try:
         amended = amend_all(text, steps)
         after = amended.after
-        if "hands" in kept:
-            return enter_hands(after, HandsIn(tuple(kept["hands"]), kept.get("by")), live, lot)
-        if _recorded(kept):
+        if kept.hands is not None:
+            return enter_hands(after, HandsIn(kept.hands, kept.by), live, lot)
+        if kept.recorded:
             return Done(after, None, [])
         assert not isinstance(refused, dict)
-        out = after.push(instead or as_typed(after, refused, kept.get("named") is not False))
+        out = after.push(instead or as_typed(after, refused, kept.as_named))
     except ScorepadError:
         return None
     if out.faults or after.prove():
@@ -417,8 +406,8 @@ def offer(
             if claim:
                 # Muggins off: the claim differs from the true score. Muggins on: a chance
                 # left, which the order of the last two plays may have made.
-                how = "order" if game.rules.muggins else "claim"
-                kept = {"move": str(game.current.moves[-1]), how: True}
+                last = str(game.current.moves[-1])
+                kept = Refusal(move=last, order=True) if game.rules.muggins else Refusal(move=last, claim=True)
             else:
                 refused = _engine_input(game, kept)
                 if not _still_refused(game, refused):
@@ -526,11 +515,11 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
     refused input, every repair lists the move it records too, and `fix N` makes all of
     one repair's lines."""
     kept = made.refused
-    claim = bool(kept.get("claim"))
+    claim = kept.claim
     # The ruling (the input, or an earlier move, let stand) comes last and is worded by
     # itself: the heading and the lines of the repairs of a slip are as without it.
     slips = [repair for repair in made.repairs if not repair.ruling]
-    order = bool(kept.get("order"))
+    order = kept.order
     if claim:
         head = _("Repairs under which the claim is right:")
     elif order:
@@ -543,36 +532,36 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
         head = _("The table may let it stand:")
     lines = [Line(head, "say")]
     whole = any(repair.instead is not None for repair in slips)
-    typed = parse_move(kept["move"]) if whole and isinstance(kept.get("move"), str) else None
+    typed = parse_move(kept.move) if whole and kept.move is not None else None
     for number, repair in enumerate(made.repairs, 1):
         commands = [command_parts(command, live=live, file=file, counts=bool(repair.counts)) for command in repair.commands]
         if repair.ruling and repair.instead is not None:
             commands.append(input_parts(repair.instead, named=True, live=live, file=file))
         elif repair.instead is not None:
             # A name where the repair changes who moved, or where the player typed one.
-            named = (repair.input is not None and repair.input.kind != "end-in") or kept.get("named") is not False
+            named = (repair.input is not None and repair.input.kind is not Kind.END_IN) or kept.as_named
             commands.append(input_parts(repair.instead, named=named, live=live, file=file))
         elif typed is not None:
-            commands.append(input_parts(typed, named=kept.get("named") is not False, live=live, file=file))
+            commands.append(input_parts(typed, named=kept.as_named, live=live, file=file))
         for k, parts in enumerate(commands):
             lines.append(_command_line(f"{number}. " if k == 0 else "   ", parts))
-        lines.append(Line("   " + repair.assumes(), "why"))
+        lines.append(Line("   " + assumes(repair), "why"))
     if not made.kept:
         return lines
     fix = "scorepad fix N" + (f" -f {shlex.quote(str(file))}" if file is not None else "")
     if live and (claim or order or whole):
         foot = _("Type a repair's number to make it.")
-    elif live and "hands" in kept:
+    elif live and kept.hands is not None:
         foot = _("Type a repair's number to make it, then enter the hands.")
     elif live:
         foot = _("Type a repair's number to make it, then record {move}.")
     elif claim or order or whole:
         foot = _("{fix} makes repair N.")
-    elif "hands" in kept:
+    elif kept.hands is not None:
         foot = _("{fix} makes repair N, then enters the hands.")
     else:
         foot = _("{fix} makes repair N, then records {move}.")
-    move = _shown(kept.get("move"))
+    move = _shown(kept.move)
     if isinstance(move, str) and made.movers - {move.partition(": ")[0]}:
         # Typed without a name, and a repair gives the turn to another player: the move
         # is recorded as that player's, so it is shown without one.
@@ -585,7 +574,7 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
             else:
                 ask = _("Repair {number} needs the count and the place: {fix} --count N --at AT (N: {bounds}; AT: {places}).")
             fixed = fix.replace(" N", f" {number}", 1)
-            bounds, places = counts_text(repair.counts), repair.places_text()
+            bounds, places = counts_text(repair.counts), places_text(repair)
             lines.append(Line(ask.format(number=number, player=repair.drawer, bounds=bounds, places=places, fix=fixed), "say"))
             continue
         if repair.places:
@@ -594,7 +583,7 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
             else:
                 ask = _("Repair {number} needs the place: {fix} --at AT ({places}).")
             fixed = fix.replace(" N", f" {number}", 1)
-            places = repair.places_text()
+            places = places_text(repair)
             lines.append(Line(ask.format(number=number, player=repair.drawer, places=places, fix=fixed), "say"))
         if repair.counts:
             bounds = counts_text(repair.counts)
@@ -674,10 +663,10 @@ def fix(
         if made is None:  # pragma: no cover - the search offers only repairs that are made
             raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
         after, out = made.game, made.out
-        notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=repair.assumes())]
+        notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=assumes(repair))]
         notes += [said(action, at, move) for action, at, move in steps]
         notes += made.notes
-        notes += changes(game, after) if _recorded(kept) else []
+        notes += changes(game, after) if kept.recorded else []
         new_text = dumps(after)
         check_readable(new_text, file)  # before anything is kept of a fix that cannot be saved
         # The kept file first: it holds both the refusal and the fix, so whichever of the two
@@ -694,7 +683,7 @@ def fix(
 
 
 def _what_undo_needs(
-    game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: dict[str, Any], after: Game, instead: Move | None
+    game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: Refusal, after: Game, instead: Move | None
 ) -> dict[str, Any]:
     """What `undo` needs to put the record back as it was before a fix: the round the
     repair changed, as it was (its opener and moves), the repair's changes, the move
@@ -703,10 +692,10 @@ def _what_undo_needs(
     number = steps[0][1][0] if steps else game.current.number
     r = game.rounds[number - 1]
     moves = [str(m) for m in r.moves]
-    if kept.get("claim"):
-        moves.append(str(kept["move"]))  # `game` is the record without the claimed play
+    if kept.claim:
+        moves.append(str(kept.move))  # `game` is the record without the claimed play
     drawn = None
-    if "hands" in kept and kept.get("by") is None and after.winner is None:
+    if kept.hands is not None and kept.by is None and after.winner is None:
         nxt = after.current
         if nxt.opener_rule == "lot" and nxt.opener is not None:
             drawn = after.players[nxt.opener]
@@ -754,7 +743,7 @@ def _before_fix(text: str, fix: dict[str, Any]) -> str | None:
         return None
 
 
-def _proven(before: str, text: str, kept: dict[str, Any], fix: dict[str, Any]) -> bool:
+def _proven(before: str, text: str, kept: Refusal, fix: dict[str, Any]) -> bool:
     """Whether the record `before`, with the kept repair made and then the kept input, is
     the record `text` byte for byte: only then is it the record before this fix."""
     steps = fix.get("steps")
@@ -814,13 +803,13 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
             return done
         kept, fix_kept = was_fixed
         game = loads(before).game
-        if "move" in kept and not _recorded(kept):
+        if kept.move is not None and not kept.recorded:
             # The move as the fix recorded it: typed without a name, it is the turn's after
             # the repair, which may be another player than the one refused.
             fixed_round = loads(text).game.rounds[fix_kept.get("round", 1) - 1]
-            made_move = str(fixed_round.moves[-1]) if fixed_round.moves else fix_kept.get("instead") or kept["move"]
+            made_move = str(fixed_round.moves[-1]) if fixed_round.moves else fix_kept.get("instead") or kept.move
             notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
-        elif "move" in kept:
+        elif kept.move is not None:
             notes = [_("Undone: the fix (the repair)")]
         else:
             notes = [_("Undone: the fix (the hands and their repair)")]

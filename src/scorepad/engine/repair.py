@@ -26,8 +26,11 @@ engine, and keeps the changes under which all of them are legal:
   players keeping their seats: the refused play went before, the recorded one is the input;
 - ``claim``: for a refused muggins call, the called play's claim as typed where the
   player claimed nothing (so the score was missed). A muggins call is searched for these,
-  its caller and who made the plays (`CALL_KINDS`) alone: a tile or end changed earlier
+  its caller and who made the plays (the kinds `of_call` in `SLIPS`) alone: a tile or end changed earlier
   in the round to make a call right is no explanation a table would give.
+
+Each kind is one `Slip` in `SLIPS` (its search, what it explains, how it ranks and how a
+command makes it); its wording is views/repairs.py's.
 
 Single changes are tried first; pairs only when no single change works, within a fixed
 budget of replayed moves. Changes that leave the game in the same state (a forgotten draw
@@ -40,41 +43,75 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from scorepad.engine.game import Game, Round
 from scorepad.engine.held import Hand, proven_faults
-from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move
+from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play
 from scorepad.engine.seats import reseated
 from scorepad.engine.tiles import End, Tile
 from scorepad.errors import AmbiguousMoveError, ScorepadError
-from scorepad.i18n import _, ngettext
 
 MOST = 3  # suggestions shown
 PAIR_BUDGET = 20_000  # moves replayed at most while looking for pairs of changes
-# Also the order among equals.
-KINDS = (
-    "end-in",
-    "mover",
-    "end",
-    "digit",
-    "claim",
-    "draw",
-    "pass",
-    "move",
-    "pass-seat",
-    "player",
-    "seat",
-    "lot",
-    "swap",
-    "swap-in",
-    "after",
-)
 
-CALL_KINDS = ("player", "seat", "lot", "pass-seat")  # who made a play, for a refused muggins call
-# Changes that rewrite a move the keeper saw another player make: after every change that
-# only adds a move left out, or corrects the tile or end of one.
-REWRITES = ("player", "seat", "lot", "pass-seat", "after", "swap", "swap-in", "mover")
+
+class Kind(StrEnum):
+    """A kind of slip the search tries (docs/repair.md, What it tries), and the ruling that
+    lets a move stand. Each has its `Slip` in `SLIPS` and its wording in views/repairs.py."""
+
+    END_IN = "end-in"
+    MOVER = "mover"
+    END = "end"
+    DIGIT = "digit"
+    CLAIM = "claim"
+    DRAW = "draw"
+    PASS = "pass"
+    MOVE = "move"
+    PASS_SEAT = "pass-seat"
+    PLAYER = "player"
+    SEAT = "seat"
+    LOT = "lot"
+    SWAP = "swap"
+    SWAP_IN = "swap-in"
+    AFTER = "after"
+    STANDS = "stands"
+
+
+def _no_size(_edit: Edit) -> int:
+    return 0
+
+
+def _digits_apart(edit: Edit) -> int:
+    """How far the number written is from the one the repair takes: a neighbouring key, or
+    one pip miscounted, is the likeliest slip."""
+    old, new = edit.was[0], edit.moves[0]
+    assert isinstance(old, Play) and isinstance(new, Play)
+    return abs(old.tile.a - new.tile.a) + abs(old.tile.b - new.tile.b)
+
+
+def _tiles_drawn(edit: Edit) -> int:
+    """How many tiles a forgotten draw took: one is the commonest."""
+    return next(m for m in edit.moves if isinstance(m, Draw)).count
+
+
+@dataclass(frozen=True)
+class Slip:
+    """What the search knows of one kind of slip, in one place: the function that yields its
+    changes (`found_by`), what it can explain and how it ranks among changes alike, and how
+    an amendment makes it. Its wording is views/repairs.py's `WORDS[kind]`."""
+
+    kind: Kind
+    found_by: Callable[..., object]  # the function of this module that yields its changes
+    of_call: bool = False  # explains a refused muggins call: who made the plays called on
+    # May rewrite a move the keeper saw another player make: ranked after the changes that
+    # only add a move left out, or correct a tile or an end.
+    rewrites: bool = False
+    another: bool = False  # always takes a move from its player or gives one to another
+    reseat: bool = False  # made by `replace --reseat`, or `insert --reseat` (a move left out)
+    size: Callable[[Edit], int] = _no_size  # how big among changes of its kind (smaller first)
+
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 
@@ -84,7 +121,7 @@ class Edit:
     """One change to the round's moves: `moves` take the place of the moves from `start`
     to `stop` (0-based; an insertion has start == stop)."""
 
-    kind: str
+    kind: Kind
     start: int
     stop: int
     moves: tuple[Move, ...]
@@ -131,48 +168,12 @@ class Repair:
     def ruling(self) -> bool:
         """Whether this is the ruling that lets a move stand against the rules, not the
         repair of a slip (`rulings`)."""
-        return (self.input is not None and self.input.kind == "stands") or any(edit.kind == "stands" for edit in self.edits)
+        return (self.input is not None and self.input.kind is Kind.STANDS) or any(edit.kind is Kind.STANDS for edit in self.edits)
 
     @property
     def instead(self) -> Move | None:
         """The move recorded in place of the refused input, if the repair changes it."""
         return self.input.moves[0] if self.input is not None else None
-
-    def assumes(self) -> str:
-        """What the repair takes to be true, in words: 'if 4-6 went on E, not N'."""
-        if self.places and self.counts:
-            return _("if {player} drew tiles before {places}: how many and where, the record cannot tell (N: {counts})").format(
-                player=self.drawer, places=self.places_text(), counts=counts_text(self.counts)
-            )
-        if self.places:
-            draw = self.edits[0].moves[0]
-            assert isinstance(draw, Draw)
-            return ngettext(
-                "if {player} drew {n} tile before {places}: which, the table saw",
-                "if {player} drew {n} tiles before {places}: which, the table saw",
-                draw.count,
-            ).format(player=draw.player, n=draw.count, places=self.places_text())
-        if self.counts:
-            edit = self.edits[0]
-            draw = edit.moves[0]
-            if edit.start == self.length:
-                text = _("if {player} drew tiles before this move: how many, the record cannot tell (N: {counts})")
-            else:
-                text = _("if {player} drew tiles before {at}: how many, the record cannot tell (N: {counts})")
-            return text.format(player=draw.player, at=f"{self.round}.{edit.start + 1}", counts=counts_text(self.counts))
-        if self.input is not None and self.input.kind == "mover":
-            return _mover_assumption(self.input)
-        if self.input is not None and self.input.kind == "stands":
-            return _stands_assumption(self.input)
-        if self.input is not None and self.input.kind == "end-in":
-            return _assumption(self.round, self.input, self.length)
-        if self.input is not None:
-            return _swap_in_assumption(self.round, self.edits[0], self.input)
-        return _(" and ").join(_assumption(self.round, edit, self.length) for edit in self.edits)
-
-    def places_text(self) -> str:
-        """The places a draw may have been, as the log numbers moves: '4.20 or 4.23'."""
-        return _or([self.at_text(start) for start in sorted(self.places)])
 
     def at_text(self, start: int) -> str:
         """A place before move `start` (0-based) as typed: `4.20`."""
@@ -207,22 +208,6 @@ class Repair:
             commands=(Command(command.action, command.round, ((position, draw),)),),
             counts=(),
         )
-
-
-def _or(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("{counts} or {last}").format(counts=", ".join(words[:-1]), last=words[-1])
-
-
-def counts_text(counts: Sequence[int]) -> str:
-    """The counts a draw may have been, for the player: '1 to 5', or '1, 2 or 4'."""
-    counts = sorted(counts)
-    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
-        return _("{low} to {high}").format(low=counts[0], high=counts[-1])
-    if len(counts) == 1:
-        return str(counts[0])
-    return _("{counts} or {last}").format(counts=", ".join(str(c) for c in counts[:-1]), last=counts[-1])
 
 
 def search(
@@ -277,7 +262,7 @@ def search(
         repair = Repair(r.number, edits, commands, wrong, n, input=changed)
         rank = _rank(repair)
         key = _state_key(final)
-        if len(edits) == 1 and edits[0].kind == "draw" and changed is None:
+        if len(edits) == 1 and edits[0].kind is Kind.DRAW and changed is None:
             places.setdefault(key, set()).add(edits[0].start)
             drawn_to[(edits[0].start, edits[0].moves[0])] = key
         if key not in found or rank < found[key][0]:
@@ -302,18 +287,18 @@ def search(
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
             break
-        if (call and edit.kind not in CALL_KINDS) or (proof is not None and proof.hopeless(edit)):
+        if (call and not SLIP[edit.kind].of_call) or (proof is not None and proof.hopeless(edit)):
             continue
         result = _replay(states[edit.start], edit, moves, accepts, work)
         if result is not None:
             final, wrong = result
             before = len(found)
             consider((edit,), final, wrong_before[edit.start] + wrong)
-            if edit.kind == "draw":
+            if edit.kind is Kind.DRAW:
                 drawn.append(edit)
             elif len(found) > before:
                 settled.append(edit.latest)
-        elif edit.kind == "draw" and _hands_need(refused, state, edit):
+        elif edit.kind is Kind.DRAW and _hands_need(refused, state, edit):
             drawn.append(edit)  # the hands may refuse it here for what they prove, not earlier
     # The same draw at the drawer's earlier turns: the same game as far as the tiles go, but
     # not for what the later plays and the hands prove of who could play.
@@ -333,7 +318,7 @@ def search(
     out = []
     for _order, repair in best[:most]:
         edit = repair.edits[0] if len(repair.edits) == 1 else None
-        if edit is not None and edit.kind == "draw" and repair.input is None:
+        if edit is not None and edit.kind is Kind.DRAW and repair.input is None:
             # Every place this draw fits (of its smallest count, where the count is open),
             # leading to the same game: the table saw which.
             where = sorted(places.get(drawn_to.get((edit.start, edit.moves[0]), ()), {edit.start}), reverse=True)
@@ -382,7 +367,7 @@ def _unknown_counts(best: list[tuple[tuple[Any, ...], Repair]]) -> list[tuple[tu
     out: list[tuple[tuple[Any, ...], Repair]] = []
     groups: dict[tuple[int, str], tuple[int, list[int]]] = {}
     for rank, repair in best:
-        if len(repair.edits) == 1 and repair.edits[0].kind == "draw":
+        if len(repair.edits) == 1 and repair.edits[0].kind is Kind.DRAW:
             edit = repair.edits[0]
             draw = edit.moves[0]
             assert isinstance(draw, Draw)
@@ -575,7 +560,7 @@ def order_repairs(game: Game) -> list[Repair]:
     recorded = [text for _index, text in r.faults]
     out = []
     for edit in _swaps(n - 2, moves[-2], moves[-1]):
-        if edit.kind != "swap":
+        if edit.kind is not Kind.SWAP:
             continue
         final = states[n - 2].fork()
         try:
@@ -612,7 +597,7 @@ def rulings(game: Game, refused: Refused, named: bool = True) -> list[Repair]:
         except ScorepadError:
             out = None
         if out is not None and not out.faults and not trial.prove():
-            return [Repair(r.number, (), (), 0, length, input=Edit("stands", length, length, (move,), (refused,)))]
+            return [Repair(r.number, (), (), 0, length, input=Edit(Kind.STANDS, length, length, (move,), (refused,)))]
     found: list[tuple[int, str]] = []
     if isinstance(refused, (Play, Exposes)):  # a tile shown was held since its player's last draw
         trial = game.fork()
@@ -636,7 +621,7 @@ def rulings(game: Game, refused: Refused, named: bool = True) -> list[Repair]:
             continue
         move = was._replace(stands=True)
         command = Command("replace", r.number, ((at + 1, move),))
-        offered.append(Repair(r.number, (Edit("stands", at, at + 1, (move,), (was,)),), (command,), 0, length))
+        offered.append(Repair(r.number, (Edit(Kind.STANDS, at, at + 1, (move,), (was,)),), (command,), 0, length))
     return offered
 
 
@@ -732,34 +717,20 @@ def _rank(repair: Repair) -> tuple[Any, ...]:
         # pair: two recorded moves rewritten to take the end as typed are less likely than
         # the end typed wrong, and the player would make that repair by habit.
         edits, latest = [repair.input], [-1]
-    nearness = sum(_size(edit) for edit in edits)
-    kinds = [KINDS.index(edit.kind) for edit in edits]
+    nearness = sum(SLIP[edit.kind].size(edit) for edit in edits)
+    kinds = [ORDER[edit.kind] for edit in edits]
     text = " ".join(str(m) for edit in edits for m in edit.moves)
     # A change that rewrites a move the keeper saw another player make comes after one that
     # only adds the move left out (or corrects a tile or an end), wherever each lies.
-    rewrites = sum(edit.kind in REWRITES and _rewrites_another(edit) for edit in edits)
+    rewrites = sum(SLIP[edit.kind].rewrites and _rewrites_another(edit) for edit in edits)
     return (len(edits), rewrites, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
 
 
 def _rewrites_another(edit: Edit) -> bool:
     """Whether the change takes a recorded move from its player or gives one to another."""
-    if edit.kind in ("seat", "lot", "pass-seat", "player", "mover", "after"):
+    if SLIP[edit.kind].another:
         return True
     return any(old.player != new.player for old, new in zip(edit.was, edit.moves, strict=False))
-
-
-def _size(edit: Edit) -> int:
-    """How big a change is among changes of its kind: how far the number written is from
-    the one the repair takes (a neighbouring key, or one pip miscounted, is the likeliest
-    slip); how many tiles a forgotten draw took (one is the commonest)."""
-    if edit.kind == "digit":
-        old, new = edit.was[0], edit.moves[0]
-        assert isinstance(old, Play) and isinstance(new, Play)
-        return abs(old.tile.a - new.tile.a) + abs(old.tile.b - new.tile.b)
-    if edit.kind in ("draw", "move"):
-        draw = next(m for m in edit.moves if isinstance(m, Draw))
-        return draw.count
-    return 0
 
 
 # --- the changes tried --------------------------------------------------------------------------
@@ -804,9 +775,9 @@ def _draw_moved(states: Sequence[Game], i: int, moves: Sequence[Move]) -> Iterat
         if here.turn != player or here.result is not None or not here.layout:
             continue
         if j < i:
-            yield Edit("move", j, i + 1, (draw, *moves[j:i]), tuple(moves[j : i + 1]))
+            yield Edit(Kind.MOVE, j, i + 1, (draw, *moves[j:i]), tuple(moves[j : i + 1]))
         else:
-            yield Edit("move", i, j, (*moves[i + 1 : j], draw), tuple(moves[i:j]))
+            yield Edit(Kind.MOVE, i, j, (*moves[i + 1 : j], draw), tuple(moves[i:j]))
 
 
 def _swap_may_help(first: Move, second: Move, proof: _Proof) -> bool:
@@ -827,13 +798,13 @@ def _inserts(state: Game, i: int, drawn: set[tuple[str, int]] | None = None) -> 
         return
     player = state.players[r.turn]
     if r.boneyard == 0:
-        yield Edit("pass", i, i, (Pass(player),), ())
+        yield Edit(Kind.PASS, i, i, (Pass(player),), ())
     for count in range(1, r.boneyard + 1):
         if drawn is not None:
             if (player, count) in drawn:
                 continue
             drawn.add((player, count))
-        yield Edit("draw", i, i, (Draw(player, count),), ())
+        yield Edit(Kind.DRAW, i, i, (Draw(player, count),), ())
 
 
 def _passes_reseated(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
@@ -846,7 +817,7 @@ def _passes_reseated(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edi
     if moves[i].player != player:
         return
     new = reseated(moves, i, Pass(player), state.players, inserted=True)
-    yield Edit("pass-seat", i, len(moves), tuple(new[i:]), tuple(moves[i:]))
+    yield Edit(Kind.PASS_SEAT, i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
 def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
@@ -860,7 +831,7 @@ def _seats(state: Game, i: int, moves: Sequence[Move]) -> Iterator[Edit]:
         if player != move.player:
             new = reseated(moves, i, move._replace(player=player), state.players)
             # Where scorepad drew the lot, the table may have drawn its own and led by it.
-            kind = "lot" if state.current.drawn else "seat"
+            kind = Kind.LOT if state.current.drawn else Kind.SEAT
             yield Edit(kind, i, len(moves), tuple(new[i:]), tuple(moves[i:]))
 
 
@@ -877,18 +848,18 @@ def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) ->
                 return  # only a change of the play that laid that tile takes it off the table
         elif not layout:  # the lead: its first number faces W
             if not tile.is_double:
-                yield Edit("end", i, i + 1, (Play(move.player, Tile(tile.b, tile.a), None, move.claim),), one)
+                yield Edit(Kind.END, i, i + 1, (Play(move.player, Tile(tile.b, tile.a), None, move.claim),), one)
         else:
             for end in layout.ends_for(tile):
                 if end is not move.end and (ends is None or end in ends or move.end in ends):
-                    yield Edit("end", i, i + 1, (Play(move.player, tile, end, move.claim),), one)
+                    yield Edit(Kind.END, i, i + 1, (Play(move.player, tile, end, move.claim),), one)
         if ends is None or move.end in ends:
             seen = {tile.id}
             for new in _one_digit_off(tile):
                 if new.id in seen or (layout and not layout.accepts(new, move.end or End.W)):
                     continue
                 seen.add(new.id)
-                yield Edit("digit", i, i + 1, (Play(move.player, new, move.end, move.claim),), one)
+                yield Edit(Kind.DIGIT, i, i + 1, (Play(move.player, new, move.end, move.claim),), one)
     # Another player: only where the rules let someone else make this move at all (a lead
     # the table names under highest-double, a muggins call); elsewhere the turn, or the
     # opener the record names, decides who moves.
@@ -897,7 +868,7 @@ def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) ->
     if isinstance(move, Muggins) or (isinstance(move, Play) and r.table_names_opener):
         for player in state.players:
             if player != move.player:
-                yield Edit("player", i, i + 1, (move._replace(player=player),), one)
+                yield Edit(Kind.PLAYER, i, i + 1, (move._replace(player=player),), one)
 
 
 def _one_digit_off(tile: Tile) -> tuple[Tile, ...]:
@@ -924,14 +895,14 @@ def _digits_off(tile: Tile) -> Iterator[Tile]:
 
 def _swaps(i: int, first: Move, second: Move) -> Iterator[Edit]:
     was = (first, second)
-    yield Edit("swap", i, i + 2, (second, first), was)
+    yield Edit(Kind.SWAP, i, i + 2, (second, first), was)
     if first.player != second.player:
         # Typed in the wrong order with the mover left to the turn: the players keep their seats.
-        yield Edit("swap", i, i + 2, (second._replace(player=first.player), first._replace(player=second.player)), was)
+        yield Edit(Kind.SWAP, i, i + 2, (second._replace(player=first.player), first._replace(player=second.player)), was)
         if isinstance(first, Play) and isinstance(second, Draw):
             # A draw typed after the play it came before: the drawer keeps the turn, so the
             # draw went to the next player; both are the player's who played.
-            yield Edit("after", i, i + 2, (second._replace(player=first.player), first), was)
+            yield Edit(Kind.AFTER, i, i + 2, (second._replace(player=first.player), first), was)
 
 
 def _input_changes(
@@ -949,9 +920,9 @@ def _input_changes(
         # player in fact claimed nothing and so missed its score.
         for player in now.players:
             if player != refused.player:
-                yield None, Edit("mover", n, n, (Muggins(player),), (refused,))
+                yield None, Edit(Kind.MOVER, n, n, (Muggins(player),), (refused,))
         if isinstance(last, Play) and last.claim is not None:
-            yield Edit("claim", n - 1, n, (last._replace(claim=None),), (last,)), None
+            yield Edit(Kind.CLAIM, n - 1, n, (last._replace(claim=None),), (last,)), None
         return
     turn = now.turn
     layout = now.current.layout
@@ -959,10 +930,10 @@ def _input_changes(
         # The end typed wrong in this very move: the refusal names where the tile fits.
         for end in layout.ends_for(refused.tile):
             if end is not refused.end:
-                yield None, Edit("end-in", n, n, (refused._replace(end=end),), (refused,))
+                yield None, Edit(Kind.END_IN, n, n, (refused._replace(end=end),), (refused,))
     if named and turn is not None and refused.player != turn:
         # Typed with a name on another's turn: the player whose turn it was made it.
-        yield None, Edit("mover", n, n, (refused._replace(player=turn),), (refused,))
+        yield None, Edit(Kind.MOVER, n, n, (refused._replace(player=turn),), (refused,))
     if not (isinstance(refused, Play) and isinstance(last, Play)) or last.end is None or turn is None:
         return
     if turn == last.player or (named and refused.player not in (last.player, turn)):
@@ -976,8 +947,8 @@ def _input_changes(
             continue
         first = Play(last.player, refused.tile, end, refused.claim)
         yield (
-            Edit("swap-in", n - 1, n, (first,), (last,)),
-            Edit("swap-in", n, n, (Play(turn, last.tile, last.end, last.claim),), (refused,)),
+            Edit(Kind.SWAP_IN, n - 1, n, (first,), (last,)),
+            Edit(Kind.SWAP_IN, n, n, (Play(turn, last.tile, last.end, last.claim),), (refused,)),
         )
 
 
@@ -1029,10 +1000,10 @@ def _pairs(
 def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], moves: Sequence[Move]) -> tuple[Command, ...] | None:
     """The amendments that make `edits`, in an order in which each command alone leaves a
     legal record (a command that is refused changes nothing); None if there is none."""
-    if any(e.kind in ("seat", "lot", "pass-seat") for e in edits):
+    if any(SLIP[e.kind].reseat for e in edits):
         # A re-seating is one `replace --reseat` of the lead; a draw or pass left out after
         # it is inserted once the moves are re-seated.
-        ordered = sorted(edits, key=lambda e: e.kind not in ("seat", "lot", "pass-seat"))
+        ordered = sorted(edits, key=lambda e: not SLIP[e.kind].reseat)
         return tuple(_command(number, e, edits, ()) for e in ordered)
     if len(edits) == 1 or all(e.start != e.stop for e in edits):
         # Replacements only: one `replace` with every position makes them at once.
@@ -1048,10 +1019,10 @@ def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], move
 
 
 def _command(number: int, edit: Edit, edits: Sequence[Edit], before: Sequence[Edit]) -> Command:
-    if edit.kind in ("seat", "lot"):
-        return Command("replace", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
-    if edit.kind == "pass-seat":
-        return Command("insert", number, ((edit.start + 1, edit.moves[0]),), reseat=True)
+    if SLIP[edit.kind].reseat:
+        # A lead re-seated replaces the lead; a pass left out is inserted before the move.
+        action = "insert" if edit.kind is Kind.PASS_SEAT else "replace"
+        return Command(action, number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
     at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
     return Command("insert" if edit.start == edit.stop else "replace", number, at)
@@ -1067,129 +1038,25 @@ def _legal_with(states: Sequence[Game], moves: Sequence[Move], edit: Edit) -> bo
     return True
 
 
-# --- in words ----------------------------------------------------------------------------------
+# --- the kinds of slip, in the order that ranks changes alike ------------------------------------
 
-
-def _assumption(number: int, edit: Edit, length: int) -> str:
-    at = f"{number}.{edit.start + 1}"
-    if edit.kind == "stands":
-        return _stands_assumption(edit)
-    if edit.kind in ("end", "end-in"):
-        old, new = edit.was[0], edit.moves[0]
-        assert isinstance(old, Play) and isinstance(new, Play)
-        if new.end is None:
-            return _("if {player} led {new}, not {old} (its {number} facing {west})").format(
-                player=new.player, new=new.tile, old=old.tile, number=new.tile.a, west=End.W.label
-            )
-        assert old.end is not None
-        return _("if {tile} went on {end}, not {old}").format(tile=new.tile, end=new.end.label, old=old.end.label)
-    if edit.kind == "claim":
-        old = edit.was[0]
-        assert isinstance(old, Play)
-        return _("if {player} claimed nothing for {tile} at {at}, not {claim}").format(
-            player=old.player, tile=old.tile, at=at, claim=old.claim
-        )
-    if edit.kind == "digit":
-        old, new = edit.was[0], edit.moves[0]
-        assert isinstance(old, Play) and isinstance(new, Play)
-        return _("if {player} played {new} at {at}, not {old}").format(player=new.player, new=new.tile, at=at, old=old.tile)
-    if edit.kind == "draw":
-        draw = edit.moves[0]
-        assert isinstance(draw, Draw)
-        if edit.start == length:
-            return ngettext(
-                "if {player} drew {n} tile before this move", "if {player} drew {n} tiles before this move", draw.count
-            ).format(player=draw.player, n=draw.count)
-        return ngettext("if {player} drew {n} tile before {at}", "if {player} drew {n} tiles before {at}", draw.count).format(
-            player=draw.player, n=draw.count, at=at
-        )
-    if edit.kind == "move":
-        if isinstance(edit.moves[0], Draw) and edit.moves[0] == edit.was[-1]:
-            draw, before, was_at = edit.moves[0], edit.start + 1, edit.stop  # moved earlier
-        else:
-            draw, before, was_at = edit.was[0], edit.stop + 1, edit.start + 1  # moved later
-        assert isinstance(draw, Draw)
-        return ngettext(
-            "if {player} drew {n} tile before {at}, not at {old}",
-            "if {player} drew {n} tiles before {at}, not at {old}",
-            draw.count,
-        ).format(player=draw.player, n=draw.count, at=f"{number}.{before}", old=f"{number}.{was_at}")
-    if edit.kind == "pass":
-        if edit.start == length:
-            return _("if {player} passed before this move").format(player=edit.moves[0].player)
-        return _("if {player} passed before {at}").format(player=edit.moves[0].player, at=at)
-    if edit.kind == "pass-seat":
-        if edit.start == length:
-            return _("if {player} passed before this move").format(player=edit.moves[0].player)
-        return _("if {player} passed before {at}, and every later move followed the turn from there").format(
-            player=edit.moves[0].player, at=at
-        )
-    if edit.kind == "after":
-        draw, play = edit.moves
-        assert isinstance(draw, Draw) and isinstance(play, Play)
-        return ngettext(
-            "if {player} drew {n} tile before playing {tile} at {at}, not {other} after it",
-            "if {player} drew {n} tiles before playing {tile} at {at}, not {other} after it",
-            draw.count,
-        ).format(player=play.player, n=draw.count, tile=play.tile, at=at, other=edit.was[1].player)
-    if edit.kind == "lot":
-        old, new = edit.was[0], edit.moves[0]
-        return _("if the table's lot chose {player}, not scorepad's ({old}), and every later move followed the turn").format(
-            player=new.player, old=old.player
-        )
-    if edit.kind == "seat":
-        old, new = edit.was[0], edit.moves[0]
-        assert isinstance(new, Play)
-        return _("if {player} led {tile} at {at}, not {old}, and every later move followed the turn from there").format(
-            player=new.player, tile=new.tile, at=at, old=old.player
-        )
-    if edit.kind == "player":
-        old, new = edit.was[0], edit.moves[0]
-        if isinstance(new, Play):
-            return _("if {player} played {tile} at {at}, not {old}").format(
-                player=new.player, tile=new.tile, at=at, old=old.player
-            )
-        if isinstance(new, Muggins):
-            return _("if {player} called muggins at {at}, not {old}").format(player=new.player, at=at, old=old.player)
-        return _("if {player} made the move at {at}, not {old}").format(player=new.player, at=at, old=old.player)
-    first, second = edit.was
-    return _("if {later} ({later_at}) came before {earlier} ({at})").format(
-        later=_what(second), later_at=f"{number}.{edit.start + 2}", earlier=_what(first), at=at
-    )
-
-
-def _stands_assumption(edit: Edit) -> str:
-    """What a ruling takes to be true: the table let the move stand against the rules."""
-    move = edit.moves[0]
-    if isinstance(move, Draw):
-        return _("or a ruling: the table lets {player}'s draw stand against the rules").format(player=move.player)
-    if isinstance(move, Pass):
-        return _("or a ruling: the table lets {player}'s pass stand against the rules").format(player=move.player)
-    assert isinstance(move, Play)  # a ruling lets a play, a draw or a pass stand
-    if move.end is None:
-        return _("or a ruling: the table lets {player}'s lead {tile} stand against the rules").format(
-            player=move.player, tile=move.tile
-        )
-    return _("or a ruling: the table lets {player}'s {tile} on {end} stand against the rules").format(
-        player=move.player, tile=move.tile, end=move.end.label
-    )
-
-
-def _mover_assumption(changed: Edit) -> str:
-    new, old = changed.moves[0], changed.was[0]
-    if isinstance(new, Play):
-        return _("if {player} played {tile}, not {old}").format(player=new.player, tile=new.tile, old=old.player)
-    if isinstance(new, Muggins):
-        return _("if {player} called muggins, not {old}").format(player=new.player, old=old.player)
-    return _("if {player} made this move, not {old}").format(player=new.player, old=old.player)
-
-
-def _swap_in_assumption(number: int, edit: Edit, changed: Edit) -> str:
-    return _("if {later} (this move) came before {earlier} ({at})").format(
-        later=_what(changed.was[0]), earlier=_what(edit.was[0]), at=f"{number}.{edit.start + 1}"
-    )
-
-
-def _what(move: Move) -> str:
-    """A move named in a sentence: a play by its tile, anything else as the screen shows it."""
-    return str(move.tile) if isinstance(move, Play) else shown_move(move)
+SLIPS: tuple[Slip, ...] = (
+    Slip(Kind.END_IN, _input_changes),
+    Slip(Kind.MOVER, _input_changes, rewrites=True, another=True),
+    Slip(Kind.END, _changes_of),
+    Slip(Kind.DIGIT, _changes_of, size=_digits_apart),
+    Slip(Kind.CLAIM, _input_changes),
+    Slip(Kind.DRAW, _inserts, size=_tiles_drawn),
+    Slip(Kind.PASS, _inserts),
+    Slip(Kind.MOVE, _draw_moved, size=_tiles_drawn),
+    Slip(Kind.PASS_SEAT, _passes_reseated, of_call=True, rewrites=True, another=True, reseat=True),
+    Slip(Kind.PLAYER, _changes_of, of_call=True, rewrites=True, another=True),
+    Slip(Kind.SEAT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
+    Slip(Kind.LOT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
+    Slip(Kind.SWAP, _swaps, rewrites=True),
+    Slip(Kind.SWAP_IN, _input_changes, rewrites=True),
+    Slip(Kind.AFTER, _swaps, rewrites=True, another=True),
+    Slip(Kind.STANDS, rulings),
+)
+SLIP = {slip.kind: slip for slip in SLIPS}
+ORDER = {slip.kind: k for k, slip in enumerate(SLIPS)}  # among changes alike

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,58 @@ from scorepad.record.files import kept_path, real_path, write_beside
 
 VERSION = 2
 MAX_BYTES = 1024 * 1024  # a refused input and one round's moves: a few KB
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The input refused (or the play recorded with a note to repair), as it is kept for
+    `fix N`: a move in record notation, or the remaining hands as typed. `read` and `data`
+    are its only reading and writing (the JSON of `.NAME.repair`)."""
+
+    move: str | None = None
+    hands: tuple[str, ...] | None = None  # as typed, one value a player
+    by: str | None = None  # with the hands: who the table named to open the next round
+    # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
+    # None: nothing said (a muggins call, which always names its caller).
+    named: bool | None = None
+    claim: bool = False  # the play is recorded; its claim differs from the true score (muggins off)
+    order: bool = False  # the play is recorded; the last two plays' order left a muggins chance
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the input is in the record already, so `fix` makes only the repair."""
+        return self.claim or self.order
+
+    @property
+    def as_named(self) -> bool:
+        """Whether the move keeps the player typed (not the turn's after a repair)."""
+        return self.named is not False
+
+    def data(self) -> dict[str, Any]:
+        """As written beside the record."""
+        if self.hands is not None:
+            return {"hands": list(self.hands), "by": self.by}
+        if self.order:
+            return {"move": self.move, "order": True}
+        data: dict[str, Any] = {"move": self.move, "claim": self.claim}
+        if self.named is not None:
+            data["named"] = self.named
+        return data
+
+    @classmethod
+    def read(cls, data: object) -> Refusal | None:
+        """The refusal `data` (as `data()` writes it) holds; None if it is not of that shape."""
+        if not isinstance(data, dict):
+            return None
+        if "move" in data:
+            move, named = data["move"], data.get("named")
+            if not isinstance(move, str) or not isinstance(named, (bool, type(None))):
+                return None
+            return cls(move=move, named=named, claim=data.get("claim") is True, order=data.get("order") is True)
+        hands, by = data.get("hands"), data.get("by")
+        if not isinstance(hands, list) or not all(isinstance(v, str) for v in hands) or not isinstance(by, (str, type(None))):
+            return None
+        return cls(hands=tuple(hands), by=by)
 
 
 def path_for(record: Path) -> Path:
@@ -126,35 +179,35 @@ def forget_refusal(record: Path) -> None:
         forget(record)
 
 
-def keep_refusal(record: Path, text: str, refused: dict[str, Any]) -> None:
+def keep_refusal(record: Path, text: str, refused: Refusal) -> None:
     """Remember the input refused against the record `text` (OSError or RecordError if
     it cannot be written)."""
-    _write(record, {"record": digest(text), "refused": refused})
+    _write(record, {"record": digest(text), "refused": refused.data()})
 
 
-def refusal(record: Path, text: str) -> dict[str, Any] | None:
-    """The input last refused against exactly this record text, or None."""
+def refusal(record: Path, text: str) -> Refusal | None:
+    """The input last refused against exactly this record text; None if there is none (or
+    what is kept is not a refusal scorepad writes)."""
     data = _read(record)
-    if data is None or data.get("record") != digest(text) or not isinstance(data.get("refused"), dict):
+    if data is None or data.get("record") != digest(text):
         return None
-    refused: dict[str, Any] = data["refused"]
-    return refused
+    return Refusal.read(data.get("refused"))
 
 
-def keep_fixed(record: Path, before: str, refused: dict[str, Any], after: str, fix: dict[str, Any]) -> None:
+def keep_fixed(record: Path, before: str, refused: Refusal, after: str, fix: dict[str, Any]) -> None:
     """Before a fix turns the record `before` into `after`: the refusal (still good while
     the record is `before`) and the fix (good once it is `after`); `fix` holds the repair's
     changes and the round it changed as it was (see fixing.undo)."""
-    _write(record, {"record": digest(before), "refused": refused, "fixed": {**fix, "after": digest(after)}})
+    _write(record, {"record": digest(before), "refused": refused.data(), "fixed": {**fix, "after": digest(after)}})
 
 
-def fixed(record: Path, text: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def fixed(record: Path, text: str) -> tuple[Refusal, dict[str, Any]] | None:
     """The input a fix let through and what it kept of the fix, when the fix wrote
     exactly `text`; or None. Not proven: `undo` proves it."""
     data = _read(record)
     if data is None:
         return None
-    fix, refused = data.get("fixed"), data.get("refused")
-    if not isinstance(fix, dict) or fix.get("after") != digest(text) or not isinstance(refused, dict):
+    fix, refused = data.get("fixed"), Refusal.read(data.get("refused"))
+    if not isinstance(fix, dict) or fix.get("after") != digest(text) or refused is None:
         return None
     return refused, fix
