@@ -276,7 +276,11 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     from scorepad.engine.repair import as_typed
     from scorepad.record.amend import amend_all
 
-    _game, repairs, refused, _movers = fixing._search(slip.text, slip.kept)
+    from scorepad.record.sidecar import Refusal
+
+    kept = Refusal.read(slip.kept)
+    assert kept is not None
+    _game, repairs, refused, _movers = fixing._search(slip.text, kept)
     had = len(audit_text(slip.text).problems)
     rank, bad = None, 0
     for n, offered in enumerate(repairs):

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers import HUNG
+from tests.helpers import HUNG, ok
 
 import scorepad
 from scorepad.engine.review import review_game, totals
@@ -173,3 +173,57 @@ def test_a_save_never_replaces_a_file_that_is_not_a_record(tmp_path):
     with pytest.raises(scorepad.RecordError):
         scorepad.save(scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat")), notes)
     assert notes.read_text(encoding="utf-8") == "the club's notes\n"
+
+
+def test_a_refused_move_repaired_through_the_library_alone(tmp_path):
+    """Ann's 3-2 N is refused: 2-2 W (Bob) came before 1-1 E (Ann), typed the other way
+    round. The repairs come from the library, best first, and the first one made gives the
+    game as the table played it, with no part of the command line imported."""
+    printed = run_alone(
+        """
+import scorepad
+game = scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat"))
+game.set_opener("Ann")
+scorepad.save(game, "game.toml")
+for move in ("Ann: 2-1", "Bob: 1-1 E", "Ann: 2-2 W", "Bob: 4-2 W"):
+    scorepad.play("game.toml", move)
+game = scorepad.load("game.toml")
+move = scorepad.parse_move("Ann: 3-2 N")
+try:
+    game.fork().push(move)
+except scorepad.IllegalMoveError:
+    print("refused")
+offers = scorepad.repairs(game, move)
+print(offers[0].commands[0].action, [str(m) for _at, m in offers[0].commands[0].at])
+fixed = scorepad.repaired(game, move, offers[0])
+print([str(m) for m in fixed.current.moves])
+print([str(m) for m in game.current.moves])
+""",
+        tmp_path,
+    )
+    assert printed.splitlines() == [
+        "refused",
+        "replace ['Bob: 2-2 W', 'Ann: 1-1 E']",
+        "['Ann: 2-1', 'Bob: 2-2 W', 'Ann: 1-1 E', 'Bob: 4-2 W', 'Ann: 3-2 N']",
+        "['Ann: 2-1', 'Bob: 1-1 E', 'Ann: 2-2 W', 'Bob: 4-2 W']",
+    ]
+
+
+def test_refused_hands_repaired_through_the_library(tmp_path):
+    """Bob drew 2 and then played 6-1; typed the other way round, the draw went to Ann, and
+    Ann's domino left the record holding Bob at one tile: his three refuse the hands."""
+    record = tmp_path / "game.toml"
+    ok("new", "--players", "Ann,Bob", "--rules", "two-ends", "--deal", "3,7,5", "-f", record)
+    for move in ("Ann: 6-6", "Bob: 6-1 E", "Ann: draw 2", "Ann: 1-2 E", "Bob: 2-5 E", "Ann: 5-3 E"):
+        scorepad.play(record, move)
+    game = scorepad.load(record)
+    hands = {"Bob": tuple(scorepad.parse_tile(t) for t in ("5-5", "0-0", "3-4"))}
+    with pytest.raises(scorepad.InvalidHandsError):
+        game.fork().end_round(hands)
+    offers = scorepad.repairs(game, hands)
+    assert [str(m) for _at, m in offers[0].commands[0].at] == ["Bob: draw 2", "Bob: 6-1 E"]
+    fixed = scorepad.repaired(game, hands, offers[0])
+    assert [str(m) for m in fixed.rounds[0].moves][1:3] == ["Bob: draw 2", "Bob: 6-1 E"]
+    assert fixed.rounds[0].hands is not None and len(game.rounds) == 1  # the game given is as it was
+    with pytest.raises(scorepad.IllegalMoveError):
+        scorepad.repaired(game, scorepad.parse_move("Bob: 6-6"), offers[0])

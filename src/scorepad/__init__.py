@@ -59,6 +59,9 @@ _EXPORTS = {
     "save": "scorepad.record.library",
     "undo": "scorepad.record.library",
     "Undone": "scorepad.record.library",
+    "Repair": "scorepad.engine.repair",
+    "repairs": "scorepad.record.repairs",
+    "repaired": "scorepad.record.repairs",
 }
 
 __all__ = list(_EXPORTS)
@@ -113,3 +116,5 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         save,
         undo,
     )
+    from scorepad.engine.repair import Repair  # noqa: F401
+    from scorepad.record.repairs import repaired, repairs  # noqa: F401

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -46,17 +46,12 @@ from scorepad.cli.grammar import (
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
 from scorepad.engine.repair import (
-    MOST,
     Command,
     Kind,
     Repair,
-    applied,
     as_typed,
     hands_refused,
     order_noted,
-    order_repairs,
-    rulings,
-    search,
 )
 from scorepad.errors import (
     AmbiguousMoveError,
@@ -72,6 +67,7 @@ from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
+from scorepad.record.repairs import is_last, offered
 from scorepad.record.sidecar import Refusal
 from scorepad.views.repairs import assumes, counts_text, places_text
 
@@ -143,73 +139,24 @@ def _on_table(game: Game) -> Iterator[Tile]:
 def _search(
     text: str, kept: Refusal, live: bool = False, loaded: Game | None = None
 ) -> tuple[Game, list[Repair], Move | dict[str, Any], set[str]]:
-    """The repairs offered for the kept input on the record `text`: those of the engine's
-    search, best first, that `fix` can make and that leave a record `audit` finds clean
-    (each is made here as `fix` makes it, and the first MOST that pass are kept)."""
+    """The repairs offered for the kept input on the record `text` (record/repairs.py
+    `offered`, the hands entered as typed, with the opener the table named); the game they
+    are offered on (without a play whose claim is kept), the input as the engine takes it
+    and who the refused move is credited to after each repair."""
     game = loaded.fork(with_undo=True) if loaded is not None else loads(text).game
     refused = _engine_input(game, kept)
-    claim = kept.claim
-    if claim:
-        last = game.current.moves[-1] if game.current.moves else None
-        if not isinstance(refused, Play) or last is None or str(last) != str(refused):
-            return game, [], refused, set()
+    if kept.recorded and not is_last(game, refused):
+        return game, [], refused, set()
+    if kept.claim:
         game.pop()
-    offered = []
-    movers: set[str] = set()
-    recorded = [text for _index, text in game.current.faults]
-    named = kept.as_named
+    hands = kept.hands
 
-    replay = _Replay(game)
+    def enter(after: Game) -> Done:
+        assert hands is not None
+        return enter_hands(after, HandsIn(hands, kept.by), live)
 
-    def _made(_text: str, repair: Repair, kept: Refusal, refused: Move | dict[str, Any], live: bool) -> Done | None:
-        return _made_on(replay, recorded, repair, kept, refused, live, named)
-
-    if kept.order:
-        # The last two plays swapped: the play typed is in the record already.
-        last = game.current.moves[-1] if game.current.moves else None
-        if last is None or str(last) != str(refused):
-            return game, [], refused, set()
-        swaps = [repair for repair in order_repairs(game) if _made(text, repair, kept, refused, live) is not None]
-        return game, swaps, refused, set()
-
-    # A few more than are shown: a candidate the replay below turns down makes room.
-    for found in search(game, refused, claim=claim, most=None, named=named, enough=MOST + 2):
-        repair: Repair | None = found
-        made = None
-        if found.counts:
-            # Each count as `fix` would make it: only those that hold are offered.
-            holding = [(c, m) for c in found.counts if (m := _made(text, found.counted(c), kept, refused, live)) is not None]
-            if len(holding) == 1:
-                repair, made = found.counted(holding[0][0]), holding[0][1]
-            elif holding:
-                repair, made = replace(found, counts=tuple(c for c, _m in holding)), holding[0][1]
-        else:
-            made = _made(text, found, kept, refused, live)
-        if repair is not None and made is not None and repair.places:
-            # Each place as `fix` would make it (with the smallest count left open): only
-            # those that hold are offered.
-            one = repair.counted(repair.counts[0]) if repair.counts else repair
-            held = [p for p in repair.places if _made(text, one.placed(p), kept, refused, live) is not None]
-            if len(held) == 1:
-                repair = repair.placed(held[0])
-            else:
-                repair = replace(repair, places=tuple(held))
-        if made is not None and repair is not None:
-            offered.append(repair)
-            if made.out is not None and made.out.move is not None:
-                movers.add(made.out.move.player)
-            if len(offered) == MOST:
-                break
-    # Beside the repairs of a slip, the ruling that records the input as the table played
-    # it (docs/rules.md "Irregularities"), where one makes it fit.
-    if not claim:
-        for ruling in rulings(game, refused, named):
-            made = _made(text, ruling, kept, refused, live)
-            if made is not None:
-                offered.append(ruling)
-                if made.out is not None and made.out.move is not None:
-                    movers.add(made.out.move.player)
-    return game, offered, refused, movers
+    found, movers = offered(game, refused, named=kept.as_named, claim=kept.claim, order=kept.order, enter=enter)
+    return game, found, refused, movers
 
 
 def repairs_for(text: str, kept: dict[str, Any]) -> list[Repair]:
@@ -274,69 +221,6 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
             )
         )
     return repair.counted(count)
-
-
-class _Replay:
-    """The round being played, replayed from its deal on a copy of `game` as far as the
-    repairs checked so far leave it unchanged: a repair that changes move K is checked
-    from a copy at move K, not from the deal (a copy of one round costs a few pushes)."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.moves = list(game.current.moves)
-        self.prefix: Game | None = None  # the round replayed to move `self.at`
-        self.at = 0
-
-    def at_move(self, k: int) -> Game:
-        """A copy of the game with the round's first `k` moves replayed from its deal."""
-        if self.prefix is None or k < self.at:
-            self.prefix = self.game.fork(with_undo=True)
-            self.prefix.restart_round()
-            self.at = 0
-        for move in self.moves[self.at : k]:
-            self.prefix.push(move)
-            self.at += 1
-        return self.prefix.fork(with_undo=True)
-
-
-def _made_on(
-    replay: _Replay,
-    recorded: list[str],
-    repair: Repair,
-    kept: Refusal,
-    refused: Move | dict[str, Any],
-    live: bool,
-    named: bool,
-) -> Done | None:
-    """`repair` made as `fix` makes it, on the game the record replays to rather than on
-    its text (the same replay, without writing and reading the record again): the round's
-    moves with the amendments, then the refused input; None if any of it is refused, or
-    a rule is broken that the round did not break (what `audit` reports). The moves before
-    the first the repair changes are the record's, so the replay starts there."""
-    game = replay.game
-    try:
-        moves = applied(replay.moves, repair.commands, game.players)
-        # As written: a tile's equality ignores its order, and a lead turned round is a change.
-        same = next((k for k, (old, new) in enumerate(zip(replay.moves, moves, strict=False)) if str(old) != str(new)), None)
-        if same is None:
-            same = min(len(moves), len(replay.moves))
-        after = replay.at_move(same)
-        for move in moves[same:]:
-            after.push(move)
-        after.prove()  # what the round's plays prove of its passes and draws, as the record was proved
-        if [text for _index, text in after.current.faults] != recorded and after.current.faults:
-            return None
-        if kept.hands is not None:
-            return enter_hands(after, HandsIn(kept.hands, kept.by), live)
-        if kept.recorded:
-            return Done(after, None, [])
-        assert not isinstance(refused, dict)
-        out = after.push(repair.instead or as_typed(after, refused, named))
-    except ScorepadError:
-        return None
-    if out.faults or after.prove():
-        return None
-    return Done(after, out, [])
 
 
 def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
