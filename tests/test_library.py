@@ -62,6 +62,12 @@ def test_every_name_the_package_exports_is_there_without_the_command_line(tmp_pa
     assert {"load", "save", "play", "enter_hands", "undo", "amend", "audit", "review"} <= set(scorepad.__all__)
 
 
+def test_no_exported_name_hides_a_module_of_the_package():
+    """`from scorepad import start` must give the module start.py, never a function."""
+    package = Path(scorepad.__file__).parent
+    assert [name for name in scorepad.__all__ if (package / f"{name}.py").exists() or (package / name).is_dir()] == []
+
+
 def test_the_check_for_the_command_line_finds_it(tmp_path):
     with pytest.raises(AssertionError):
         run_alone("import scorepad.cli.app", tmp_path)
@@ -227,3 +233,26 @@ def test_refused_hands_repaired_through_the_library(tmp_path):
     assert fixed.rounds[0].hands is not None and len(game.rounds) == 1  # the game given is as it was
     with pytest.raises(scorepad.IllegalMoveError):
         scorepad.repaired(game, scorepad.parse_move("Bob: 6-6"), offers[0])
+
+
+def test_a_new_game_keeps_the_game_before_and_never_replaces_one_unasked(tmp_path):
+    path = tmp_path / "game.toml"
+    with pytest.raises(scorepad.PlayersNeededError):
+        scorepad.new_game(path)
+    first = scorepad.new_game(path, ["Ann", "Bob"], "fuenfer", {"target": 150}, opener="Ann")
+    assert first.before is None and first.drawn is None and first.game.turn == "Ann"
+    scorepad.play(path, "Ann: 5-5")
+    before = path.read_bytes()
+    with pytest.raises(scorepad.GameNotOverError) as refused:
+        scorepad.new_game(path, ["Cy", "Dee"])
+    assert refused.value.readable and path.read_bytes() == before
+    # Replaced when asked: the game before kept under a new name, its rules the new game's.
+    again = scorepad.new_game(path, opener="lot", replace=True)
+    assert again.before is not None and again.before.read_bytes() == before and not again.before_over
+    assert again.drawn in ("Ann", "Bob") and again.game.players == ("Ann", "Bob")
+    assert scorepad.load(path).rules == first.game.rules
+    notes = tmp_path / "notes.txt"
+    notes.write_text("the club's notes\n", encoding="utf-8")
+    with pytest.raises(scorepad.RecordError, match="is not a scorepad record"):
+        scorepad.new_game(notes, ["Ann", "Bob"])
+    assert notes.read_text(encoding="utf-8") == "the club's notes\n"

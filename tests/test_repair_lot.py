@@ -6,14 +6,14 @@ repair re-seats the round. At the live prompt a run of lines refused alike is sa
 import pytest
 
 from helpers import flat, live, ok, refused
-from scorepad.cli import actions
+from scorepad.record import library
 from scorepad.record.files import load
 
 
 @pytest.fixture
 def bob_drawn(monkeypatch):
     """scorepad's lot draws Bob."""
-    monkeypatch.setattr(actions, "the_lot", lambda players: "Bob")
+    monkeypatch.setattr(library, "draw_lot", lambda players: "Bob")
 
 
 def test_a_lead_named_for_another_is_the_tables_lot(here, bob_drawn):

@@ -39,6 +39,9 @@ _EXPORTS = {
     "RulesError": "scorepad.errors",
     "ProvedByPlayError": "scorepad.errors",
     "ProvenFaultError": "scorepad.errors",
+    "GameNotOverError": "scorepad.errors",
+    "NotARecordError": "scorepad.errors",
+    "PlayersNeededError": "scorepad.errors",
     "RecordError": "scorepad.record.format",
     "Problem": "scorepad.record.format",
     "AmendError": "scorepad.record.amend",
@@ -58,6 +61,8 @@ _EXPORTS = {
     "review": "scorepad.record.library",
     "save": "scorepad.record.library",
     "undo": "scorepad.record.library",
+    "new_game": "scorepad.record.library",
+    "Started": "scorepad.record.library",
     "Undone": "scorepad.record.library",
     "Repair": "scorepad.engine.repair",
     "repairs": "scorepad.record.repairs",
@@ -84,13 +89,17 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
     from scorepad.engine.game import Game  # noqa: F401
     from scorepad.engine.layout import Layout  # noqa: F401
     from scorepad.engine.notation import Draw, Move, Muggins, Pass, Play, parse_move  # noqa: F401
+    from scorepad.engine.repair import Repair  # noqa: F401
     from scorepad.engine.rules import PRESETS, Rules  # noqa: F401
     from scorepad.engine.tiles import End, Tile, parse_end, parse_tile  # noqa: F401
     from scorepad.errors import (  # noqa: F401
         AmbiguousMoveError,
+        GameNotOverError,
         IllegalMoveError,
         InvalidHandsError,
         InvalidMoveError,
+        NotARecordError,
+        PlayersNeededError,
         ProvedByPlayError,
         ProvenFaultError,
         RulesError,
@@ -102,6 +111,7 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         Audit,
         Played,
         Review,
+        Started,
         Undone,
         amend,
         audit,
@@ -109,6 +119,7 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         enter_hands,
         insert,
         load,
+        new_game,
         play,
         replace,
         reseat_lead,
@@ -116,5 +127,4 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         save,
         undo,
     )
-    from scorepad.engine.repair import Repair  # noqa: F401
     from scorepad.record.repairs import repaired, repairs  # noqa: F401

@@ -71,6 +71,28 @@ class ProvenFaultError(InvalidHandsError):
         self.explained = explained
 
 
+class PlayersNeededError(InvalidMoveError):
+    """A new game without players, where no game before gives them."""
+
+
+class GameNotOverError(IllegalMoveError):
+    """A new game refused in a file that holds a game not over (or a record that cannot be
+    read), unless it may be replaced."""
+
+    def __init__(self, message: str, *, readable: bool) -> None:
+        super().__init__(message)
+        self.readable = readable  # False: a scorepad record that cannot be replayed
+
+
+class NotARecordError(ScorepadError):
+    """A new game refused in a file that is not a scorepad record: only scorepad's own
+    files are replaced."""
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason  # why the file could not be read as text; None: it was read
+
+
 class RulesError(ScorepadError):
     """An unknown rules option, a value it does not take, or a bad list of players."""
 

@@ -5,10 +5,9 @@ succeeded, and returns what to show. Domain errors are raised for the caller to 
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,24 +31,19 @@ from scorepad.cli.grammar import (
 )
 from scorepad.engine.game import Annulment, Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
-from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.seats import moves_reseated, seats_on
 from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
-    check_may_write,
-    keep_copy,
     locked,
     read_bytes,
     read_game,
     read_record,
     read_text,
-    real_path,
-    save,
     save_text,
 )
-from scorepad.record.format import RecordError, is_record, loads
+from scorepad.record.format import RecordError, loads
 from scorepad.record.library import enter_hands_in, play_move, take_back_in
 from scorepad.views.status import how_to_lead, points
 
@@ -309,7 +303,9 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
             game.set_opener(name)
             notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
         elif nxt.opener is None and nxt.opener_rule == "lot":
-            name = lot if lot in game.players else the_lot(game.players)
+            from scorepad.record.library import draw_lot  # looked up now: a test draws its own
+
+            name = lot if lot in game.players else draw_lot(game.players)
             game.set_opener(name, drawn=True)
             notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
     return Done(game, None, notes)
@@ -457,59 +453,6 @@ def said(action: str, position: tuple[int, int], move: Move | None) -> str:
 # --- a new game ------------------------------------------------------------------------
 
 
-def the_lot(players: Sequence[str]) -> str:
-    """Who the lot picks. random is imported here: recording a move needs none of it."""
-    import random
-
-    return random.SystemRandom().choice(players)
-
-
-def keep_names(file: Path) -> Iterator[Path]:
-    """Names beside the real record for the game it holds: scorepad-2026-11-30-1.toml, -2, …
-    Beside the real record, not a link to it: the copy sits where the original sits, with
-    its mode and group, so it is never more exposed than the original."""
-    from datetime import date
-
-    real = real_path(file)
-    stamp = date.today().isoformat()
-    for n in itertools.count(1):
-        yield real.with_name(f"{real.stem}-{stamp}-{n}{real.suffix}")
-
-
-def keep(file: Path) -> Path:
-    """Keep the game in `file` under a new name, never overwriting anything: a full copy
-    (same mode and group), written and synced before the record is replaced, so the game
-    exists under some name at every moment. Not a hard link: a record with two names
-    would fork at its next save (record.save refuses one)."""
-    copy = keep_copy(file, keep_names(file))
-    beside = file.with_name(copy.name)  # named as the player named the record, where it is that
-    return beside if os.path.lexists(beside) and os.path.samefile(beside, copy) else copy
-
-
-def game_before(file: Path) -> tuple[Game | None, bool]:
-    """What a new game in `file` would replace: (the game, True), (None, False) for a
-    scorepad record that cannot be replayed, (None, True) when there is no file. Anything
-    that is not a scorepad record is refused: `new` replaces only scorepad's own files."""
-    check_may_write(file)
-    if not os.path.lexists(file):
-        return None, True
-    try:
-        text = read_text(file)
-    except (OSError, RecordError) as problem:
-        reason = problem.strerror if isinstance(problem, OSError) else str(problem)
-        raise RecordError(
-            _("{file} is not a scorepad record: not replaced ({reason})").format(file=file, reason=reason)
-        ) from None
-    if not is_record(text):
-        raise RecordError(
-            _("{file} is not a scorepad record: not replaced; start the game in another file with -f").format(file=file)
-        )
-    try:
-        return loads(text).game, True
-    except RecordError:
-        return None, False
-
-
 def new_game(
     file: Path,
     players: list[str] | None,
@@ -520,45 +463,39 @@ def new_game(
     *,
     live: bool = False,
 ) -> Done:
-    """Start a game in `file`. A finished game there is kept under a new name; an
-    unfinished one only with `force`, and then kept as a backup. Without players or
-    rules, the game before gives them."""
-    game_before(file)  # refused before a lock file is made beside what is not a record
-    with locked(file):
-        old, readable = game_before(file)
-        if players is None:
-            if old is None:
-                raise InvalidMoveError(_("who plays? give the players, e.g. --players Ann,Bob,Cy"))
-            players = list(old.players)
-        if preset is None and old is not None:
-            rules = Rules.from_options(old.rules.preset, **{**old.rules.options(), **options})
+    """Start a game in `file` (`library.new_game`): a finished game there is kept under a new
+    name; an unfinished one only with `force`, and then kept as a backup."""
+    from scorepad.errors import GameNotOverError, NotARecordError, PlayersNeededError
+    from scorepad.record.library import new_game as start
+
+    chosen = opener if opener in (None, "lot") else (lambda players: resolve_player(opener, players))
+    try:
+        started = start(file, players, preset, options, opener=chosen, replace=force)
+    except PlayersNeededError:
+        raise InvalidMoveError(_("who plays? give the players, e.g. --players Ann,Bob,Cy")) from None
+    except NotARecordError as error:
+        if error.reason is not None:  # the file could not be read: that says why
+            raise RecordError(str(error)) from None
+        raise RecordError(
+            _("{file} is not a scorepad record: not replaced; start the game in another file with -f").format(file=file)
+        ) from None
+    except GameNotOverError as error:
+        if live:
+            again = _("finish it first, or start over with  new --force  (it is kept as a backup)")
         else:
-            rules = Rules.from_options(preset or DEFAULT_PRESET, **options)
-        game = Game(players, rules)
-        notes = []
-        drawn = False
-        if opener == "lot" or (opener is None and rules.first_opener == "lot"):
-            opener = the_lot(game.players)
-            drawn = rules.first_opener == "lot"  # a table that draws its own lot may still lead by it
-            notes.append(_("The lot: {name} opens.").format(name=opener))
-        if opener is not None:
-            game.set_opener(resolve_player(opener, game.players), drawn=drawn)
-        if os.path.lexists(file):
-            over = old is not None and old.state == "over"
-            if not over and not force:
-                if live:
-                    again = _("finish it first, or start over with  new --force  (it is kept as a backup)")
-                else:
-                    again = _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
-                state = _("a game that is not over") if readable else _("a record that cannot be read")
-                raise IllegalMoveError(_("{file} already holds {state}: {again}").format(file=file, state=state, again=again))
-            kept = keep(file)
-            if over:
-                notes.insert(0, _("The finished game is kept in {kept}.").format(kept=kept))
-            else:
-                notes.insert(0, _("The game before is kept in {kept}.").format(kept=kept))
-        notes.extend(backup_note(save(game, file)))
-    return Done(game, None, notes)
+            again = _("use --force to start over (the game is kept as a backup), or -f OTHER.toml")
+        state = _("a game that is not over") if error.readable else _("a record that cannot be read")
+        raise IllegalMoveError(_("{file} already holds {state}: {again}").format(file=file, state=state, again=again)) from None
+    notes = []
+    if started.before is not None:
+        if started.before_over:
+            notes.append(_("The finished game is kept in {kept}.").format(kept=started.before))
+        else:
+            notes.append(_("The game before is kept in {kept}.").format(kept=started.before))
+    if started.drawn is not None:
+        notes.append(_("The lot: {name} opens.").format(name=started.drawn))
+    notes.extend(backup_note(started.kept))
+    return Done(started.game, None, notes)
 
 
 # --- editing the record in an editor ---------------------------------------------------------

@@ -18,18 +18,26 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from scorepad.engine.game import Annulment, Game, Outcome, Round
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Move, Play, parse_move
+from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import Tile
-from scorepad.errors import IllegalMoveError, ProvedByPlayError, ProvenFaultError
+from scorepad.errors import (
+    GameNotOverError,
+    IllegalMoveError,
+    NotARecordError,
+    PlayersNeededError,
+    ProvedByPlayError,
+    ProvenFaultError,
+)
 from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
-from scorepad.record.files import check_may_write, locked, read_both, read_game, read_text, save_text
+from scorepad.record.files import check_may_write, keep_copy, locked, read_both, read_game, read_text, real_path, save_text
 from scorepad.record.files import save as save_game
-from scorepad.record.format import Problem, audit_text
+from scorepad.record.format import Problem, RecordError, audit_text, is_record, loads
 
 if TYPE_CHECKING:  # the review's own modules are imported by a review alone
     from scorepad.engine.review import PlayerTotal, RoundReview
@@ -62,6 +70,119 @@ def save(game: Game, path: Path_) -> Path | None:
     with locked(path):
         check_may_write(path)
         return save_game(game, path)
+
+
+@dataclass
+class Started:
+    """A new game in a record file: the game, whom the lot drew to open it (None: no lot),
+    the game the file held before, kept under a new name (None: there was none), whether
+    that game was over, and the copy of a hand-edited record the save kept (None: none)."""
+
+    game: Game
+    drawn: str | None = None
+    before: Path | None = None
+    before_over: bool = False
+    kept: Path | None = None
+
+
+def draw_lot(players: Sequence[str]) -> str:
+    """Who the lot picks. random is imported here: recording a move needs none of it."""
+    import random
+
+    return random.SystemRandom().choice(players)
+
+
+def game_in(path: Path_) -> tuple[Game | None, bool]:
+    """What a new game in `path` would replace: (the game, True), (None, False) for a
+    scorepad record that cannot be replayed, (None, True) when there is no file. Anything
+    that is not a scorepad record is refused (NotARecordError): a new game replaces only
+    scorepad's own files."""
+    check_may_write(path)
+    if not os.path.lexists(path):
+        return None, True
+    try:
+        text = read_text(path)
+    except (OSError, RecordError) as problem:
+        reason = problem.strerror if isinstance(problem, OSError) else str(problem)
+        raise NotARecordError(
+            _("{file} is not a scorepad record: not replaced ({reason})").format(file=path, reason=reason), reason=reason
+        ) from None
+    if not is_record(text):
+        raise NotARecordError(_("{file} is not a scorepad record: not replaced").format(file=path))
+    try:
+        return loads(text).game, True
+    except RecordError:
+        return None, False
+
+
+def keep_names(path: Path_) -> Iterator[Path]:
+    """Names beside the real record for the game it holds: scorepad-2026-11-30-1.toml, -2, …
+    Beside the real record, not a link to it: the copy sits where the original sits, with
+    its mode and group, so it is never more exposed than the original."""
+    import itertools
+    from datetime import date
+
+    real = real_path(path)
+    today = date.today().isoformat()
+    for n in itertools.count(1):
+        yield real.with_name(f"{real.stem}-{today}-{n}{real.suffix}")
+
+
+def keep(path: Path_) -> Path:
+    """Keep the game in `path` under a new name, never overwriting anything: a full copy
+    (same mode and group), written and synced before the record is replaced, so the game
+    exists under some name at every moment. Not a hard link: a record with two names
+    would fork at its next save (record.save refuses one)."""
+    copy = keep_copy(path, keep_names(path))
+    beside = Path(path).with_name(copy.name)  # named as the record was named, where it is that
+    return beside if os.path.lexists(beside) and os.path.samefile(beside, copy) else copy
+
+
+def new_game(
+    path: Path_,
+    players: Sequence[str] | None = None,
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    opener: str | Callable[[Sequence[str]], str] | None = None,
+    replace: bool = False,
+) -> Started:
+    """A new game in the record at `path`. Without players, or without a preset, the game
+    the file held gives them (its options, `options` added). `opener`: who opens the first
+    round, or "lot" to draw it; the rules' own lot is drawn when they draw one. A game the
+    file held is kept under a new name (`keep`): a game over always, one not over only
+    with `replace` (GameNotOverError otherwise). PlayersNeededError: no players and no
+    game before; NotARecordError: the file is not a scorepad record."""
+    game_in(path)  # refused before a lock file is made beside what is not a record
+    with locked(path):
+        old, readable = game_in(path)
+        if players is None:
+            if old is None:
+                raise PlayersNeededError(_("who plays? name the players"))
+            players = list(old.players)
+        given = dict(options or {})
+        if preset is None and old is not None:
+            rules = Rules.from_options(old.rules.preset, **{**old.rules.options(), **given})
+        else:
+            rules = Rules.from_options(preset or DEFAULT_PRESET, **given)
+        game = Game(players, rules)
+        started = Started(game)
+        drawn = False
+        if opener == "lot" or (opener is None and rules.first_opener == "lot"):
+            opener = started.drawn = draw_lot(game.players)
+            drawn = rules.first_opener == "lot"  # a table that draws its own lot may still lead by it
+        if opener is not None:
+            game.set_opener(opener if isinstance(opener, str) else opener(game.players), drawn=drawn)
+        if os.path.lexists(path):
+            started.before_over = old is not None and old.state == "over"
+            if not started.before_over and not replace:
+                state = _("a game that is not over") if readable else _("a record that cannot be read")
+                raise GameNotOverError(
+                    _("{file} already holds {state}: not replaced").format(file=path, state=state), readable=readable
+                )
+            started.before = keep(path)
+        started.kept = save_game(game, path)
+    return started
 
 
 def move_of(move: Move | str) -> Move:
