@@ -16,10 +16,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tests.conftest import play_all
 from tests.helpers import HUNG, flat, live, load, pane_until, tmux, wait_for_input
 from tests.serving import Push, Served, scorepad
 
+from scorepad.record.format import dumps
 from scorepad.serve.links import qr_code
+from scorepad.views.latest import changed_elsewhere
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 SCOREPAD = shlex.quote(str(Path(sys.executable).parent / "scorepad"))
@@ -161,8 +164,10 @@ def test_from_a_pipe_a_change_elsewhere_adds_nothing(game):
             break
     wait_for_input(process.pid)  # the prompt is drawn: what follows is the change's alone
     done(game.parent, "play", "64", "--by", "Ann")
-    output, _ = process.communicate("q\n", timeout=HUNG)
-    assert process.returncode == 0
+    process.stdin.write("q\n")
+    process.stdin.close()
+    output = process.stdout.read()  # after what the loop above read ahead, not beside it
+    assert process.wait(HUNG) == 0
     assert output == "Ann> "
 
 
@@ -203,3 +208,22 @@ def test_qr_without_a_server_is_refused_saying_how(game):
     result = live("qr\nq\n")
     assert result.exit_code == 1
     assert "start the prompt with scorepad live --serve" in flat(result.output)
+
+
+def test_what_a_change_made_elsewhere_did_in_one_line(three):
+    """The line above the prompt for each kind of change: one entry, several, a take-back,
+    the record saved as it was."""
+
+    def state():
+        return dumps(three), three.fork(with_undo=True)
+
+    play_all(three, "Ann: 6-4")
+    lead = state()
+    play_all(three, "Bob: 4-4 E")
+    answered = state()
+    play_all(three, "Cy: draw 2", "Cy: 6-3 W")
+    later = state()
+    assert changed_elsewhere(lead, answered) == "Recorded elsewhere: Bob 4-4 E +0: 6 + 4|4 = 14"
+    assert changed_elsewhere(answered, later) == "Recorded elsewhere: 2 entries; the last: Cy 6-3 W +0: 3 + 4|4 = 11"
+    assert changed_elsewhere(later, lead) == "Changed elsewhere (an undo, an edit or a new game): s shows the game"
+    assert changed_elsewhere(later, later) == "The record was saved elsewhere: the game is as it was"
