@@ -275,7 +275,6 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     from scorepad.cli import fixing
     from scorepad.engine.repair import as_typed
     from scorepad.record.amend import amend_all
-
     from scorepad.record.sidecar import Refusal
 
     kept = Refusal.read(slip.kept)
