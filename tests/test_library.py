@@ -256,3 +256,30 @@ def test_a_new_game_keeps_the_game_before_and_never_replaces_one_unasked(tmp_pat
     with pytest.raises(scorepad.RecordError, match="is not a scorepad record"):
         scorepad.new_game(notes, ["Ann", "Bob"])
     assert notes.read_text(encoding="utf-8") == "the club's notes\n"
+
+
+def test_a_change_a_re_seat_would_make_legal_is_refused_with_the_re_seat(tmp_path):
+    """The lead typed as Bob's was Ann's: replacing its player alone leaves every later move
+    out of turn; the refusal carries the re-seated change, which makes it."""
+    path = tmp_path / "game.toml"
+    scorepad.new_game(path, ["Ann", "Bob"], "two-ends", {"deal": (3, 7, 5)})
+    for move in ("Bob: 6-6", "Ann: 6-3 E", "Bob: 6-1 W", "Ann: 3-4 E", "Bob: 1-2 W"):
+        scorepad.play(path, move)
+    before = path.read_bytes()
+    with pytest.raises(scorepad.ReseatNeededError) as refused:
+        scorepad.replace(path, (1, 1), "Ann: 6-6")
+    assert path.read_bytes() == before
+    assert str(refused.value).endswith("it is Bob's turn, not Ann's")
+    assert refused.value.instead == ("reseat", (1, 1), scorepad.parse_move("Ann: 6-6"))
+    done = scorepad.amend(path, [refused.value.instead])
+    assert [str(move) for move in done.after.current.moves] == [
+        "Ann: 6-6",
+        "Bob: 6-3 E",
+        "Ann: 6-1 W",
+        "Bob: 3-4 E",
+        "Ann: 1-2 W",
+    ]
+    # A change no re-seat makes legal is refused plainly.
+    with pytest.raises(scorepad.AmendError) as plainly:
+        scorepad.replace(path, (1, 2), "Bob: 6-5 E")
+    assert not isinstance(plainly.value, scorepad.ReseatNeededError)

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from scorepad.record.change import LiveRecord
-    from scorepad.record.library import Action
+    from scorepad.record.library import Action, ReseatNeededError
 
 
 class RecordChangedError(IllegalMoveError):
@@ -326,7 +326,7 @@ def take_back(game: Game, count: int) -> Done:
 
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool = False) -> Done:
     """Insert, replace or delete a move in the past and replay the game (amend.py)."""
-    from scorepad.record.amend import AmendError
+    from scorepad.record.library import ReseatNeededError
     from scorepad.record.library import amend as change
 
     action = cast("Action", ("reseat" if typed.action == "replace" else "insert-reseat") if typed.reseat else typed.action)
@@ -338,14 +338,8 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
             check=lambda: check_unchanged(file, expect),
             read_move=parse_record_move,
         )
-    except AmendError as error:
-        if error.against is None:
-            raise
-        text, game = error.against
-        assert isinstance(game, Game)
-        error.against = None  # refused as a whole: no repair is offered for an amendment
-        steps = [(action, at, parse_record_move(move, game.players) if move is not None else None) for at, move in typed_moves]
-        raise _with_reseat(error, text, game, steps, live) from None
+    except ReseatNeededError as error:
+        raise _with_reseat(error, live) from None
     steps = done.steps
     heads = [said(action, at, move) for action, at, move in steps]
     if typed.reseat and (typed.action == "replace" or (typed.action == "insert" and not isinstance(steps[0][2], Draw))):
@@ -367,35 +361,20 @@ def lead_by(file: Path, name: str, *, expect: bytes | None = None) -> Done | Non
     return Done(done.after, None, [*heads, *changes(done.before, done.after), *backup_note(done.kept)])
 
 
-def _with_reseat(error: IllegalMoveError, text: str, game: Game, steps: list[Any], live: bool) -> IllegalMoveError:
-    """A `replace` of one move's player, or an `insert` of a move that passes the turn on
-    (a pass or a play left out), refused because the later moves are then out of turn: the
-    refusal, and what re-seating them would change, with the command that does it (nothing
-    is changed without it), where the re-seated record is legal."""
-    from scorepad.record.amend import AmendError, amend_all
-
-    if len(steps) != 1 or steps[0][0] not in ("replace", "insert") or steps[0][2] is None:
-        return error
-    (action, (number, index), move) = steps[0]
-    inserted = action == "insert"
-    if not 1 <= number <= len(game.rounds) or not 1 <= index <= len(game.rounds[number - 1].moves):
-        return error  # an insert after a round's last move moves nothing later
-    if inserted:
-        if isinstance(move, Draw):
-            return error  # a draw keeps the turn: nothing later is out of turn by it
-    else:
-        was = game.rounds[number - 1].moves[index - 1]
-        if was.player == move.player or was._replace(player=move.player) != move:
-            return error  # more changed than the player
-    try:
-        amend_all(text, [("insert-reseat" if inserted else "reseat", (number, index), move)])
-    except AmendError:
-        return error
+def _with_reseat(error: ReseatNeededError, live: bool) -> IllegalMoveError:
+    """A change refused because the later moves are then out of turn, which re-seating them
+    would make legal: the refusal, and what re-seating would change, with the command that
+    does it (nothing is changed without it)."""
     from scorepad.cli.grammar import quoted
+    from scorepad.record.amend import AmendError
 
+    (kind, (number, index), move) = error.instead
+    assert move is not None
+    inserted = kind == "insert-reseat"
+    action = "insert" if inserted else "replace"
     refusal = AmendError(
         _("{refusal}. {reseat} To make that change:").format(
-            refusal=str(error), reseat=_reseat_words(game, (number, index), move, would=True, inserted=inserted)
+            refusal=str(error), reseat=_reseat_words(error.before, (number, index), move, would=True, inserted=inserted)
         )
     )
     if live:

@@ -303,6 +303,19 @@ def undo(path: Path_, count: int = 1) -> Undone:
 Step = tuple[Action, tuple[int, int], Move | None]
 
 
+class ReseatNeededError(IllegalMoveError):
+    """A `replace` of one move's player, or an `insert` of a move that passes the turn on
+    (a pass or a play left out), refused because the later moves of its round are then
+    out of turn, where re-seating them makes the record legal: the refusal, the re-seated
+    change that would make it (`instead`, nothing changed without it) and the game as it
+    was (`before`)."""
+
+    def __init__(self, message: str, *, instead: Step, before: Game) -> None:
+        super().__init__(message)
+        self.instead = instead
+        self.before = before
+
+
 @dataclass
 class Amendment:
     """A change to the past made and saved: the changes as made (the action, the round and
@@ -325,8 +338,8 @@ def amend(
     """Several changes to the past of the record at `path` made at once, each a step of
     `record.amend.amend_all` (a position names the record as the steps before it have left
     it), and the game replayed once, after the last. Refused with AmendError, the record
-    untouched, when the game is no longer legal after them; the error's `against` is the
-    record's text and game as read. `check` runs under the lock before anything is read
+    untouched, when the game is no longer legal after them; with ReseatNeededError where
+    the re-seated change would be legal (`reseat_instead`). `check` runs under the lock before anything is read
     (it raises to refuse). A move given as text is read by `read_move` with the game's
     players (default: in the record's own notation, "Ann: 6-4 E")."""
     from scorepad.record.amend import AmendError, amend_all
@@ -342,10 +355,40 @@ def amend(
         try:
             result = amend_all(text, made)
         except AmendError as error:
-            error.against = (text, game)
-            raise
+            instead = reseat_instead(text, game, made)
+            if instead is None:
+                raise
+            raise ReseatNeededError(str(error), instead=instead, before=game) from None
         kept = save_text(result.text, path)
     return Amendment(made, result.before, result.after, kept)
+
+
+def reseat_instead(text: str, game: Game, steps: Sequence[Step]) -> Step | None:
+    """For one `replace` of a move's player, or one `insert` of a move that passes the
+    turn on, refused: the re-seated change, where the record with it is legal; else None."""
+    from scorepad.record.amend import AmendError, amend_all
+
+    if len(steps) != 1:
+        return None
+    (action, (number, index), move) = steps[0]
+    if action not in ("replace", "insert") or move is None:
+        return None
+    inserted = action == "insert"
+    if not 1 <= number <= len(game.rounds) or not 1 <= index <= len(game.rounds[number - 1].moves):
+        return None  # an insert after a round's last move moves nothing later
+    if inserted:
+        if isinstance(move, Draw):
+            return None  # a draw keeps the turn: nothing later is out of turn by it
+    else:
+        was = game.rounds[number - 1].moves[index - 1]
+        if was.player == move.player or was._replace(player=move.player) != move:
+            return None  # more changed than the player
+    instead: Step = ("insert-reseat" if inserted else "reseat", (number, index), move)
+    try:
+        amend_all(text, [instead])
+    except AmendError:
+        return None
+    return instead
 
 
 def insert(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False) -> Amendment:
