@@ -85,7 +85,9 @@ class Outcome:
     play, the points credited, warnings (a wrong claim, a lead that should be a double)
     and, for hands, the award."""
 
-    # Class-level defaults: most moves set one or two of these, and a move is made often.
+    # Class-level defaults: most moves set one or two of these, and a move is made often
+    # (no __init__ either: a call of it costs a replay more than setting `move` after).
+    move: Move | None = None
     end_sum: int | None = None
     score: int = 0
     credits: tuple[Credit, ...] = ()
@@ -94,9 +96,6 @@ class Outcome:
     ruling: str | None = None  # what a move marked as standing broke (Round.rulings)
     award: HandAward | None = None
     wrong_claim: str | None = None  # with muggins off: the warning about a wrong claim
-
-    def __init__(self, move: Move | None) -> None:
-        self.move = move
 
 
 class Round:
@@ -528,7 +527,8 @@ class Game:
             ruling = self._ruling(r, move, p) if isinstance(move, (Play, Draw, Pass)) and move.stands else None
         index = len(r.moves)
         r.moves.append(move)
-        out = Outcome(move)
+        out = Outcome()
+        out.move = move
         if ruling is not None:
             out.ruling = ruling.broke
             r.rulings.append(ruling)
@@ -900,7 +900,7 @@ class Game:
         `prove`: the hands are sound, so what they prove of the round's passes and draws
         counts (wrong hands prove nothing: their problem is reported instead)."""
         r = self.current
-        out = Outcome(None)
+        out = Outcome()
         if r.pending is not None and not r.pending.penalty:
             r.uncalled.append(r.pending)
         r.pending = None
@@ -1052,9 +1052,9 @@ class Game:
         r = self._rounds[index]
         if isinstance(r, Round) and r.regular and r.hands is not None:
             moves = tuple(r.moves)
-            if len(moves) <= SHARED_MOVES:
-                moves = self._shared(moves)
-            hands = self._shared(tuple(r.hands.get(p) for p in range(len(self.players))))
+            hands = tuple(r.hands.get(p) for p in range(len(self.players)))
+            if len(moves) <= SHARED_MOVES:  # a long round's hands repeat no more than its moves
+                moves, hands = self._shared(moves), self._shared(hands)
             winner = r.award.winner if r.award is not None else None
             settled = Settled(r.number, r.result, winner, tuple(r.side_points(len(self.sides))))
             self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands, settled)
@@ -1062,7 +1062,7 @@ class Game:
     def _shared(self, items: tuple[Any, ...]) -> tuple[Any, ...]:
         """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked
         rounds is the same three moves and hands over and over): each is then kept once.
-        Long rounds never repeat, so their moves are not even looked up."""
+        Long rounds never repeat, so their moves and hands are not even looked up."""
         key = _as_written(items)
         known = self._tuples.get(key)
         if known is not None:

@@ -28,8 +28,8 @@ Hand = int | tuple[Tile, ...]  # a remaining hand: its pip total, or the tiles t
 
 class Round(Protocol):
     """What this module reads of a round (engine/game.py's `Round` is one): its moves, the
-    layout as it stood at each pass and draw, its hands, and the rule that named its opener
-    (a highest-double lead is proved too). A protocol, so that the game,
+    layout as it stood at each pass and draw, its hands, the tiles shown by accident, and
+    the rule that named its opener (a highest-double lead is proved too). A protocol, so that the game,
     which asks what hands prove, is not imported back."""
 
     @property
@@ -44,6 +44,8 @@ class Round(Protocol):
     def hand_sizes(self) -> list[int]: ...
     @property
     def opener_rule(self) -> str: ...
+    @property
+    def exposed(self) -> list[tuple[int, Exposes]]: ...
 
 
 class Unknown(NamedTuple):
@@ -197,8 +199,8 @@ def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | 
         lead = higher_double(r, players, hands)
         if lead is not None:
             faults.append(lead)
-    if not r.stood:
-        return faults  # no pass, no draw
+    if not r.stood or not _may_prove(r, players, hands):
+        return faults  # no pass, no draw; or none that the tiles held could show wrong
     held = held_hands(r, players, plays=False, hands=hands, at_once=True)
     shown = shown_tiles(r.moves) if any(isinstance(move, Exposes) for move in r.moves) else None
     stood = iter(r.stood)  # the layout as it stood at each pass and draw (Round.stood)
@@ -229,6 +231,56 @@ def proven_faults(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | 
         if fault is not None:
             faults.append((index, fault))
     return faults
+
+
+def _may_prove(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None) -> bool:
+    """Whether `proven_faults` can find a pass or draw wrong: `held_hands` walked as it walks
+    (`at_once`), each hand a bit mask, and at each pass and draw the tiles held that fit the
+    ends then counted (`Ends.joinable`, what `Ends.fitting` finds). Most rounds prove no
+    fault, and an audit asks it of every round: the hands are then not worked out as tiles.
+    True, to be safe, where a tile comes twice (a mask holds it once) or a tile was shown
+    (what a shown tile proves, `held_hands` works out)."""
+    if r.exposed:
+        return True
+    moves = r.moves
+    stood = r.stood
+    seat = {name: p for p, name in enumerate(players)}
+    if hands is None:
+        hands = r.hands
+    masks = []
+    for p in range(len(players)):
+        hand = hands.get(p) if hands is not None else None
+        if r.hand_sizes[p] == 0 or not isinstance(hand, tuple):
+            masks.append(0)
+        else:
+            mask = mask_of(hand)
+            if mask.bit_count() != len(hand):
+                return True
+            masks.append(mask)
+    k = len(stood)  # one layout for each pass and draw (Round.stood), walked back from the last
+    for index in range(len(moves) - 1, -1, -1):
+        move = moves[index]
+        if isinstance(move, Play):
+            p = seat[move.player]
+            bit = 1 << move.tile.id
+            if masks[p] & bit:
+                return True
+            masks[p] |= bit
+        elif isinstance(move, (Pass, Draw)):
+            p = seat[move.player]
+            k -= 1
+            fit = stood[k].joinable(masks[p]) if masks[p] and not move.stands else 0
+            if (isinstance(move, Pass) and fit) or fit & (fit - 1):  # a pass with one, a draw with two
+                return True
+            if not k:  # the first pass or draw: the moves before it prove nothing
+                return False
+            if isinstance(move, Pass):
+                continue
+            if _drawn_and_played(moves, index, move):
+                masks[p] &= ~(1 << moves[index + 1].tile.id)  # type: ignore[union-attr]
+            else:
+                masks[p] = 0
+    return k != 0
 
 
 def higher_double(r: Round, players: Sequence[str], hands: Mapping[int, Hand] | None = None) -> tuple[int, str] | None:

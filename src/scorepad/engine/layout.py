@@ -108,9 +108,14 @@ class Ends(NamedTuple):
     def fits(self, hand: int) -> bool:
         """Whether any tile of `hand` (a bit mask) not on the table could be joined to an
         open end then: a player none of whose tiles fits must draw (or pass)."""
+        return bool(self.joinable(hand))
+
+    def joinable(self, hand: int) -> int:
+        """The tiles of `hand` (a bit mask) not on the table that could be joined to an open
+        end then, as a bit mask: the tiles `fitting` finds."""
         w, e, n, s = self.numbers
         having = _HAVING
-        return bool(hand & ~self.mask & (having[w] | having[e] | having[n] | having[s]))
+        return hand & ~self.mask & (having[w] | having[e] | having[n] | having[s])
 
     def after(self, tile: Tile, end: End | None) -> Ends:
         """The layout once `tile` is down at `end` (None: the lead), as far as the ends go:

@@ -376,7 +376,7 @@ class _Reader:
             self.problem(_("'moves' must be a list of strings like \"Ann: 6-4 E\""), number)
             moves = []
         for index, text in enumerate(moves, start=1):
-            self._move(game, number, index, text)
+            self._move(game, r, number, index, text)
         if table.get("hands") is None and len(game.rounds) == number:
             # No hands to prove the round's passes and draws: its plays prove what they can
             # (a round still being played, annulled, or the one the game ended in).
@@ -501,14 +501,15 @@ class _Reader:
                 _PARSED[text] = move
         return move
 
-    def _move(self, game: Game, number: int, index: int, text: Any) -> None:
+    def _move(self, game: Game, r: Round, number: int, index: int, text: Any) -> None:
+        """Replay the move `text` on the game's current round `r` (a move never starts a
+        round: it is the same round after it)."""
         if not isinstance(text, str):
             self.problem(_("a move must be a string, not {value}").format(value=brief(text)), number, index)
             return
         # What this move proves of earlier ones, an audit reports at those (a strict read
-        # leaves it to the round's faults). A move never starts a round: the round is the
-        # same after it.
-        faults = game.current.faults
+        # leaves it to the round's faults).
+        faults = r.faults
         known = len(faults)
         try:
             # The shared move looked up here, not in a call: every move of a replay comes here.
@@ -524,13 +525,20 @@ class _Reader:
         except ScorepadError as error:
             self.problem(_("{move}: {problem}").format(move=repr(text), problem=error), number, index)
             return
-        if not self.strict:
+        # Most moves prove, warn and note nothing: an audit looks further only where the
+        # round's faults grew, the move warned or stands, or it shows a tile or claims.
+        if not self.strict and (
+            out.warnings
+            or out.ruling is not None
+            or len(faults) > known
+            or isinstance(move, Exposes)
+            or (isinstance(move, Play) and move.claim is not None)
+        ):
             # A fault this move proves of an earlier one (a pass, a draw, a lead the wrong
-            # player made) is that move's problem. Most moves prove and warn of nothing:
-            # an audit asks only where the round's faults grew or the move warned.
+            # player made) is that move's problem.
             earlier = []
             if len(faults) > known:
-                moves = game.current.moves
+                moves = r.moves
                 earlier = [(at, fault) for at, fault in faults[known:] if at is not None and at != index - 1]
                 for at, fault in earlier:
                     self.problem(_("{move}: {problem}").format(move=repr(str(moves[at])), problem=fault), number, at + 1)
