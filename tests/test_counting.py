@@ -154,7 +154,8 @@ def test_a_way_of_counting_declared_in_counting_py_alone_reaches_the_command_lin
     and help, a key of the record, a line of `scorepad rules` and the plays' scores."""
     record = tmp_path / "game.toml"
     shown = flat(subprocess.run([sys.executable, "-c", RECIPE, str(record)], capture_output=True, text=True, check=True).stdout)
-    assert "--counting <fives | threes-and-fives>" in shown and counting_module.HELP in shown
+    choices = " | ".join([*COUNTINGS, "threes-and-fives"])
+    assert f"--counting <{choices}>" in shown and counting_module.HELP in shown
     assert 'counting = "threes-and-fives"' in record.read_text()
     assert "counting multiples of three or five score (changed)" in shown
     assert "Ann 2-1 (lead) +3: 2 + 1 = 3" in shown
