@@ -15,6 +15,7 @@ from scorepad.engine.notation import Muggins, Play
 from scorepad.errors import IllegalMoveError
 from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
+from scorepad.record.library import play_move
 from scorepad.views.latest import last_move
 from scorepad.views.sheet import still_needs
 from scorepad.views.status import ends_line, explain, muggins_offer, points, side_label
@@ -113,7 +114,7 @@ def call(file: Path, player: str, what: str, against: str) -> str:
             raise CallRefused(_("the game changed before the call arrived: nothing was recorded"))
         if what == "muggins":
             try:
-                out = game.push(Muggins(player))
+                out = play_move(game, Muggins(player))
             except IllegalMoveError as problem:
                 raise CallRefused(str(problem)) from None
         else:
@@ -123,5 +124,5 @@ def call(file: Path, player: str, what: str, against: str) -> str:
             amount = game.current.pending.amount
             played = game.pop()
             assert isinstance(played, Play)  # ... of a play just made
-            out = game.push(played._replace(claim=amount))
+            out = play_move(game, played._replace(claim=amount))
         return explain(game, out).plain
