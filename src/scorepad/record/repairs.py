@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from scorepad.engine.game import Game, Outcome
-from scorepad.engine.held import Hand
+from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Move, Play
 from scorepad.engine.repair import MOST, Repair, applied, as_typed, order_repairs, rulings, search
 from scorepad.errors import IllegalMoveError, ScorepadError
@@ -70,6 +70,10 @@ class Replay:
             for move in moves[same:]:
                 after.push(move)
             after.prove()  # what the round's plays prove of its passes and draws, as the record was proved
+            if proven_faults(after.current, after.players):
+                # A pass or draw the plays prove wrong is left as it was: `audit` reports the
+                # record made so, as the search (engine/repair.py) refuses it for every repair.
+                return None
             if [text for _index, text in after.current.faults] != self.recorded and after.current.faults:
                 return None
             if isinstance(refused, Mapping):

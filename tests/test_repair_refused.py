@@ -1,0 +1,38 @@
+"""No offer that the later record refuses (issue 37; benchmarks/bench_slips.py, seed 4041):
+a round whose record already holds a draw its later plays prove wrong, left there by a slip
+in another move, is offered the repair of that move, and not the ruling that lets the
+refused play stand and leaves the draw as it was (`audit` would still report it)."""
+
+from helpers import flat, ok, refused, write_round
+from scorepad.record.files import load
+
+# The true round (2 players, fuenfer): Ann laid 4-6 on W at 1.6; the keeper typed S, where
+# it fits too. Bob then drew one tile and played it at once (3-3), and played 4-4 later
+# without drawing: with 4-6 on S, W still showed 4 when he drew, so the record proves that
+# draw wrong. The record came so far by hand (`edit`); Bob's 6-0 on W is then refused.
+TRUE = [
+    "Bob: 6-6", "Ann: 6-1 W", "Bob: 6-2 E", "Ann: 6-3 N", "Bob: 1-4 W", "Ann: 4-6 W", "Bob: draw",
+    "Bob: 3-3 N", "Ann: 3-4 N", "Bob: 4-4 N", "Ann: 4-0 N", "Bob: 0-1 N", "Ann: 1-3 N", "Bob: draw",
+    "Bob: 6-0 W",
+]  # fmt: skip
+TYPED = [move.replace("Ann: 4-6 W", "Ann: 4-6 S") for move in TRUE[:-1]]
+
+
+def test_the_ruling_that_leaves_a_proven_draw_is_not_offered(here):
+    write_round(here, ["Bob", "Ann"], TYPED, preset="fuenfer")
+    out = refused(("play", "60", "w"), here, 1)
+    assert flat(out) == flat(
+        "scorepad: 6-0 does not fit W: W shows 4, E shows 2, N shows 3, S shows 4\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad replace 1.6 "Ann: 4-6 W"\n'
+        "   if 4-6 went on W, not S\n"
+        "scorepad fix N makes repair N, then records Bob: 6-0 W."
+    )
+
+
+def test_the_repair_offered_gives_the_true_round(here):
+    write_round(here, ["Bob", "Ann"], TYPED, preset="fuenfer")
+    refused(("play", "60", "w"), here, 1)
+    ok("fix", "1")
+    assert [str(move) for move in load(here).game.rounds[0].moves] == TRUE
+    assert flat(ok("audit", here)) == f"{here}: ok"
