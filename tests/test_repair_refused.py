@@ -36,3 +36,31 @@ def test_the_repair_offered_gives_the_true_round(here):
     ok("fix", "1")
     assert [str(move) for move in load(here).game.rounds[0].moves] == TRUE
     assert flat(ok("audit", here)) == f"{here}: ok"
+
+
+# bench_slips seed 4041 (2 players, pagat): Ann drew one tile at 1.19 and played it at once
+# (4-1); the keeper left the draw out. Her 6-2 then looked like a domino, and the record
+# proves her draw at 1.13 wrong (4-1 held since, and it fitted then). Bob's draw is refused.
+# The latest place for a draw of Ann's (before 6-2) is refused by that proof; 1.19 holds.
+DRAWN = [
+    "Ann: 1-1", "Bob: 1-3 E", "Ann: 3-2 E", "Bob: 1-0 W", "Ann: 0-0 W", "Bob: 1-5 N", "Ann: 2-4 E",
+    "Bob: 0-3 W", "Ann: 5-6 N", "Bob: 4-4 E", "Ann: 6-1 N", "Bob: 3-4 W", "Ann: draw", "Ann: 1-2 N",
+    "Bob: draw 3", "Bob: 2-5 N", "Ann: 5-5 N", "Bob: 5-0 N", "Ann: draw", "Ann: 4-1 W", "Bob: 0-6 N",
+    "Ann: 6-2 N", "Bob: draw",
+]  # fmt: skip
+
+
+def test_a_draw_left_out_is_placed_where_the_proof_allows(here):
+    write_round(here, ["Ann", "Bob"], [move for k, move in enumerate(DRAWN[:-1]) if k != 18], preset="pagat")
+    out = refused(("draw",), here, 1)
+    assert flat(out) == flat(
+        "scorepad: round 1 is over (domino by Ann): enter the remaining hands\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad insert 1.19 "Ann: draw N"\n'
+        "   if Ann drew tiles before 1.19: how many, the record cannot tell (N: 1 to 5)\n"
+        "scorepad fix N makes repair N, then records draw.\n"
+        "Repair 1 needs the count: scorepad fix 1 --count N (1 to 5)."
+    )
+    ok("fix", "1", "--count", "1")
+    assert [str(move) for move in load(here).game.rounds[0].moves] == DRAWN
+    assert flat(ok("audit", here)) == f"{here}: ok"

@@ -283,6 +283,10 @@ def search(
         enough = most if most is not None else 1 << 30
     settled: list[int] = []  # where the single changes found that settle the slip lie
     drawn: list[Edit] = []  # draws left out that the replay takes at the latest place
+    # The round as recorded holds a pass or draw its plays prove wrong: a draw left out may
+    # be what made it look so, and then the proof, not the boneyard, decides where it fits
+    # (an earlier place can hold where the latest is refused).
+    proved = bool(proven_faults(state.current, state.players))
     for edit in _edits(states, moves, proof) if proof is not None else ():
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
@@ -298,8 +302,8 @@ def search(
                 drawn.append(edit)
             elif len(found) > before:
                 settled.append(edit.latest)
-        elif edit.kind is Kind.DRAW and _hands_need(refused, state, edit):
-            drawn.append(edit)  # the hands may refuse it here for what they prove, not earlier
+        elif edit.kind is Kind.DRAW and (proved or _hands_need(refused, state, edit)):
+            drawn.append(edit)  # the hands or the plays may refuse it here for what they prove, not earlier
     # The same draw at the drawer's earlier turns: the same game as far as the tiles go, but
     # not for what the later plays and the hands prove of who could play.
     for edit in drawn:
