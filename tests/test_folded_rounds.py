@@ -352,6 +352,26 @@ def test_folded_short_rounds_that_repeat_are_kept_once():
     assert len({id(r.moves) for r in folded}) == 2
     assert len({id(r.hands) for r in folded}) == 1
     assert rounds_of(game)[2][8] == [parse_move("Ann: 0-0"), parse_move("Bob: pass"), parse_move("Ann: pass")]
+    # Whole rounds played alike are one folded round, numbered by their place.
+    assert len({id(r) for r in folded}) == 2
+    assert [r.number for r in game.rounds] == list(range(1, 12))
+    assert [r.number for r in reversed(game.rounds)] == list(range(11, 0, -1))
+    assert [game.rounds[i].number for i in (0, 4, 5, -1, -11)] == [1, 5, 6, 11, 1]
+    assert game.move_count(5) == 3 and game.move_count() == 30
+
+
+def test_a_long_game_of_blocked_rounds_is_kept_in_little_memory():
+    """70,000 rounds played alike are a few folded rounds and a list: what the game keeps
+    of a record is a small part of its text."""
+    text = blocked_rounds(7000)  # 1 MB
+    tracemalloc.start()
+    try:
+        game = loads(text).game
+        kept, _peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(game.rounds) == 7001
+    assert kept < len(text) / 2, kept / len(text)
 
 
 def test_a_short_round_laid_again_that_repeats_one_before_is_that_round_under_its_own_number(monkeypatch):

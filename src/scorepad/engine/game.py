@@ -15,6 +15,7 @@ without laying anything again.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
@@ -263,16 +264,16 @@ class Settled(NamedTuple):
     """What a finished round came to, kept with it when it is folded: a game is then summed
     up (`audit --json`) without laying its rounds again."""
 
-    number: int
     result: str | None
     winner: int | None  # the side the hands' award went to; None: nobody
     points: tuple[int | Fraction, ...]  # by side
 
 
 class Folded(NamedTuple):
-    """A finished round kept as what was played in it: enough to lay it again."""
+    """A finished round kept as what was played in it: enough to lay it again. Its number
+    is its place in the game's rounds, not kept: short rounds that are played alike (a
+    long game of blocked rounds) then share one."""
 
-    number: int
     start_opener: int | None
     opener_rule: str
     moves: tuple[Move, ...]
@@ -299,13 +300,15 @@ class Rounds(Sequence[Round]):
     def __getitem__(self, index: int | slice) -> Round | list[Round]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        return self._game._laid(self._game._rounds[index])
+        rounds = self._game._rounds
+        return self._game._laid(rounds[index], range(1, len(rounds) + 1)[index])
 
     def __iter__(self) -> Iterator[Round]:
-        return map(self._game._laid, self._game._rounds)
+        return map(self._game._laid, self._game._rounds, itertools.count(1))
 
     def __reversed__(self) -> Iterator[Round]:
-        return map(self._game._laid, reversed(self._game._rounds))
+        rounds = self._game._rounds
+        return map(self._game._laid, reversed(rounds), range(len(rounds), 0, -1))
 
 
 class Game:
@@ -360,9 +363,10 @@ class Game:
         first = self.index(opener) if opener is not None else None
         rule = self.rules.first_opener
         self._rounds: list[Round | Folded] = [self._new_round(1, first, rule)]
-        self._unfolded: tuple[Folded, Round] | None = None  # the folded round looked at last
+        self._unfolded: tuple[Folded, int, Round] | None = None  # the folded round looked at last, and its number
         self._short_laid: dict[tuple[Any, ...], Round] = {}  # see _unfold
         self._tuples: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see _shared
+        self._folds: dict[tuple[Any, ...], Folded] = {}  # see _fold
         awards = _AWARDS.get((self.rules, n))
         if awards is None:
             awards = {}
@@ -983,7 +987,7 @@ class Game:
             if len(self._rounds) > 1 and isinstance(self._rounds[-2], Folded):
                 # The last two stay laid out: a round of its own, not the one a look left
                 # in the cache (a copy of the game may hold that too).
-                self._rounds[-2] = self._unfold(self._rounds[-2]).copy()
+                self._rounds[-2] = self._unfold(self._rounds[-2], len(self._rounds) - 1).copy()
             if r.annulled is not None:
                 annulment = Annulment(r.number, r.annulled)
                 for credit in r.credits:  # taken off at the annulment; laying it again takes them off once more
@@ -1029,7 +1033,7 @@ class Game:
     def move_count(self, number: int | None = None) -> int:
         """How many moves the rounds hold (round `number` alone if given), without laying
         a folded round again."""
-        return sum(len(r.moves) for r in self._rounds if number is None or r.number == number)
+        return sum(len(r.moves) for n, r in enumerate(self._rounds, 1) if number is None or n == number)
 
     def settled_rounds(self) -> Iterator[Round | Settled]:
         """The rounds played or started, in order: a folded one as what it came to, never
@@ -1053,11 +1057,24 @@ class Game:
         if isinstance(r, Round) and r.regular and r.hands is not None:
             moves = tuple(r.moves)
             hands = tuple(r.hands.get(p) for p in range(len(self.players)))
-            if len(moves) <= SHARED_MOVES:  # a long round's hands repeat no more than its moves
+            short = len(moves) <= SHARED_MOVES
+            if short:  # a long round's hands repeat no more than its moves
                 moves, hands = self._shared(moves), self._shared(hands)
             winner = r.award.winner if r.award is not None else None
-            settled = Settled(r.number, r.result, winner, tuple(r.side_points(len(self.sides))))
-            self._rounds[index] = Folded(r.number, r.start_opener, r.opener_rule, moves, hands, settled)
+            points = tuple(r.side_points(len(self.sides)))
+            folded = Folded(r.start_opener, r.opener_rule, moves, hands, Settled(r.result, winner, points))
+            if short and all(type(p) is int for p in points):
+                # Kept once, as the short moves and hands are: a record at the size limit
+                # of blocked rounds is 70,000 rounds played alike. Found by what they are
+                # (shared already, so each once), not by equality: tiles are equal
+                # whichever half is written first.
+                key = (r.start_opener, r.opener_rule, id(moves), id(hands), r.result, winner, points)
+                known = self._folds.get(key)
+                if known is not None and known.moves is moves and known.hands is hands:
+                    folded = known
+                elif len(self._folds) < MAX_SHARED:
+                    self._folds[key] = folded
+            self._rounds[index] = folded
 
     def _shared(self, items: tuple[Any, ...]) -> tuple[Any, ...]:
         """`items`, or an equal tuple folded before. Short rounds repeat (a record of blocked
@@ -1071,27 +1088,27 @@ class Game:
             self._tuples[key] = items
         return items
 
-    def _laid(self, item: Round | Folded) -> Round:
-        return item if isinstance(item, Round) else self._unfold(item)
+    def _laid(self, item: Round | Folded, number: int) -> Round:
+        return item if isinstance(item, Round) else self._unfold(item, number)
 
-    def _unfold(self, folded: Folded) -> Round:
+    def _unfold(self, folded: Folded, number: int) -> Round:
         """A folded round laid again: its moves and hands replayed from the deal in a
         scratch copy of the game (the scores before it do not change what happens in it:
         had they ended the game in it, it would be the last round, never folded). A short
         round that repeats one laid again before (the same opener, moves and hands: a long
         game of blocked rounds is the same few) is that round copied, under its own number."""
-        if self._unfolded is not None and self._unfolded[0] is folded:
-            return self._unfolded[1]
+        if self._unfolded is not None and self._unfolded[0] is folded and self._unfolded[1] == number:
+            return self._unfolded[2]
         short = len(folded.moves) <= SHARED_MOVES
         key = (folded.start_opener, folded.opener_rule, _as_written(folded.moves), _as_written(folded.hands))
         known = self._short_laid.get(key) if short else None
         if known is not None:
             r = known.copy()
-            r.number = folded.number
+            r.number = number
         else:
             scratch = Game.__new__(Game)
             scratch.__dict__.update(self.__dict__)
-            r = self._new_round(folded.number, folded.start_opener, folded.opener_rule)
+            r = self._new_round(number, folded.start_opener, folded.opener_rule)
             scratch._rounds = [r]
             scratch.scores = [0] * len(self.sides)
             scratch.winner = None
@@ -1104,7 +1121,7 @@ class Game:
                 if len(self._short_laid) >= SHORT_LAID:
                     self._short_laid.clear()
                 self._short_laid[key] = r.copy()  # a copy: the round given out may be changed by who takes it
-        self._unfolded = (folded, r)
+        self._unfolded = (folded, number, r)
         return r
 
 
