@@ -10,10 +10,11 @@ generated game of 50 rounds (careless players, muggins on) beside the demo game:
 - with `--export MB`: `export` of a record of MB megabytes (bench_size.py's blocked rounds)
   side by side with a tomllib parse of it, alternating (`--repeat` pairs, the faster of
   each counts): at most 3x the parse's time and 5x the file's size in memory (peak
-  resident size less a bare interpreter's).
+  resident size less a bare interpreter's); `--src OLD/src` runs an older tree's export
+  beside this one's, in the same alternation.
 
     python benchmarks/bench_page.py [--runs 5] [--steps 300]
-    python benchmarks/bench_page.py --export 5 [--repeat 2]
+    python benchmarks/bench_page.py --export 5 [--repeat 2] [--src OLD/src …]
 """
 
 from __future__ import annotations
@@ -77,13 +78,15 @@ MEASURE = (
 )
 
 
-def measured(argv: list[str]) -> tuple[float, float]:
+def measured(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall seconds and peak resident MB of a process of its own."""
-    out = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=True, env=env
+    ).stdout.split()
     return float(out[0]), int(out[1]) / 1024
 
 
-def export_against_parse(megabytes: float, repeat: int) -> int:
+def export_against_parse(megabytes: float, repeat: int, trees: list[str]) -> int:
     from bench_size import blocked
 
     with tempfile.TemporaryDirectory() as folder:
@@ -98,17 +101,23 @@ def export_against_parse(megabytes: float, repeat: int) -> int:
             str(record),
         ]
         export = [sys.executable, "-m", "scorepad", "export", str(Path(folder) / "page.html"), "-f", str(record)]
-        parsed, exported = [], []
-        for _pair in range(repeat):  # alternating, so that a slow spell of the machine hits both
+        # This tree, and each --src tree first on the path in a run of its own.
+        sides = [("this tree", None)] + [(tree, {**os.environ, "PYTHONPATH": tree}) for tree in trees]
+        parsed: list[tuple[float, float]] = []
+        exported: dict[str, list[tuple[float, float]]] = {name: [] for name, _env in sides}
+        for _pair in range(repeat):  # alternating, so that a slow spell of the machine hits each
             parsed.append(measured(parse))
-            exported.append(measured(export))
+            for name, env in sides:
+                exported[name].append(measured(export, env))
         p_time, p_mem = min(t for t, _m in parsed), min(m for _t, m in parsed) - bare
-        e_time, e_mem = min(t for t, _m in exported), min(m for _t, m in exported) - bare
-        print(
-            f"a {size:.1f} MiB record: parse {p_time:.2f} s, {p_mem:.0f} MiB; export {e_time:.2f} s = "
-            f"{e_time / p_time:.1f}x the parse (goal <= 3x), {e_mem:.0f} MiB = {e_mem / size:.1f}x the file (goal <= 5x); "
-            f"load average {os.getloadavg()[0]:.1f}"
-        )
+        print(f"a {size:.1f} MiB record: parse {p_time:.2f} s, {p_mem:.0f} MiB (a bare interpreter {bare:.1f} MiB)")
+        for name, runs in exported.items():
+            e_time, e_mem = min(t for t, _m in runs), min(m for _t, m in runs) - bare
+            print(
+                f"  export, {name}: {e_time:.2f} s = {e_time / p_time:.1f}x the parse (goal <= 3x), "
+                f"{e_mem:.1f} MiB = {e_mem / size:.1f}x the file (goal <= 5x)"
+            )
+        print(f"load average {os.getloadavg()[0]:.1f}")
     return 0
 
 
@@ -118,9 +127,10 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=300, help="steps timed")
     parser.add_argument("--export", type=float, help="time export of a record of this many MB against a parse")
     parser.add_argument("--repeat", type=int, default=2, help="parse and export pairs, with --export")
+    parser.add_argument("--src", action="append", default=[], help="with --export: another source tree, run beside this one")
     args = parser.parse_args()
     if args.export:
-        return export_against_parse(args.export, args.repeat)
+        return export_against_parse(args.export, args.repeat, args.src)
     executable = find()
     if executable is None:
         print("Chromium is not installed: apt-get install chromium", file=sys.stderr)

@@ -508,3 +508,47 @@ def test_a_record_whose_name_is_not_utf8(tmp_path):
     assert "Traceback" not in result.output
     html = out.read_text(encoding="utf-8")
     assert 'download="caf\\udce9\\udcff.toml"' in html
+
+
+# export's memory: the traced peak of the command as a process of its own, less that of the
+# same command on a record of one round (the modules and templates): what the record adds.
+TRACED_EXPORT = (
+    "import sys, tracemalloc\n"
+    "tracemalloc.start()\n"
+    "from scorepad.start import main\n"
+    "sys.argv = ['scorepad', 'export', sys.argv[1], '-f', sys.argv[2]]\n"
+    "try:\n"
+    "    main()\n"
+    "except SystemExit as end:\n"
+    "    assert not end.code, end.code\n"
+    "print(tracemalloc.get_traced_memory()[1], file=sys.stderr)\n"
+)
+
+
+def _traced_export(record: Path, page: Path) -> int:
+    done = subprocess.run(
+        [sys.executable, "-c", TRACED_EXPORT, str(page), str(record)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SCOREPAD_LANG": "en", "COLUMNS": "80"},
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return int(done.stderr.split()[-1])
+
+
+@pytest.mark.slow
+def test_export_of_a_large_record_holds_little_more_than_its_text(tmp_path):
+    """A record of 2 MB of blocked rounds: its text, read, then put aside as the page will
+    carry it, the game, and the page made and written a part at a time, never the whole
+    base64 of the record nor the race at every step."""
+    from tests.helpers import blocked_rounds
+
+    one, large = tmp_path / "one.toml", tmp_path / "large.toml"
+    one.write_text(blocked_rounds(1), encoding="utf-8")
+    large.write_text(blocked_rounds(14_000), encoding="utf-8")
+    size = large.stat().st_size
+    added = _traced_export(large, tmp_path / "large.html") - _traced_export(one, tmp_path / "one.html")
+    assert (tmp_path / "large.html").read_bytes().startswith(b"<!DOCTYPE html>")
+    assert added < 2 * size, added / size

@@ -1,12 +1,14 @@
 """What the table sees, drawn at the widths of a phone and a desk: literal snapshots."""
 
 import os
+import random
 import re
 
 import pytest
 from rich.console import Console
 
 from scorepad import End, Game, Rules, parse_move
+from scorepad.engine.simulate import play_game
 from scorepad.views.status import draw_layout
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -511,6 +513,28 @@ def test_score_race_steps():
     assert steps == [0, 1, 2, 3]
     assert scores == [[0, 10, 10, 10], [0, 0, 10, 10], [0, 0, 0, 0]]
     assert starts == [(0, 1)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_race_kept_at_its_changes_draws_the_race_of_every_step(seed):
+    from scorepad.views.chart import ScoreRace
+    from scorepad.views.page.drawing import race
+
+    game = play_game(
+        ["Ann", "Bob", "Cy"], Rules.from_options("pagat", target=500, muggins=True), random.Random(seed), careless=0.3
+    )
+    every, changes = ScoreRace(game), ScoreRace(game, changes_only=True)
+    assert changes.count == len(every.steps) and len(changes.kept()[0]) < len(every.steps) / 2
+    assert all(changes.score_at(s, i) == every.scores[s][i] for s in range(3) for i in every.steps)
+    calls = [(step, side, every.scores[side][step]) for step, side in every.calls]
+    assert calls and calls == [(step, side, changes.score_at(side, step)) for step, side in changes.calls]
+
+    def drawn(steps, scores):
+        made = race(steps, scores, every.starts, game.target, calls, "round")
+        made = {**made, "lines": ["".join(line) for line in made["lines"]], "rounds": list(made["rounds"])}
+        return {key: value for key, value in made.items() if not callable(value)}
+
+    assert drawn(*changes.kept()) == drawn(every.steps, every.scores)
 
 
 def test_other_commands_do_not_import_plotext_or_the_page():

@@ -35,6 +35,9 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
+READ_AT_LEAST = 64 * 1024  # bytes asked for at a time beyond the file's size (it may grow)
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A record file's bytes, refused (RecordError) when it is not a regular file (a folder,
     a pipe, a device), or larger than MAX_RECORD_BYTES. A pipe or device is never opened
@@ -50,7 +53,11 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         _check_regular(shown, os.fstat(fd))  # the same file as the one looked at
         chunks, size = [], 0
         while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
+            # Asked for what the file holds (and a byte more, to see that it ends), not for
+            # the limit: a read makes a buffer of the size asked for, and a large one let
+            # go makes the C library keep every later block of up to its size, the
+            # record's text among them, after they are freed.
+            chunk = os.read(fd, min(MAX_RECORD_BYTES + 1 - size, max(status.st_size + 1 - size, READ_AT_LEAST)))
             if not chunk:
                 break
             chunks.append(chunk)

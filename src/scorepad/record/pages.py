@@ -1,6 +1,6 @@
 """A record carried in a page `scorepad export` wrote (the link that offers it as
-NAME.toml holds its bytes): found, checked, and written back as a record file of its own
-(`scorepad import`)."""
+NAME.toml holds its bytes, base64): made in pieces for the page, and found, checked, and
+written back as a record file of its own (`scorepad import`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from scorepad.errors import ScorepadError
@@ -27,6 +28,45 @@ _TAG_START = r"<a\b"
 _RECORD_ID = r'\bid="record"'
 _DATA = r'\bhref="data:application/toml;base64,([A-Za-z0-9+/=]*)"'
 _NAME = r'\bdownload="([^"]*)"'
+
+
+# Bytes of the record encoded at a time: base64 turns every 3 bytes into 4 characters, so
+# pieces of a multiple of 3 bytes, written one after another, are the base64 of the whole.
+PIECE = 3 * 16 * 1024
+
+
+def carried_pieces(text: str) -> Iterator[str]:
+    """The record's bytes as a page's link carries them (base64), in pieces: the base64 of
+    a large record, a third larger than its text, is never held whole."""
+    rest = b""
+    for at in range(0, len(text), PIECE):
+        data = rest + text[at : at + PIECE].encode("utf-8")
+        cut = len(data) - len(data) % 3
+        yield base64.b64encode(data[:cut]).decode("ascii")
+        rest = data[cut:]
+    if rest:
+        yield base64.b64encode(rest).decode("ascii")
+
+
+class Carried:
+    """A record as its page carries it (`carried_pieces`), kept in an unnamed temporary
+    file, gone with the process: export lets the record's text go before it makes the
+    page, whose link holds it last. Raises OSError when the file cannot be written."""
+
+    def __init__(self, text: str) -> None:
+        self.file = tempfile.TemporaryFile("w+", encoding="ascii", newline="")  # noqa: SIM115 (read back later)
+        try:
+            for piece in carried_pieces(text):
+                self.file.write(piece)
+        except BaseException:
+            self.file.close()
+            raise
+
+    def pieces(self) -> Iterator[str]:
+        """The base64 again, in pieces of at most PIECE characters."""
+        self.file.seek(0)
+        while piece := self.file.read(PIECE):
+            yield piece
 
 
 class NoRecordError(ScorepadError):

@@ -3,7 +3,8 @@ chart (drawn by plotext) and the page's picture."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.engine.game import Game, Round
@@ -24,13 +25,17 @@ class ScoreRace:
     """Each side's score after every move (and after each round's hands), counted from 0,
     with where each round starts and the muggins calls: made in one pass over the rounds
     and kept in arrays (a record at the size limit has 280,000 steps). `scores[s][i]` is
-    side s's score after step i; `starts` gives (step, round number) per round played;
-    `calls` (step, side) per muggins call."""
+    side s's score after step `kept[i]`: every step, or with `changes_only` the first, the
+    last and those where a score changed (a long game of blocked rounds scores nothing for
+    thousands of steps; the page draws a point only where a score changes). `starts` gives
+    (step, round number) per round played; `calls` (step, side) per muggins call."""
 
-    def __init__(self, game: Game, *, read: bool = True) -> None:
-        from array import array
-
+    def __init__(self, game: Game, *, read: bool = True, changes_only: bool = False) -> None:
         self.scores = [array("d", [0.0]) for _s in game.sides]
+        self.changes_only = changes_only
+        self.kept_steps = array("q", [0])  # with changes_only: the step of each score kept
+        self.count = 1  # steps, the start (step 0) among them
+        self._ended = False
         self.start_steps = array("q")
         self.numbers = array("q")
         self.calls: list[tuple[int, int]] = []
@@ -43,7 +48,7 @@ class ScoreRace:
         """Add round `r`'s steps, the rounds given in order (`read=False`: the caller reads)."""
         if not r.moves and r.hands is None:
             return
-        step = len(self.scores[0]) - 1
+        step = self.count - 1
         self.start_steps.append(step)
         self.numbers.append(r.number)
         moments: list[list[Any]] = [[] for _m in r.moves]
@@ -56,6 +61,11 @@ class ScoreRace:
                 hands.append(c)
         if r.hands is not None:
             moments.append(hands)
+        if self._ended:  # the last step was kept only as the last
+            self._ended = False
+            self.kept_steps.pop()
+            for ys in self.scores:
+                ys.pop()
         totals = self._totals
         for credits in moments:
             step += 1
@@ -63,16 +73,41 @@ class ScoreRace:
                 totals[c.side] += float(c.points)
                 if c.source == "muggins":
                     self.calls.append((step, c.side))
+            if self.changes_only:
+                if not credits:
+                    continue
+                self.kept_steps.append(step)
             for s, ys in enumerate(self.scores):
                 ys.append(totals[s])
+        self.count = step + 1
 
     @property
     def steps(self) -> range:
-        return range(len(self.scores[0]))
+        """Every step."""
+        return range(self.count)
 
     @property
     def starts(self) -> Iterator[tuple[int, int]]:
         return zip(self.start_steps, self.numbers, strict=True)
+
+    def kept(self) -> tuple[Sequence[int], list[array[float]]]:
+        """The steps kept, the last step among them, and each side's scores after them."""
+        if not self.changes_only:
+            return self.steps, self.scores
+        if self.kept_steps[-1] != self.count - 1:
+            self._ended = True
+            self.kept_steps.append(self.count - 1)
+            for ys in self.scores:
+                ys.append(ys[-1])
+        return self.kept_steps, self.scores
+
+    def score_at(self, side: int, step: int) -> float:
+        """Side `side`'s score after step `step`."""
+        if not self.changes_only:
+            return self.scores[side][step]
+        from bisect import bisect_right
+
+        return self.scores[side][bisect_right(self.kept_steps, step) - 1]
 
 
 def score_race(game: Game) -> tuple[list[int], list[list[float]], list[tuple[int, int]]]:

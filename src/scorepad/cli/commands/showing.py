@@ -313,9 +313,11 @@ def export(
     force: Annotated[bool, typer.Option("--force", help=N_("Write over an existing file that is not a record."))] = False,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
+    import tempfile
     from datetime import date
 
-    from scorepad.record.files import RefusedError, cannot_read, cannot_write, check_export, save_export
+    from scorepad.record.files import RefusedError, cannot_read, cannot_write, check_export, read_both, save_export
+    from scorepad.record.pages import Carried
 
     if html and svg:
         fail(_("--html and --svg: choose one"), BAD_USAGE)
@@ -328,21 +330,33 @@ def export(
     from scorepad.record.format import RecordError, loads
 
     record = None if from_stdin(file) else file
-    # The page carries the record's own text, byte for byte (scorepad import writes it back).
+    # The page carries the record's own text, byte for byte (scorepad import writes it
+    # back): the text the game was read from, read once.
     try:
-        given = record_text(file) if record is None else None
-        game = loads(given).game if given is not None else read(file)
-        given = given if given is not None else record_text(file)
+        if record is None:
+            given = record_text(file)
+            game = loads(given).game
+        else:
+            given, game = read_both(file)
     except RecordError as problem:
-        fail(_("cannot read the record: {error}").format(error=problem), BAD_USAGE)
+        fail(str(problem) if record is not None else _("cannot read the record: {error}").format(error=problem), BAD_USAGE)
     except OSError as problem:
         fail(cannot_read(problem, file), BAD_USAGE)
+    carried: Carried | None = None
+    if kind == "html":
+        # Put aside before the page's modules are imported and the page is made: a large
+        # record's text held meanwhile was most of export's memory.
+        try:
+            carried = Carried(given)
+        except OSError as problem:
+            fail(cannot_write(problem, tempfile.gettempdir()), BAD_USAGE)
+        del given
     from scorepad.views.page import MARK, page_parts, svg_picture
 
     if from_stdin(out_file):  # `-` is standard output, as it is standard input for -f
         name = file.stem if record is not None else "scorepad"
         saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
-        _to_stdout(svg_picture(game) if kind == "svg" else page_parts(game, name, saved, given))
+        _to_stdout(svg_picture(game) if kind == "svg" else page_parts(game, name, saved, carried))
         return
     try:
         check_export(out_file, MARK, record=record, force=force)  # before the work of drawing
@@ -353,7 +367,7 @@ def export(
             text: Iterable[str] = svg_picture(game)
         else:
             saved = date.fromtimestamp(os.stat(file).st_mtime) if record is not None else None
-            text = page_parts(game, name, saved, given)  # made as it is written: a long game's page is large
+            text = page_parts(game, name, saved, carried)  # made as it is written: a long game's page is large
         size = save_export(text, out_file, MARK, record=record, force=force)
     except RefusedError as refusal:
         fail(str(refusal), BAD_USAGE)

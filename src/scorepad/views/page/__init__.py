@@ -25,6 +25,7 @@ from scorepad.engine.game import Game, Round
 from scorepad.engine.layout import Layout, Lying, Plan, arm_lying, line_lying, plan
 from scorepad.engine.tiles import End
 from scorepad.i18n import _, language, ngettext, pgettext
+from scorepad.record.pages import Carried, carried_pieces
 from scorepad.views.award import hands_summary
 from scorepad.views.chart import ScoreRace
 from scorepad.views.console import clean
@@ -473,7 +474,7 @@ def _articles(
     spools, read back when the page comes to them. The sheet and the race need every
     round: this way a folded round is laid again once, and the list and the articles, the
     largest parts of the page, are never held."""
-    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False)
+    rows, race = SheetRows(game, read=False), ScoreRace(game, read=False, changes_only=True)
     articles = _Articles(game, w, sides)
     totals: list[int | Fraction] = [0] * len(game.sides)
     listed, written = _Spool(), _Spool()
@@ -519,8 +520,8 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     muggins = game.rules.muggins or rows.any_muggins
     kinds = ["play", *(["muggins"] if muggins else []), "hands", *(["penalty"] if rows.any_penalty else [])]
     sheets = [{"side": name, "rows": _sheet(rows, s, muggins), "needs": still_needs(game, s)} for s, name in enumerate(sides)]
-    calls_at = [(step, side, scores.scores[side][step]) for step, side in scores.calls]
-    chart = race(scores.steps, scores.scores, scores.starts, game.target, calls_at, w["round"]) if len(scores.steps) > 1 else None
+    calls_at = [(step, side, scores.score_at(side, step)) for step, side in scores.calls]
+    chart = race(*scores.kept(), scores.starts, game.target, calls_at, w["round"]) if scores.count > 1 else None
     layout: Any = environment().get_template("layout.svg").module
     return {
         **values,
@@ -537,10 +538,11 @@ def context(game: Game, title: str, saved: date | None) -> dict[str, Any]:
     }
 
 
-def page_parts(game: Game, name: str, saved: date | None = None, record: str | None = None) -> Iterator[str]:
+def page_parts(game: Game, name: str, saved: date | None = None, record: str | Carried | None = None) -> Iterator[str]:
     """The page (header, the replay with its move list, sheet, race, every round's final
-    layout, and the record `record` offered as NAME.toml) in parts, made as they are read
-    (after one pass over the rounds): written one after another they are `html_page`."""
+    layout, and the record `record`, its text or as `Carried`, offered as NAME.toml) in
+    parts, made as they are read (after one pass over the rounds): written one after
+    another they are `html_page`."""
     values = context(game, page_title(game, saved), saved)
     style, script = _asset("page.css") + _asset("tiles.css"), _asset("page.js")
     policy = (
@@ -548,9 +550,12 @@ def page_parts(game: Game, name: str, saved: date | None = None, record: str | N
         f"style-src {csp_source(style)}; script-src {csp_source(script)}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
-    download = (
-        {"name": clean(name) + ".toml", "data": base64.b64encode(record.encode("utf-8")).decode("ascii")} if record else None
-    )
+    # The record's base64 in pieces (the alphabet needs no escaping): a large record's
+    # whole base64, escaped and joined with the header, took five times the file.
+    download = None
+    if record:
+        pieces = carried_pieces(record) if isinstance(record, str) else record.pieces()
+        download = {"name": clean(name) + ".toml", "data": map(Markup, pieces)}
     page = (
         environment()
         .get_template("page.html")
