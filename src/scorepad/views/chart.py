@@ -36,8 +36,8 @@ class ScoreRace:
         self.kept_steps = array("q", [0])  # with changes_only: the step of each score kept
         self.count = 1  # steps, the start (step 0) among them
         self._ended = False
-        self.start_steps = array("q")
-        self.numbers = array("q")
+        self.start_steps = array("i")
+        self.numbers = array("i")
         self.calls: list[tuple[int, int]] = []
         self._totals = [0.0] * len(game.sides)
         if read:

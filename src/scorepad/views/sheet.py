@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 
+HALVES_BELOW = 1 << 31  # what the rows' array holds (a C int)
+
+
 class SheetRows:
     """Per round played, its label and per side the points from plays, muggins and hands
     and the running total after it; the round being played is labelled `N*`. Made in one
@@ -44,8 +47,10 @@ class SheetRows:
 
         self.game = game
         self.sides = len(game.sides)
-        self.numbers = array("q")
-        self.halves: array[int] | list[int | Fraction] = array("q")  # per row and side: play, muggins, hands (x2)
+        self.numbers = array("i")
+        # Per row and side: play, muggins, hands, penalty (x2), in 4 bytes each: a record at
+        # the size limit has 70,000 rows, and export holds them with the rest of the page.
+        self.halves: array[int] | list[int | Fraction] = array("i")
         self.playing = False  # the last row is the round being played
         self.any_muggins = False
         self.any_penalty = False
@@ -79,9 +84,9 @@ class SheetRows:
         halves = self.halves
         if isinstance(halves, list):
             halves.extend(int(value) if int(value) == value else value for value in doubled)
-        elif all(int(value) == value for value in doubled):
+        elif all(int(value) == value and -HALVES_BELOW <= value < HALVES_BELOW for value in doubled):
             halves.extend(int(value) for value in doubled)
-        else:  # not whole or halves: kept as they are, exactly
+        else:  # not whole or halves, or beyond the array's: kept as they are, exactly
             self.halves = [*halves, *doubled]
 
     def __len__(self) -> int:
