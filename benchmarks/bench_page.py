@@ -7,9 +7,9 @@ generated game of 50 rounds (careless players, muggins on) beside the demo game:
   at 60 Hz;
 - its first render (the load event, and the first paint with content): at most 3x the
   demo page's, the two opened in turn in one run;
-- with `--export MB`: `export` of a record of MB megabytes (bench_size.py's blocked rounds)
-  side by side with a tomllib parse of it, alternating (`--repeat` pairs, the faster of
-  each counts): at most 3x the parse's time and 5x the file's size in memory (peak
+- with `--export MB`, first: `export` of a record of MB megabytes (bench_size.py's
+  blocked rounds) side by side with a tomllib parse of it, alternating (`--repeat` pairs,
+  the faster of each counts): at most 3x the parse's time and 5x the file's size in memory (peak
   resident size less a bare interpreter's); `--src OLD/src` runs an older tree's export
   beside this one's, in the same alternation.
 
@@ -129,8 +129,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=2, help="parse and export pairs, with --export")
     parser.add_argument("--src", action="append", default=[], help="with --export: another source tree, run beside this one")
     args = parser.parse_args()
-    if args.export:
-        return export_against_parse(args.export, args.repeat, args.src)
+    if args.export:  # first, then the page's figures: one run saves both
+        export_against_parse(args.export, args.repeat, args.src)
     executable = find()
     if executable is None:
         print("Chromium is not installed: apt-get install chromium", file=sys.stderr)
