@@ -294,13 +294,15 @@ def test_a_lot_opener_must_lead():
         g.push(parse_move("Bob: 6-6"))
 
 
-@pytest.mark.parametrize("for_review", [False, True])
-def test_a_copy_of_a_round_has_every_slot_and_changes_apart(for_review):
-    """Every slot is copied, and every list apart; a game read for a review keeps its
-    stages (a list, copied apart) and what the hands proved (a tuple, never changed)."""
+@pytest.mark.parametrize("keeps_layouts", [False, True])
+def test_a_copy_of_a_round_has_every_slot_and_changes_apart(keeps_layouts):
+    """Every slot is copied, and every list apart; a game that keeps its layouts (read for
+    a review) keeps its stages, a list copied apart."""
     from scorepad.engine.game import Round
 
-    game = Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", muggins=True), opener="Ann", for_review=for_review)
+    game = Game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", muggins=True), opener="Ann")
+    if keeps_layouts:
+        game.keep_layouts()
     for move in ["Ann: 6-4", "Bob: 4-1 E", "Cy: draw 2", "Cy: 6-6 W =10"]:
         game.push(parse_move(move))
     r = game.current
@@ -309,32 +311,29 @@ def test_a_copy_of_a_round_has_every_slot_and_changes_apart(for_review):
         assert getattr(copy, name) == getattr(r, name) or name == "layout", name
         if isinstance(getattr(r, name), list):
             assert getattr(copy, name) is not getattr(r, name), name
-    assert (copy.stages is not None) == for_review and len(copy.stages or [1, 2, 3]) == 3
+    assert (copy.stages is not None) == keeps_layouts and len(copy.stages or [1, 2, 3]) == 3
     assert copy.layout is not r.layout and copy.layout.placed == r.layout.placed
     game.push(parse_move("Ann: 1-2 E"))
     assert len(copy.moves) == 4 and len(copy.sums) == 3 and copy.layout.end_sum != r.layout.end_sum
     assert len(copy.stages or [1, 2, 3]) == 3 and len(r.stages or [1, 2, 3, 4]) == 4
 
 
-def test_a_round_read_for_a_review_keeps_what_its_hands_prove_through_copies():
-    """Once the hands are in, a game read for a review keeps what they prove (a tuple, as
-    held_hands works it out); a copy of the round shares it, and undoing the hands lays the
-    round again without it."""
+def test_a_round_read_for_a_review_keeps_its_layouts_through_undo():
+    """A game read for a review keeps the layout before each play (`Game.keep_layouts`),
+    in its next rounds too; undoing the hands, and then a move, lays the round again with
+    a stage per play left."""
     import random
 
-    from scorepad.engine.held import held_hands
     from scorepad.engine.simulate import play_game
-    from scorepad.record.format import dumps, loads
+    from scorepad.record.format import dumps, loads_for_review
 
     played = play_game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", target=1000), random.Random(3), max_rounds=1)
-    game = loads(dumps(played), for_review=True).game
+    game = loads_for_review(dumps(played)).game
     r = game.rounds[0]
-    assert isinstance(r.proven, tuple) and list(r.proven) == held_hands(r, game.players)
-    assert r.copy().proven is r.proven
     stages = list(r.stages or [])
-    assert len(stages) == len(r.sums) > 0
+    assert len(stages) == len(r.sums) > 0 and game.current.number == 2 and game.current.stages == []
     game.pop()  # the hands (and the next round, not yet led)
     again = game.current
-    assert again.number == 1 and again.hands is None and again.proven is None and again.stages == stages
+    assert again.number == 1 and again.hands is None and again.stages == stages
     game.pop()  # the last move: the round laid again keeps a stage per play left
     assert game.current.stages == stages[: len(game.current.sums)] and len(game.current.sums) < len(stages) + 1

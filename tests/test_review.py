@@ -12,7 +12,7 @@ from scorepad.engine.held import Held, held_hands
 from scorepad.engine.notation import Play
 from scorepad.engine.review import Unknown, review_round
 from scorepad.engine.tiles import mask_of, parse_tiles
-from scorepad.record.format import loads
+from scorepad.record.format import loads, loads_for_review
 
 SPINNER = """format = "scorepad/1"
 players = ["Ann", "Bob"]
@@ -534,7 +534,7 @@ def test_a_review_leaves_no_reference_cycles():
 
     def review(text: str) -> tuple:
         each = Reviews()
-        game = loads(text, each, for_review=True).game
+        game = loads_for_review(text, each).game
         rounds = each.rounds()
         sums = totals(rounds, len(game.players))
         shown = list(review_lines(rounds, game.players, sums, 40, game.current.number)), review_json(rounds, game.players, sums)
@@ -555,14 +555,12 @@ def test_a_review_leaves_no_reference_cycles():
 
 
 def test_the_stages_the_replay_keeps_are_the_round_laid_again():
-    """A review read with `stages` (as `scorepad review` reads) weighs each play on the
-    layout the replay kept before it (`Round.stages`) and the hands the read proved
-    (`Round.proven`); any other review lays the round again and proves the hands itself.
-    Both must be the same layouts, hands and reviews, over random games of every preset,
-    the current round still being played included."""
+    """A review read with `stages` (as `scorepad review` reads, `loads_for_review`) weighs
+    each play on the layout the replay kept before it (`Round.stages`); any other review
+    lays the round again. Both must be the same layouts and reviews, over random games of
+    every preset, the current round still being played included."""
     import random
 
-    from scorepad.engine.held import held_hands
     from scorepad.engine.review import stages
     from scorepad.engine.rules import Rules
     from scorepad.engine.simulate import play_game
@@ -577,14 +575,12 @@ def test_the_stages_the_replay_keeps_are_the_round_laid_again():
         text = dumps(game)
         kept: list = []
         laid: list = []
-        loads(text, lambda game, r, into=kept: into.append((game, r)) if r.moves else None, for_review=True)
+        loads_for_review(text, lambda game, r, into=kept: into.append((game, r)) if r.moves else None)
         loads(text, lambda game, r, into=laid: into.append((game, r)) if r.moves else None)
         assert len(kept) == len(laid) > 0
         for (game_kept, r_kept), (game_laid, r_laid) in zip(kept, laid):
-            assert r_kept.stages is not None and r_laid.stages is None and r_laid.proven is None
+            assert r_kept.stages is not None and r_laid.stages is None
             assert r_kept.stages == stages(r_laid)
-            if r_kept.hands is not None:
-                assert list(r_kept.proven or ()) == held_hands(r_laid, game_laid.players)
             assert review_round(r_kept, game_kept.players) == review_round(r_laid, game_laid.players)
             compared += 1
             playing += r_kept.hands is None
@@ -697,7 +693,7 @@ def _reviewed_in_batches(text: str, as_json: bool, only=None, columns: int = 60,
 
     spool = Spool(raw=as_json)
     reviewed = Reviewed(only, (lambda p: JsonReview(p)) if as_json else (lambda p: TextReview(p, columns)), spool)
-    game = loads(text, reviewed.reviews, for_review=True).game
+    game = loads_for_review(text, reviewed.reviews).game
     playing = game.current.number if game.state == "playing" else None
     captured = io.StringIO()
     assert reviewed.finish(playing, only)
@@ -755,7 +751,7 @@ def test_the_review_a_batch_at_a_time_is_the_review_made_whole(small_batches, se
         moves = rounds[-1][start : rounds[-1].index("\n]", start)].split("\n")
         rounds[-1] = rounds[-1][:start] + "\n".join(moves[: max(1, len(moves) // 2)]) + "\n]\n"
         text = "\n[[rounds]]\n".join(rounds)
-    game = loads(text, for_review=True).game
+    game = loads_for_review(text).game
     playing = game.current.number if game.state == "playing" else None
     for only in (None, 1, len(game.rounds)):
         rounds = review_game(game, only)

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from scorepad.engine.counting import FIVES, Counting
-from scorepad.engine.held import Hand, Held, held_hands, proven_faults
+from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.layout import Ends, Layout
 from scorepad.engine.notation import (
     Draw,
@@ -109,7 +109,6 @@ class Round:
         "credits",
         "domino_maker",
         "drawn",
-        "drew",
         "exposed",
         "faults",
         "hand_sizes",
@@ -121,7 +120,6 @@ class Round:
         "opener_rule",
         "passes",
         "pending",
-        "proven",
         "regular",
         "result",
         "rulings",
@@ -145,7 +143,6 @@ class Round:
         opener_rule: str,
         *,
         counting: Counting = FIVES,
-        for_review: bool = False,
     ) -> None:
         self.number = number
         self.opener = opener
@@ -163,10 +160,10 @@ class Round:
         # The open ends at each pass and draw, in the order of those moves: what the hands
         # prove against them is judged on these (engine/held.py), not on the round laid again.
         self.stood: list[Ends] = []
-        # The layout as it stood before each play, kept only in a game read for a review
-        # (`Game(for_review=True)`): the review weighs every play on it, without laying the
-        # round again.
-        self.stages: list[Ends] | None = [] if for_review else None
+        # The layout as it stood before each play, kept only in a game that keeps them
+        # (`Game.keep_layouts`, a game read for a review): the review weighs every play on
+        # it, without laying the round again.
+        self.stages: list[Ends] | None = None
         self.hand_sizes = [deal] * players  # dealt - played + drawn
         self.boneyard = len(ALL_TILES) - players * deal
         self.turn = opener  # None while nobody has led and the opener is not known
@@ -174,10 +171,6 @@ class Round:
         self.result: str | None = None  # None while playing, then "domino" or "blocked"
         self.domino_maker: int | None = None
         self.hands: dict[int, Hand] | None = None
-        # What the hands prove each player held at each move (held.held_hands), worked out
-        # once they are entered and, in a game read for a review, kept: the review asks it
-        # of every play.
-        self.proven: tuple[Held | None, ...] | None = None
         self.award: HandAward | None = None
         self.credits: list[Credit] = []
         self.pending: Missed | None = None
@@ -191,7 +184,6 @@ class Round:
         # (docs/rules.md "Irregularities"): an audit's notes, never problems.
         self.rulings: list[Ruling] = []
         self.exposed: list[tuple[int, Exposes]] = []  # tiles shown by accident, with the move's index
-        self.drew = 0  # a bit per player who has drawn in this round
         self.annulled: str | None = None  # the table's reason, once it annulled the round
 
     @property
@@ -214,7 +206,6 @@ class Round:
         new.credits = self.credits.copy()
         new.domino_maker = self.domino_maker
         new.drawn = self.drawn
-        new.drew = self.drew
         new.exposed = self.exposed.copy()
         new.faults = self.faults.copy()
         new.hand_sizes = self.hand_sizes.copy()
@@ -226,7 +217,6 @@ class Round:
         new.opener_rule = self.opener_rule
         new.passes = self.passes
         new.pending = self.pending
-        new.proven = self.proven  # a tuple: the hands it was proved from are in, for good
         new.regular = self.regular
         new.result = self.result
         new.rulings = self.rulings.copy()
@@ -314,12 +304,7 @@ class Rounds(Sequence[Round]):
 class Game:
     """A game between 2 to 4 players, seated in the order given (turn order)."""
 
-    def __init__(
-        self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None, for_review: bool = False
-    ) -> None:
-        """`for_review`: every round keeps what a review asks of each play: the layout as it
-        stood before it (`Round.stages`) and, once its hands are in, what they prove
-        (`Round.proven`)."""
+    def __init__(self, players: Sequence[str], rules: Rules | None = None, *, opener: str | None = None) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 4:
             if not any(players):  # none named (`--players ""`): no list to quote
@@ -348,7 +333,7 @@ class Game:
                     ).format(name=name, other=other)
                 )
         self.players = players
-        self.for_review = for_review
+        self.keeps_layouts = False  # see keep_layouts
         self.rules = rules if rules is not None else PRESETS[DEFAULT_PRESET]
         n = len(players)
         if self.rules.plays_partners(n):
@@ -377,7 +362,7 @@ class Game:
 
     def _new_round(self, number: int, opener: int | None, rule: str) -> Round:
         with_spinner = self.rules.spinner == "first-double"
-        return Round(
+        r = Round(
             number,
             len(self.players),
             self.deal,
@@ -385,8 +370,19 @@ class Game:
             opener,
             rule,
             counting=self.rules.counting_rule,
-            for_review=self.for_review,
         )
+        if self.keeps_layouts:
+            r.stages = []
+        return r
+
+    def keep_layouts(self) -> None:
+        """From now on, every round keeps the layout as it stood before each of its plays
+        (`Round.stages`): a review weighs every play on it, and need not lay the round
+        again. The current round too, if nothing is played in it yet."""
+        self.keeps_layouts = True
+        r = self.current
+        if r.stages is None and not r.sums:
+            r.stages = []
 
     def fork(self, *, with_undo: bool = False) -> Game:
         """An independent copy of the game as it is now. Without `with_undo` only the
@@ -552,7 +548,6 @@ class Game:
             if isinstance(move, Draw):
                 r.boneyard -= move.count
                 r.hand_sizes[p] += move.count  # the drawer keeps the turn: a drawn tile that fits is played
-                r.drew |= 1 << p
                 if ruling is not None:
                     self._penalty(r, out, p, index)
                 return out
@@ -923,8 +918,6 @@ class Game:
         # The hands in tiles and the plays after a pass or draw can prove it against the
         # rules (engine/held.py): a fault of that move, which `hands` refuses and an audit reports.
         if prove:
-            if self.for_review:
-                r.proven = tuple(held_hands(r, self.players))
             found = {index for index, _text in r.faults}  # proven already, by a play (Round.proof)
             for index, text in proven_faults(r, self.players):
                 if index not in found:
@@ -1021,9 +1014,9 @@ class Game:
         self.winner = None
         drawn = r.start_drawn
         with_spinner = self.rules.spinner == "first-double"
-        Round.__init__(
-            r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule, for_review=self.for_review
-        )
+        Round.__init__(r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule)
+        if self.keeps_layouts:
+            r.stages = []
         r.drawn = r.start_drawn = drawn
         for move in moves:
             self.push(move)

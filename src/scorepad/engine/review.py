@@ -109,7 +109,7 @@ class RoundReview(NamedTuple):
 
 def stages(r: Round) -> list[Ends]:
     """The layout of round `r` as it stood before each of its plays: as the replay kept it
-    (`Round.stages`, in a game read for a review), else laid again."""
+    (`Round.stages`, in a game that keeps them: `Game.keep_layouts`), else laid again."""
     if r.stages is not None:
         assert len(r.stages) == len(r.sums)  # every play the replay made kept its stage
         return r.stages
@@ -132,7 +132,7 @@ def review_round(r: Round, players: Sequence[str]) -> RoundReview:
     player's play and the record proves their whole hand at it: the best of that hand on
     the layout the play left, which is that next play's own best. So the plays are
     reviewed from the last back, each handing its best to the play before it."""
-    held = r.proven if r.proven is not None else held_hands(r, players)
+    held = held_hands(r, players)
     laid_out = stages(r)
     seats = len(players)
     moves = r.moves

@@ -19,6 +19,7 @@ from scorepad.i18n import _
 from scorepad.record.format import (
     MAX_RECORD_BYTES,
     EachRound,
+    Load,
     Loaded,
     RecordError,
     dumps_parts,
@@ -134,15 +135,16 @@ def cannot_write(error: OSError, file: str | os.PathLike[str] | None) -> str:
     return _("cannot write {file}: {reason}").format(file=named, reason=error.strerror)
 
 
-def read_game(file: Path, each_round: EachRound | None = None, *, for_review: bool = False) -> Game:
-    return read_both(file, each_round, for_review=for_review)[1]
+def read_game(file: Path, each_round: EachRound | None = None) -> Game:
+    return read_both(file, each_round)[1]
 
 
-def read_both(file: Path, each_round: EachRound | None = None, *, for_review: bool = False) -> tuple[str, Game]:
-    """The record's text and the game it replays to (`each_round`, `for_review`: see `loads`)."""
+def read_both(file: Path, each_round: EachRound | None = None, *, load: Load = loads) -> tuple[str, Game]:
+    """The record's text and the game it replays to (`each_round`: see `loads`; `load`:
+    `loads`, or `loads_for_review` for a review)."""
     text = read_record(file)  # its errors are worded already, in any language
     try:
-        return text, loads(text, each_round, for_review=for_review).game
+        return text, load(text, each_round).game
     except RecordError as error:
         raise RecordError(_("cannot read the record: {file}: {problem}").format(file=file, problem=error)) from None
 

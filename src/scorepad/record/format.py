@@ -141,6 +141,7 @@ class _Stop(Exception):
 
 
 EachRound = Callable[[Game, Round], None]  # see loads
+Load = Callable[[str, "EachRound | None"], "Loaded"]  # loads, or loads_for_review
 
 
 class _Reader:
@@ -148,11 +149,11 @@ class _Reader:
     problem raises RecordError. Auditing, every problem is noted and the replay carries
     on as far as the record allows."""
 
-    def __init__(self, text: str, strict: bool, each_round: EachRound | None = None, for_review: bool = False) -> None:
+    def __init__(self, text: str, strict: bool, each_round: EachRound | None = None) -> None:
         self.text = text
         self.strict = strict
         self.each_round = each_round
-        self.for_review = for_review
+        self.keep_layouts = False  # see loads_for_review
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
         # Found past MAX_PROBLEMS: counted, not kept, so a broken record costs no more
@@ -322,10 +323,12 @@ class _Reader:
             first = None  # the lead says who opened (see _round)
         try:
             opener = first if isinstance(first, str) and first in players else None
-            game = Game(players, rules, opener=opener, for_review=self.for_review)
+            game = Game(players, rules, opener=opener)
         except ScorepadError as error:
             self.problem(str(error))
             raise _Stop from None
+        if self.keep_layouts:
+            game.keep_layouts()
         given = 0  # rounds given to each_round
         for number in range(1, len(rounds) + 1):
             table = rounds[number - 1]
@@ -658,13 +661,23 @@ class _Reader:
                 self.problem(refusal.format(key=key, parent=parent, line=line, keys=", ".join(keys)))
 
 
-def loads(text: str, each_round: EachRound | None = None, *, for_review: bool = False) -> Loaded:
+def loads(text: str, each_round: EachRound | None = None) -> Loaded:
     """Read a record and replay it. Raises RecordError at the first problem. `each_round`
     is given each round of the game once it is laid out whole, in order (so a view made of
     every round need not lay the folded ones again); it is given a new game, from its first
-    round, when the text is read again (`Whole`), and is of no use if this raises.
-    `for_review`: each round keeps what a review asks of each play (`Game(for_review=True)`)."""
-    reader = _Reader(text, strict=True, each_round=each_round, for_review=for_review)
+    round, when the text is read again (`Whole`), and is of no use if this raises."""
+    return _loaded(_Reader(text, strict=True, each_round=each_round))
+
+
+def loads_for_review(text: str, each_round: EachRound | None = None) -> Loaded:
+    """`loads`, each round keeping the layout before each play (`Game.keep_layouts`), which
+    a review weighs every play on."""
+    reader = _Reader(text, strict=True, each_round=each_round)
+    reader.keep_layouts = True
+    return _loaded(reader)
+
+
+def _loaded(reader: _Reader) -> Loaded:
     # Strict: every stop is preceded by a problem, which raises, so _Stop never escapes.
     return Loaded(reader._read(), reader.problems, reader.notes)
 

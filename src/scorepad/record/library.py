@@ -37,7 +37,7 @@ from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
 from scorepad.record.files import check_may_write, keep_copy, locked, read_both, read_game, read_text, real_path, save_text
 from scorepad.record.files import save as save_game
-from scorepad.record.format import Problem, RecordError, audit_text, is_record, loads
+from scorepad.record.format import Problem, RecordError, audit_text, is_record, loads, loads_for_review
 
 if TYPE_CHECKING:  # the review's own modules are imported by a review alone
     from scorepad.engine.review import PlayerTotal, RoundReview
@@ -485,7 +485,7 @@ def audit(path: Path_) -> Audit:
 
 
 class Reviews:
-    """The `each_round` of a record's read (`format.loads` with `for_review`): the review of
+    """The `each_round` of a record's read (`format.loads_for_review`): the review of
     every round that was started, or of round `only`, each reviewed while the read still
     has it laid out, so a long game's folded rounds are not laid out a second time. They
     are reviewed a batch at a time, up to BATCH moves: the review runs faster in one
@@ -564,7 +564,7 @@ def review(path: Path_, only: int | None = None) -> Review:
 
     reviews = Reviews(only)
     with replaying():
-        game = read_game(Path(path), reviews, for_review=True)
+        game = read_both(Path(path), reviews, load=loads_for_review)[1]
         rounds = reviews.rounds()
     playing = game.current.number if game.state == "playing" else None
     return Review(game, rounds, totals(rounds, len(game.players)), playing)

@@ -135,6 +135,7 @@ def review(
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.engine.review import review_game, totals
+    from scorepad.record.format import loads_for_review
     from scorepad.record.library import replaying
     from scorepad.views.console import Spool, ascii_json, error, lines, width
     from scorepad.views.review import JsonReview, TextReview, review_json, review_lines
@@ -149,7 +150,7 @@ def review(
         spool,
     )
     with replaying():
-        game = read(file, reviewed.reviews, for_review=True)
+        game = read(file, reviewed.reviews, load=loads_for_review)
         if round_ is not None and round_ > len(game.rounds):
             spool.close()
             error(

@@ -31,7 +31,7 @@ from scorepad.views.console import error, print_styled, width
 if TYPE_CHECKING:
     from scorepad.cli.grammar import Typed
     from scorepad.engine.game import Game, Outcome
-    from scorepad.record.format import EachRound
+    from scorepad.record.format import EachRound, Load
 
 RULE_PROBLEM, BAD_USAGE = 1, 2
 
@@ -183,22 +183,21 @@ def refuse_stdin(file: Path) -> None:
         fail(_("-f -: a record on standard input can be shown, not changed; give the record's file"), BAD_USAGE)
 
 
-def read(file: Path, each_round: "EachRound | None" = None, *, for_review: bool = False) -> "Game":
+def read(file: Path, each_round: "EachRound | None" = None, *, load: "Load | None" = None) -> "Game":
     """The game of a record; `each_round` is given each round as the record is read, and
-    with `for_review` each round keeps what a review asks of each play (`format.loads`)."""
+    `load` reads it (`format.loads`, or `format.loads_for_review` for a review)."""
     # From record, not actions: showing a game need not load the typing grammar.
-    from scorepad.record.files import cannot_read, read_game
-    from scorepad.record.format import RecordError
+    from scorepad.record.files import cannot_read, read_both
+    from scorepad.record.format import RecordError, loads
 
+    load = load or loads
     if from_stdin(file):
-        from scorepad.record.format import loads
-
         try:
-            return loads(record_text(file), each_round, for_review=for_review).game
+            return load(record_text(file), each_round).game
         except RecordError as error:
             fail(_("cannot read the record: {error}").format(error=error), BAD_USAGE)
     try:
-        return read_game(file, each_round, for_review=for_review)
+        return read_both(file, each_round, load=load)[1]
     except RecordError as error:
         fail(str(error), BAD_USAGE)
     except OSError as error:
