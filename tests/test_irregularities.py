@@ -665,6 +665,10 @@ def test_stats_count_the_rulings_per_kind_and_player(here):
     assert table.splitlines()[0].split()[8] == "pen"
     german = flat(ok("stats", here, lead, passed, width=100, lang="de"))
     assert "Cy: 1-mal außer der Reihe gelegt, 1 Runde annulliert" in german
+    # At 40 columns, a block per player: the penalties on a line of their own.
+    narrow = ok("stats", here, lead, passed, width=40)
+    assert "  penalties 10" in narrow.splitlines()
+    assert "  Strafen 10" in ok("stats", here, lead, passed, width=40, lang="de").splitlines()
 
 
 def test_the_page_shows_each_ruling(here):

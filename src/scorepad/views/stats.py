@@ -181,6 +181,8 @@ def stats_view(rows: list[dict[str, Any]], width: int) -> RenderableType:
                 )
             )
         )
+        if row.get("from_penalties"):  # the `penalty` option's points: part of `points`
+            blocks.append(Text(_("  penalties {penalties}").format(penalties=_decimal(row["from_penalties"]))))
         blocks.append(
             Text(
                 _("  best play {best}, {average} a round").format(best=row["best_play"], average=row["average_per_round"]),
