@@ -116,10 +116,10 @@ def test_each_repair_printed_lets_the_refused_input_through_the_command_line(tmp
         result = run(*refused_args, "-f", path)
         assert result.exit_code == 1, result.output
         assert path.read_bytes() == before
-        from scorepad.cli.fixing import command_text
+        from scorepad.cli.fixing import command_parts
 
         for command in repairs[0].commands:
-            words = shlex.split(command_text(command, live=False, file=path))
+            words = shlex.split(" ".join(command_parts(command, live=False, file=path)))
             assert words[0] == "scorepad" and f"-f {shlex.quote(str(path))}" in shlex.join(words)
             result = run(*words[1:])
             assert result.exit_code == 0, result.output

@@ -350,11 +350,6 @@ def command_parts(command: Command, *, live: bool, file: Path | None, counts: bo
     return parts
 
 
-def command_text(command: Command, *, live: bool, file: Path | None, counts: bool = False) -> str:
-    """One amendment as one line: `scorepad replace 4.5 "Ann: 4-6 E"`."""
-    return " ".join(command_parts(command, live=live, file=file, counts=counts))
-
-
 def input_parts(move: Move, *, named: bool, live: bool, file: Path | None) -> list[str]:
     """A move as the player types it to record it, in parts as `command_parts` gives them:
     `scorepad play 5-1 W`, `--by Cy`; at the live prompt `5-1 W @Cy` (a name only where
