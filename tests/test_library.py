@@ -283,3 +283,16 @@ def test_a_change_a_re_seat_would_make_legal_is_refused_with_the_re_seat(tmp_pat
     with pytest.raises(scorepad.AmendError) as plainly:
         scorepad.replace(path, (1, 2), "Bob: 6-5 E")
     assert not isinstance(plainly.value, scorepad.ReseatNeededError)
+
+
+def test_the_opener_named_and_a_round_annulled_through_the_library(tmp_path):
+    path = tmp_path / "game.toml"
+    scorepad.new_game(path, ["Ann", "Bob", "Cy"], "pagat")  # the rules draw the opener by lot
+    named = scorepad.name_opener(path, "Cy")
+    assert named.game.turn == "Cy" and scorepad.load(path).turn == "Cy"
+    scorepad.play(path, "Cy: 5-5")
+    with pytest.raises(scorepad.IllegalMoveError, match="has been led"):
+        scorepad.name_opener(path, "Ann")
+    annulled = scorepad.annul(path, "misdeal")
+    assert annulled.game.rounds[0].annulled == "misdeal" and len(annulled.game.rounds) == 2
+    assert scorepad.load(path).scores == [0, 0, 0]

@@ -44,7 +44,7 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, loads
-from scorepad.record.library import enter_hands_in, play_move, take_back_in
+from scorepad.record.library import enter_hands_in, name_opener_in, play_move, take_back_in
 from scorepad.views.status import how_to_lead, points
 
 if TYPE_CHECKING:
@@ -262,20 +262,10 @@ def name_opener(game: Game, name: str) -> Done:
     """The table says who leads the round being played. Before the lead: the opener, where
     the table finds it (a lot, the highest double); after it: the lead was `name`'s, and
     the round is re-seated from it (`replace 1 --reseat`), the lead let stand where the
-    rules named another opener. Made here before the lead; after it by `opener_amendment`."""
-    r = game.current
-    if r.layout.placed or r.result is not None:
-        raise IllegalMoveError(
-            _("round {number} has been led: the opener is changed by replacing the lead").format(number=r.number)
-        )
-    if r.opener is not None and not r.drawn and r.opener_rule not in ("lot", "highest-double") and game.players[r.opener] != name:
-        raise IllegalMoveError(
-            _(
-                "the rules name who opens round {number}: {opener} ({rule}); if {name} leads anyway, type the lead with !stands"
-            ).format(number=r.number, opener=game.players[r.opener], rule=r.opener_rule, name=name)
-        )
-    game.set_opener(name)
-    return Done(game, None, [_("{name} opens round {number}.").format(name=name, number=r.number)])
+    rules named another opener. Made here before the lead (`library.name_opener_in`); after
+    it by `lead_by`."""
+    name_opener_in(game, name)
+    return Done(game, None, [_("{name} opens round {number}.").format(name=name, number=game.current.number)])
 
 
 def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) -> Done:

@@ -248,6 +248,49 @@ def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]]) -> Play
     return Played(change.game, out, change.kept[0] if change.kept else None)
 
 
+def name_opener_in(game: Game, name: str) -> None:
+    """The table names who opens the round being played, before its lead: where the table
+    finds the opener (a lot, the highest double), or the opener the rules named is `name`
+    anyway. IllegalMoveError after the lead (`reseat_lead` changes it then), or where the
+    rules named another player (a lead by `name` may stand against them: ` !stands`)."""
+    r = game.current
+    if r.layout.placed or r.result is not None:
+        raise IllegalMoveError(
+            _("round {number} has been led: the opener is changed by replacing the lead").format(number=r.number)
+        )
+    if r.opener is not None and not r.drawn and r.opener_rule not in ("lot", "highest-double") and game.players[r.opener] != name:
+        raise IllegalMoveError(
+            _(
+                "the rules name who opens round {number}: {opener} ({rule}); if {name} leads anyway, type the lead with !stands"
+            ).format(number=r.number, opener=game.players[r.opener], rule=r.opener_rule, name=name)
+        )
+    game.set_opener(name)
+
+
+@dataclass
+class Changed:
+    """A record changed otherwise than by a move: the game after, and the copy of a
+    hand-edited record the save kept (None: none)."""
+
+    game: Game
+    kept: Path | None = None
+
+
+def name_opener(path: Path_, name: str) -> Changed:
+    """`name_opener_in` on the record at `path`: `name` opens the round being played."""
+    with changing(Path(path)) as change:
+        name_opener_in(change.game, name)
+    return Changed(change.game, change.kept[0] if change.kept else None)
+
+
+def annul(path: Path_, reason: str) -> Changed:
+    """The round being played annulled by the table (a misdeal, a round dealt again), and
+    why: its moves stay, it counts nothing (docs/rules.md, "Irregularities")."""
+    with changing(Path(path)) as change:
+        change.game.annul(reason)
+    return Changed(change.game, change.kept[0] if change.kept else None)
+
+
 class TakenBack(NamedTuple):
     """One entry taken back: a move, the hands of a round (by player index) or a round's
     annulment, and the round it was taken from."""
