@@ -182,8 +182,16 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+# The tests' own tmux server, apart from any other on the machine (a person's, another
+# run's): a server started elsewhere would give its panes its own environment (COLUMNS,
+# TERM), and the panes would not be as wide as the test says.
+TMUX_SOCKET = f"scorepad-tests-{os.getpid()}"
+TMUX_ENVIRONMENT = {name: value for name, value in os.environ.items() if name not in ("TMUX", "COLUMNS", "LINES")}
+
+
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+    command = ["tmux", "-L", TMUX_SOCKET, *args]
+    return subprocess.run(command, capture_output=True, text=True, check=True, env=TMUX_ENVIRONMENT).stdout
 
 
 def pane_until(session: str, check: typing.Callable[[str], bool], *, hung: float = HUNG) -> str:
