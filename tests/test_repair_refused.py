@@ -64,3 +64,38 @@ def test_a_draw_left_out_is_placed_where_the_proof_allows(here):
     ok("fix", "1", "--count", "1")
     assert [str(move) for move in load(here).game.rounds[0].moves] == DRAWN
     assert flat(ok("audit", here)) == f"{here}: ok"
+
+
+# bench_slips seed 4043 (2 players, two-ends): Bob laid 3-6 on E and Ann 6-0 on W at 1.13
+# and 1.14; the keeper typed them the other way round, each for the turn, so Bob is
+# credited with 6-0 and Ann with 3-6. Bob's 0-1 ends the round; Ann's hand is refused.
+# The swap one move later (0-1 before 3-6) leaves the same layout and scores; the keeper
+# saw who played which tile, so both are offered.
+SWAPPED = [
+    "Ann: 2-2", "Bob: 2-3 E", "Ann: 2-4 W", "Bob: 4-0 W", "Ann: 0-5 W", "Bob: 3-4 E", "Ann: 4-6 E",
+    "Bob: 6-1 E", "Ann: 1-1 E", "Bob: 1-3 E", "Ann: draw 2", "Ann: 5-6 W", "Bob: 3-6 E", "Ann: 6-0 W",
+    "Bob: 0-1 W",
+]  # fmt: skip
+
+
+def test_two_swaps_that_leave_the_same_layout_are_both_offered(here):
+    typed = [*SWAPPED[:12], "Bob: 6-0 W", "Ann: 3-6 E", "Bob: 0-1 W"]
+    write_round(here, ["Ann", "Bob"], typed, preset="two-ends")
+    out = refused(("hands", "Ann=02,12"), here, 1)
+    assert out.endswith(
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad replace 1.14 "Ann: 0-1 W" \\\n'
+        '     1.15 "Bob: 3-6 E"\n'
+        "   if 0-1 (1.15) came before 3-6 (1.14)\n"
+        '2. scorepad replace 1.13 "Bob: 3-6 E" \\\n'
+        '     1.14 "Ann: 6-0 W"\n'
+        "   if 3-6 (1.14) came before 6-0 (1.13)\n"
+        "3. scorepad replace \\\n"
+        "     1.11 'Ann: draw 2 !stands'\n"
+        "   or a ruling: the table lets Ann's\n"
+        "   draw stand against the rules\n"
+        "scorepad fix N makes repair N, then\n"
+        "enters the hands.\n"
+    )
+    ok("fix", "2")
+    assert [str(move) for move in load(here).game.rounds[0].moves] == SWAPPED

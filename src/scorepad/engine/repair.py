@@ -33,8 +33,9 @@ Each kind is one `Slip` in `SLIPS` (its search, what it explains, how it ranks a
 command makes it); its wording is views/repairs.py's.
 
 Single changes are tried first; pairs only when no single change works, within a fixed
-budget of replayed moves. Changes that leave the game in the same state (a forgotten draw
-put at another of the same player's turns) are one repair, shown at its latest place.
+budget of replayed moves. Changes that leave the game in the same state, each player having
+played the same tiles (a forgotten draw put at another of the same player's turns), are one
+repair, shown at its latest place.
 Ranking: fewest changes, then the latest, then the fewest claims that disagree with the
 true score; a tile's number nearest the one written goes first among equals.
 """
@@ -261,7 +262,7 @@ def search(
             return
         repair = Repair(r.number, edits, commands, wrong, n, input=changed)
         rank = _rank(repair)
-        key = _state_key(final)
+        key = _state_key(final, r.number)
         if len(edits) == 1 and edits[0].kind is Kind.DRAW and changed is None:
             places.setdefault(key, set()).add(edits[0].start)
             drawn_to[(edits[0].start, edits[0].moves[0])] = key
@@ -693,11 +694,16 @@ def _replay(
     return game, wrong + last
 
 
-def _state_key(game: Game) -> tuple[Any, ...]:
-    """What the game's future depends on: two repairs that give the same are one."""
+def _state_key(game: Game, number: int) -> tuple[Any, ...]:
+    """What the game's future depends on, and who played which tile in round `number` (the
+    one repaired): two repairs that give the same are one. Two plays swapped, each player
+    keeping their seat, can leave the same layout and scores as another swap, yet the
+    keeper saw who played which tile."""
     r = game.current
     layout = r.layout
+    played = frozenset((m.player, m.tile.id) for m in game.rounds[number - 1].moves if isinstance(m, Play))
     return (
+        played,
         frozenset((p.tile.id, p.end, p.inner) for p in layout.placed),
         layout.spinner.id if layout.spinner is not None else None,
         tuple(game.scores),
