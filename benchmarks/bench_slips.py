@@ -21,7 +21,8 @@ one slip of one kind:
 A slip refused at once is no hidden slip (the keeper sees it) and is not counted; one
 that nothing refuses, the round's hands included, cannot be found by any search and is
 counted apart. The first input refused (a move, or the true hands as tiles) goes through
-scorepad's repair search as `fix` sees it (cli/fixing.py `repairs_for`). Each offered
+scorepad's repair search as the library offers it to `fix` (record/repairs.py `repairs`,
+the input typed without a name). Each offered
 repair, with each count or place it leaves open, is made through the record layer
 (record/amend.py), then the refused input, and compared with the true game:
 
@@ -39,13 +40,14 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from scorepad.cli.fixing import repairs_for, steps_of
+from scorepad.cli.fixing import steps_of
 from scorepad.engine.held import proven_faults
 from scorepad.engine.notation import parse_move
 from scorepad.engine.repair import Repair, as_typed, hands_refused
 from scorepad.errors import ScorepadError
 from scorepad.record.amend import amend_all
 from scorepad.record.format import audit_text, dumps, loads
+from scorepad.record.repairs import repairs as offered_for
 
 # Shown in docs/benchmarks.md (scripts/benchmarks.py).
 GOAL = (
@@ -271,7 +273,8 @@ def variants(repair: Repair) -> list[Repair]:
 def judge(case: Revealed) -> tuple[int | None, int, int]:
     """(where the true repair ranks, None if not offered; repairs offered; of those, how
     many the rules or the later record refuse)."""
-    repairs = repairs_for(case.text, case.kept)
+    refused = case.hands if case.hands is not None else parse_move(case.kept["move"])
+    repairs = offered_for(loads(case.text).game, refused, named=False)
     had = len(audit_text(case.text).problems)
     rank, refused = None, 0
     for n, offered in enumerate(repairs):

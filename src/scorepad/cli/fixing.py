@@ -159,14 +159,6 @@ def _search(
     return game, found, refused, movers
 
 
-def repairs_for(text: str, kept: dict[str, Any]) -> list[Repair]:
-    """The repairs offered for the kept input (as kept beside the record: a move in record
-    notation, or the hands as typed) on the record `text`, numbered as `fix` numbers them
-    (benchmarks/bench_slips.py)."""
-    refusal = Refusal.read(kept)
-    return [] if refusal is None else _search(text, refusal)[1]
-
-
 def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: int | None = None) -> Repair:
     """The repair chosen, at the place of its draw where several fit: the table saw which."""
     if not repair.places:
