@@ -694,14 +694,15 @@ def _replay(
     return game, wrong + last
 
 
-def _state_key(game: Game, number: int) -> tuple[Any, ...]:
+def _state_key(game: Game, number: int | None = None) -> tuple[Any, ...]:
     """What the game's future depends on, and who played which tile in round `number` (the
-    one repaired): two repairs that give the same are one. Two plays swapped, each player
+    one repaired; None: the current one): two repairs that give the same are one. Two plays swapped, each player
     keeping their seat, can leave the same layout and scores as another swap, yet the
     keeper saw who played which tile."""
     r = game.current
     layout = r.layout
-    played = frozenset((m.player, m.tile.id) for m in game.rounds[number - 1].moves if isinstance(m, Play))
+    repaired = game.rounds[number - 1] if number is not None else r
+    played = frozenset((m.player, m.tile.id) for m in repaired.moves if isinstance(m, Play))
     return (
         played,
         frozenset((p.tile.id, p.end, p.inner) for p in layout.placed),
