@@ -64,6 +64,17 @@ def test_the_plays_score_by_the_rules_counting():
     assert fives.push(Play("Ann", Tile(2, 1))).score == 0
 
 
+def test_a_move_taken_back_lays_the_round_again_by_the_rules_counting():
+    """`pop` deals the round again and replays its moves: by the rules' counting, so the
+    plays left score as they did."""
+    game = Game(["Ann", "Bob"], rules_counting(ThreesAndFivesRules), opener="Ann")
+    game.push(Play("Ann", Tile(2, 1)))  # 3: a multiple of three
+    game.push(Play("Bob", Tile(1, 1), game.current.layout.resolve_end(Tile(1, 1), None)))
+    game.pop()
+    assert game.current.layout.counting is THREES_AND_FIVES and game.scores == [3, 0]
+    assert game.push(Play("Bob", Tile(1, 1), game.current.layout.resolve_end(Tile(1, 1), None))).score == 0
+
+
 def brute_best(layout: Layout, hand: list[Tile], score) -> int:
     return max((score(p.end_sum) for t in hand for p in layout.placements(t)), default=0)
 

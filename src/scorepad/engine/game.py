@@ -1014,7 +1014,16 @@ class Game:
         self.winner = None
         drawn = r.start_drawn
         with_spinner = self.rules.spinner == "first-double"
-        Round.__init__(r, r.number, len(self.players), self.deal, with_spinner, r.start_opener, r.opener_rule)
+        Round.__init__(
+            r,
+            r.number,
+            len(self.players),
+            self.deal,
+            with_spinner,
+            r.start_opener,
+            r.opener_rule,
+            counting=self.rules.counting_rule,
+        )
         if self.keeps_layouts:
             r.stages = []
         r.drawn = r.start_drawn = drawn
