@@ -99,3 +99,37 @@ def test_two_swaps_that_leave_the_same_layout_are_both_offered(here):
     )
     ok("fix", "2")
     assert [str(move) for move in load(here).game.rounds[0].moves] == SWAPPED
+
+
+# bench_slips seed 7001 (3 players, two-ends): Ann drew 4 and passed, Bob passed, Cy played
+# 2-3 and Ann 3-5 for domino. The keeper left Bob's pass out and typed the rest for the turn:
+# Bob is credited with 2-3 and a domino, and 3-5 is refused. The pass left out, the later
+# moves one seat on, comes before the swap that gives Ann's pass to Bob.
+PASSED = [
+    "Bob: 6-6", "Cy: 6-1 W", "Ann: draw 2", "Ann: 1-5 W", "Bob: 5-4 W", "Cy: draw 2", "Cy: 6-3 E",
+    "Ann: 3-4 E", "Bob: 4-4 E", "Cy: draw 5", "Cy: 4-6 W", "Ann: 4-2 E", "Bob: 6-5 W", "Cy: 5-2 W",
+    "Ann: draw 4", "Ann: pass", "Bob: pass", "Cy: 2-3 W", "Ann: 3-5 W",
+]  # fmt: skip
+TYPED_PASSED = (
+    "66", "61 w", "draw 2", "15 w", "54 w", "draw 2", "63 e", "34 e", "44 e", "draw 5", "46 w",
+    "42 e", "65 w", "52 w", "draw 4", "pass", "23 w",
+)  # fmt: skip
+
+
+def test_a_pass_left_out_comes_before_a_swap_that_moves_a_pass(here):
+    ok("new", "--players", "Ann,Bob,Cy", "--rules", "two-ends", "--opener", "Bob")
+    for typed in TYPED_PASSED:
+        words = typed.split()
+        ok(*(words if words[0] in ("draw", "pass") else ["play", *words]))
+    out = refused(("play", "35", "w"), here, 1)
+    assert flat(out.replace("\\\n", " ")) == flat(
+        "scorepad: round 1 is over (domino by Bob): enter the remaining hands\n"
+        "Perhaps a slip earlier in the round:\n"
+        '1. scorepad insert 1.17 "Bob: pass" --reseat\n'
+        "   if Bob passed before 1.17, and every later move followed the turn from there\n"
+        '2. scorepad replace 1.16 "Ann: 2-3 W" 1.17 "Bob: pass"\n'
+        "   if 2-3 (1.17) came before Ann: pass (1.16)\n"
+        "scorepad fix N makes repair N, then records 3-5 W."
+    )
+    ok("fix", "1")
+    assert [str(move) for move in load(here).game.rounds[0].moves] == PASSED

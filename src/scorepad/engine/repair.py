@@ -734,12 +734,24 @@ def _rank(repair: Repair) -> tuple[Any, ...]:
     # A change that rewrites a move the keeper saw another player make comes after one that
     # only adds the move left out (or corrects a tile or an end), wherever each lies.
     rewrites = sum(SLIP[edit.kind].rewrites and _rewrites_another(edit) for edit in edits)
-    return (len(edits), rewrites, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+    # A pass or draw that a swap gives to another player: the keeper saw who passed, and a
+    # pass left out (the later moves one seat off) is the likelier slip.
+    moved = sum(edit.kind is Kind.SWAP and _moves_a_turn(edit) for edit in edits)
+    return (len(edits), rewrites, moved, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+
+
+def _moves_a_turn(edit: Edit) -> bool:
+    """Whether the change takes a recorded pass or draw from its player and gives it to another."""
+
+    def turns(moves: Sequence[Move]) -> list[str]:
+        return [m.player for m in moves if isinstance(m, (Pass, Draw))]
+
+    return turns(edit.was) != turns(edit.moves)
 
 
 def _rewrites_another(edit: Edit) -> bool:
     """Whether the change takes a recorded move from its player or gives one to another."""
-    if SLIP[edit.kind].another:
+    if SLIP[edit.kind].another or _moves_a_turn(edit):
         return True
     return any(old.player != new.player for old, new in zip(edit.was, edit.moves, strict=False))
 
