@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import uuid
@@ -230,3 +231,30 @@ def test_what_a_change_made_elsewhere_did_in_one_line(three):
     assert changed_elsewhere(answered, later) == "Recorded elsewhere: 2 entries; the last: Cy 6-3 W +0: 3 + 4|4 = 11"
     assert changed_elsewhere(later, lead) == "Changed elsewhere (an undo, an edit or a new game): s shows the game"
     assert changed_elsewhere(later, later) == "The record was saved elsewhere: the game is as it was"
+
+
+def test_a_signal_after_enter_leaves_the_line_entered(game, monkeypatch):
+    """The watch's signal ends the wait for keys, never a line already ended: readline
+    gives the terminal back (canonical again) before input() returns."""
+    import termios
+
+    from scorepad.cli import watching
+
+    canonical = {"on": False}
+
+    def attributes(fd):
+        return [0, 0, 0, termios.ICANON if canonical["on"] else 0, 0, 0, []]
+
+    monkeypatch.setattr(termios, "tcgetattr", attributes)
+    with open(os.devnull) as terminal:  # a descriptor to ask about
+        monkeypatch.setattr(sys, "stdin", terminal)
+        watch = watching.Watch(game, readline=None)
+        try:
+            watch.waiting = True
+            with pytest.raises(watching.Changed):  # waiting for keys: the wait ends
+                watch._signalled(signal.SIGUSR1, None)
+            canonical["on"] = True  # Enter pressed: the line goes on
+            watch._signalled(signal.SIGUSR1, None)
+        finally:
+            watch.waiting = False
+            watch.stop()

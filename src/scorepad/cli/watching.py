@@ -39,6 +39,22 @@ def cells(text: str) -> int:
     return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
+def keys_awaited() -> bool:
+    """Whether readline is still waiting for keys. It holds the terminal (not canonical)
+    only while it waits; once Enter ends the line it gives the terminal back, before
+    input() returns. A signal handled in between would drop the line just entered, so
+    then the line goes on as typed, and the change is said at the next prompt (the watch
+    signals again until the prompt takes it)."""
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not on every platform
+        return True
+    try:
+        return not termios.tcgetattr(sys.stdin.fileno())[3] & termios.ICANON
+    except (termios.error, OSError, ValueError):
+        return True
+
+
 class Watch:
     """The thread that looks at the record for the prompt, and the signal it sends."""
 
@@ -70,7 +86,7 @@ class Watch:
         return cls(file, readline)
 
     def _signalled(self, number: int, frame: FrameType | None) -> None:
-        if self.waiting and not self.putting_back:
+        if self.waiting and not self.putting_back and keys_awaited():
             raise Changed
 
     def _look(self) -> None:
