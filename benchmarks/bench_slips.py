@@ -8,8 +8,10 @@ tests/slips.py, benchmarks/bench_repair.py).
 Each game is one round dealt and played here at random but by the rules (a player who can
 play plays; one who cannot draws a tile at a time and plays a drawn tile that fits at once;
 with the boneyard empty, passes). It is then typed into scorepad as a keeper types it,
-every move without a name (each goes to the player whose turn scorepad says it is), with
-one slip of one kind:
+every move without a name (each goes to the player whose turn scorepad says it is) and
+made as `play` makes it (record/library.py `play_move`: a play that proves an earlier
+pass or draw wrong is refused there, where the keeper meets it), with one slip of one
+kind:
 
     draw   a draw left out (of however many tiles the player drew)
     lead   the lead turned round (`13` typed for 3-1)
@@ -47,6 +49,7 @@ from scorepad.engine.repair import Repair, as_typed, hands_refused
 from scorepad.errors import ScorepadError
 from scorepad.record.amend import amend_all
 from scorepad.record.format import audit_text, dumps, loads
+from scorepad.record.library import play_move
 from scorepad.record.repairs import repairs as offered_for
 
 # Shown in docs/benchmarks.md (scripts/benchmarks.py).
@@ -237,7 +240,9 @@ def reveal(kind: str, r: Round, typed: list[str], at: int) -> Revealed | str:
         move = as_typed(game, parse_move(text), False)
         before = dumps(game)
         try:
-            out = game.push(move)
+            # As the command line records it: a play that proves an earlier pass or draw
+            # wrong is refused there (the keeper meets it), not later.
+            out = play_move(game, move)
         except ScorepadError:
             if j <= at + (1 if kind == "swap" else 0) - shift and kind not in ("draw", "pass"):
                 return "seen"  # refused at the slip itself: the keeper sees it
