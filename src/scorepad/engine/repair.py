@@ -109,6 +109,9 @@ class Slip:
     # May rewrite a move the keeper saw another player make: ranked after the changes that
     # only add a move left out, or correct a tile or an end.
     rewrites: bool = False
+    # Typed without names, it only adds the move left out: the later moves went to the turn,
+    # so the players it moves them to are none the keeper typed (a pass left out).
+    adds_unnamed: bool = False
     another: bool = False  # always takes a move from its player or gives one to another
     reseat: bool = False  # made by `replace --reseat`, or `insert --reseat` (a move left out)
     size: Callable[[Edit], int] = _no_size  # how big among changes of its kind (smaller first)
@@ -261,7 +264,7 @@ def search(
         if commands is None:
             return
         repair = Repair(r.number, edits, commands, wrong, n, input=changed)
-        rank = _rank(repair)
+        rank = _rank(repair, named)
         key = _state_key(final, r.number)
         if len(edits) == 1 and edits[0].kind is Kind.DRAW and changed is None:
             places.setdefault(key, set()).add(edits[0].start)
@@ -717,7 +720,7 @@ def _state_key(game: Game, number: int | None = None) -> tuple[Any, ...]:
     )
 
 
-def _rank(repair: Repair) -> tuple[Any, ...]:
+def _rank(repair: Repair, named: bool = True) -> tuple[Any, ...]:
     edits = list(repair.edits)
     latest = sorted((edit.latest for edit in edits), reverse=True)
     if repair.input is not None and not edits:
@@ -732,8 +735,12 @@ def _rank(repair: Repair) -> tuple[Any, ...]:
     kinds = [ORDER[edit.kind] for edit in edits]
     text = " ".join(str(m) for edit in edits for m in edit.moves)
     # A change that rewrites a move the keeper saw another player make comes after one that
-    # only adds the move left out (or corrects a tile or an end), wherever each lies.
-    rewrites = sum(SLIP[edit.kind].rewrites and _rewrites_another(edit) for edit in edits)
+    # only adds the move left out (or corrects a tile or an end), wherever each lies. A pass
+    # left out with the input typed without a name adds the pass: the later moves went to
+    # the turn, not to players the keeper named.
+    rewrites = sum(
+        SLIP[edit.kind].rewrites and (named or not SLIP[edit.kind].adds_unnamed) and _rewrites_another(edit) for edit in edits
+    )
     # A pass or draw that a swap gives to another player: the keeper saw who passed, and a
     # pass left out (the later moves one seat off) is the likelier slip.
     moved = sum(edit.kind is Kind.SWAP and _moves_a_turn(edit) for edit in edits)
@@ -1072,7 +1079,7 @@ SLIPS: tuple[Slip, ...] = (
     Slip(Kind.DRAW, _inserts, size=_tiles_drawn),
     Slip(Kind.PASS, _inserts),
     Slip(Kind.MOVE, _draw_moved, size=_tiles_drawn),
-    Slip(Kind.PASS_SEAT, _passes_reseated, of_call=True, rewrites=True, another=True, reseat=True),
+    Slip(Kind.PASS_SEAT, _passes_reseated, of_call=True, rewrites=True, adds_unnamed=True, another=True, reseat=True),
     Slip(Kind.PLAYER, _changes_of, of_call=True, rewrites=True, another=True),
     Slip(Kind.SEAT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
     Slip(Kind.LOT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
