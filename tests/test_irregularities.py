@@ -729,7 +729,6 @@ TYPED = {
         [
             (2, 1, "'Bob: 5-5': it is Ann's turn, not Bob's"),
             (2, None, "opener is Bob, but the rules (domino-maker) give Ann"),
-            (2, None, "opener is Bob, but Ann led"),
         ],
     ),
     "draw holding a playable tile": (

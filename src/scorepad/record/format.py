@@ -390,7 +390,9 @@ class _Reader:
         if annulled is not None:
             return self._annulled(game, number, table, annulled)
         led = game.rounds[number - 1].opener
-        if isinstance(opener, str) and opener in game.players and led is not None and game.players[led] != opener:
+        # Only a lead on the table tells who led: a refused lead leaves the rules' opener.
+        placed = bool(game.rounds[number - 1].layout.placed)
+        if isinstance(opener, str) and opener in game.players and placed and led is not None and game.players[led] != opener:
             self.problem(_("opener is {opener}, but {player} led").format(opener=opener, player=game.players[led]), number)
         hands = table.get("hands")
         goes_on = self._hands(game, number, table, hands, last=last)
