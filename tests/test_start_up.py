@@ -71,3 +71,33 @@ def test_markdown_and_tracebacks_are_there_when_used():
         raise ValueError("shown")
     except ValueError as error:
         assert "shown" in str(rich.traceback.Traceback.from_exception(type(error), error, error.__traceback__).trace)
+
+
+SEARCH = ("scorepad.cli.fixing", "scorepad.engine.repair", "scorepad.record.repairs", "scorepad.views.repairs")
+PLAYED = f"""
+import sys
+from scorepad.start import main
+try:
+    main()
+except SystemExit:
+    pass
+finally:
+    sys.stderr.write(repr(sorted(name for name in sys.modules if name in {SEARCH!r})))
+"""
+
+
+def test_a_play_accepted_imports_no_repair_search(tmp_path):
+    """Every play asks whether it leaves something to repair; the search, a fifth of the
+    package, is imported only when the answer is yes (or a move is refused)."""
+    record = tmp_path / "scorepad.toml"
+    env = {**os.environ, "SCOREPAD_LANG": "en", "NO_COLOR": "1"}
+
+    def play(*args: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", PLAYED, *args, "-f", str(record)], capture_output=True, text=True, env=env, timeout=120
+        )
+        return eval(done.stderr.strip().splitlines()[-1])
+
+    assert play("new", "--players", "Ann,Bob", "--opener", "Ann", "--muggins") == []
+    assert play("play", "64") == []  # 10, not claimed: a muggins chance, but no play before it
+    assert play("play", "43", "e") != []  # the lead's chance, then a play: their order is asked about

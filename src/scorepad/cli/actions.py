@@ -67,6 +67,13 @@ class Done:
     notes: list[str] = field(default_factory=list)
 
 
+def noted(game: Game, out: Outcome | None) -> bool:
+    """Whether a move just recorded leaves something to repair though it was accepted: a
+    claim that differs from the true score (muggins off), or a muggins chance that the
+    order of the last two plays may have made. Only then is the repair search imported."""
+    return out is not None and (out.wrong_claim is not None or game.current.order_noted(game.rules.muggins))
+
+
 def content(file: Path) -> bytes | None:
     """The record as it is now, to notice a change made elsewhere; None if missing."""
     try:

@@ -43,7 +43,7 @@ from scorepad.cli.grammar import (
     read_hands,
     resolve_player,
 )
-from scorepad.engine.game import Game, Outcome
+from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
 from scorepad.engine.repair import (
     Command,
@@ -51,7 +51,6 @@ from scorepad.engine.repair import (
     Repair,
     as_typed,
     hands_refused,
-    order_noted,
 )
 from scorepad.errors import (
     AmbiguousMoveError,
@@ -110,13 +109,6 @@ def _input(game: Game, typed: Typed, live: bool) -> Refusal:
     assert isinstance(typed, (PlayIn, DrawIn, PassIn))
     # A move typed without a name is the turn's: after a repair, whoever's turn it is then.
     return Refusal(move=str(engine_move(game, typed, live)), named=typed.by is not None)
-
-
-def noted(game: Game, out: Outcome | None) -> bool:
-    """Whether a move just recorded leaves something to repair though it was accepted: a
-    claim that differs from the true score (muggins off), or a muggins chance that the
-    order of the last two plays may have made."""
-    return out is not None and (out.wrong_claim is not None or order_noted(game))
 
 
 def _engine_input(game: Game, kept: Refusal) -> Move | dict[str, Any]:

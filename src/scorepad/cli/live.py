@@ -180,7 +180,7 @@ def live_command(
         else:
             done = perform(file, typed, expect=seen, live=True, held=held)
             _show(file, done.game, done.out, done.notes)
-            from scorepad.cli.fixing import noted
+            from scorepad.cli.actions import noted
 
             if noted(done.game, done.out):
                 _offer(file, typed, None)

@@ -230,6 +230,25 @@ class Round:
         new.warnings = self.warnings.copy()
         return new
 
+    def chance_since(self, start: int) -> bool:
+        """Whether a play from move `start` on left a muggins chance: a score missed, or a
+        claim too high, whether or not it was called (a call is a move of its own)."""
+        return (self.pending is not None and self.pending.move >= start) or any(chance.move >= start for chance in self.uncalled)
+
+    def order_noted(self, muggins: bool) -> bool:
+        """Whether the last two moves are plays and one of them left a muggins chance (with
+        `muggins` on): a note that may come only from their order, which the repair search
+        offers to swap (engine/repair.py `order_repairs`). Here, not there: every play asks
+        it, and the search is imported only when it answers yes."""
+        n = len(self.moves)
+        return (
+            muggins
+            and n >= 2
+            and isinstance(self.moves[-1], Play)
+            and isinstance(self.moves[-2], Play)
+            and self.chance_since(n - 2)
+        )
+
     def side_points(self, sides: int) -> list[int | Fraction]:
         points: list[int | Fraction] = [0] * sides
         if self.annulled is not None:

@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from scorepad.engine.game import Game, Round
+from scorepad.engine.game import Game
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play
 from scorepad.engine.seats import reseated
@@ -534,32 +534,12 @@ def hands_refused(game: Game, hands: Mapping[str, Hand]) -> bool:
     return bool(proven_faults(game.current, game.players, given))
 
 
-def _chance_from(r: Round, start: int) -> bool:
-    """Whether a play from move `start` on left a muggins chance: a score missed, or a
-    claim too high, whether or not it was called (a call is a move of its own)."""
-    return (r.pending is not None and r.pending.move >= start) or any(chance.move >= start for chance in r.uncalled)
-
-
-def order_noted(game: Game) -> bool:
-    """Whether the round's last two moves are plays and one of them left a muggins chance
-    (with muggins on): a note that may come only from their order (`order_repairs`)."""
-    r = game.current
-    n = len(r.moves)
-    return (
-        game.rules.muggins
-        and n >= 2
-        and isinstance(r.moves[-1], Play)
-        and isinstance(r.moves[-2], Play)
-        and _chance_from(r, n - 2)
-    )
-
-
 def order_repairs(game: Game) -> list[Repair]:
     """The round's last two plays swapped, where a muggins chance that one of them left
     (a phantom "missed 10") comes only from their order: swapped, both are legal, neither
     leaves a chance, and the round breaks no rule it did not break. Empty otherwise; the
     game is left as it was."""
-    if not order_noted(game):
+    if not game.current.order_noted(game.rules.muggins):
         return []
     r = game.current
     n = len(r.moves)
@@ -577,7 +557,7 @@ def order_repairs(game: Game) -> list[Repair]:
         except ScorepadError:
             continue
         here = final.current
-        if _chance_from(here, n - 2) or (here.faults and [text for _index, text in here.faults] != recorded):
+        if here.chance_since(n - 2) or (here.faults and [text for _index, text in here.faults] != recorded):
             continue
         if final.prove() or proven_faults(here, final.players):
             continue

@@ -229,7 +229,7 @@ def act(file: Path, typed: "Typed") -> None:
 
         fail(cannot_write(problem, file), BAD_USAGE)
     show_status(done.game, done.out, done.notes)
-    from scorepad.cli.fixing import noted
+    from scorepad.cli.actions import noted
 
     if noted(done.game, done.out):
         offer_repairs(file, typed, None)
