@@ -360,6 +360,7 @@ def test_folded_short_rounds_that_repeat_are_kept_once():
     assert game.move_count(5) == 3 and game.move_count() == 30
 
 
+@pytest.mark.slow  # a 1 MB record read and traced: five seconds
 def test_a_long_game_of_blocked_rounds_is_kept_in_little_memory():
     """70,000 rounds played alike are a few folded rounds and a list: what the game keeps
     of a record is a small part of its text."""
