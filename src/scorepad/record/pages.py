@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import html
 import os
 import re
@@ -13,6 +14,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
@@ -48,22 +50,43 @@ def carried_pieces(text: str) -> Iterator[str]:
         yield base64.b64encode(rest).decode("ascii")
 
 
+# A record up to this size is carried in memory (a third more than its text): only a
+# large one is worth a file, and a small one then never meets a full disk or a file
+# size limit that only its temporary file would have met.
+IN_MEMORY = 256 * 1024
+
+
 class Carried:
-    """A record as its page carries it (`carried_pieces`), kept in an unnamed temporary
-    file, gone with the process: export lets the record's text go before it makes the
-    page, whose link holds it last. Raises OSError when the file cannot be written."""
+    """A record as its page carries it (`carried_pieces`): a large one kept in an unnamed
+    temporary file, gone with the process. Export lets the record's text go before it
+    makes the page, whose link holds it last. Raises OSError when the file cannot be
+    written."""
 
     def __init__(self, text: str) -> None:
+        self.kept: list[str] | None = None
+        self.file: IO[str] | None = None
+        if len(text) <= IN_MEMORY:
+            self.kept = list(carried_pieces(text))
+            return
         self.file = tempfile.TemporaryFile("w+", encoding="ascii", newline="")  # noqa: SIM115 (read back later)
         try:
             for piece in carried_pieces(text):
                 self.file.write(piece)
+            # Written out here, where a full disk or a file size limit is said: left in the
+            # buffer, it would fail again when the file is let go at exit, in words of
+            # Python's own ("Exception ignored in ...").
+            self.file.flush()
         except BaseException:
-            self.file.close()
+            with contextlib.suppress(OSError):
+                self.file.close()
             raise
 
     def pieces(self) -> Iterator[str]:
         """The base64 again, in pieces of at most PIECE characters."""
+        if self.kept is not None:
+            yield from self.kept
+            return
+        assert self.file is not None  # kept in memory or in the file
         self.file.seek(0)
         while piece := self.file.read(PIECE):
             yield piece
