@@ -298,3 +298,55 @@ def test_a_refusal_is_read_back_as_it_was_written():
     assert Refusal.read({"move": "Ann: 5-4 W", "order": True}).recorded  # fix makes only the repair
     for hostile in ({"move": 7}, {"hands": "5-5"}, {"hands": [1]}, {"move": "x", "named": "yes"}, [], None):
         assert Refusal.read(hostile) is None
+
+
+def test_a_fix_is_read_back_as_it_was_written(here):
+    """What `undo` keeps of a fix (record/sidecar.py `Fixed`): read back as written, and
+    anything else read as no fix at all."""
+    from scorepad.record.sidecar import Fixed
+
+    fixed_game(here)
+    data = json.loads(sidecar.path_for(here).read_text())["fixed"]
+    del data["after"]  # the digest of the record the fix wrote: the kept file's, not the fix's
+    fix = Fixed.read(data)
+    assert fix is not None and fix.data() == data
+    assert fix.steps[0].move is not None and str(fix.steps[0].move) == data["steps"][0][3]
+    for key, hostile in HOSTILE_FIXES:
+        assert Fixed.read({**data, key: hostile}) is None, (key, hostile)
+    assert Fixed.read({**data, "steps": [], "instead": None}) is None  # nothing to make again
+    assert Fixed.read([]) is None and Fixed.read(None) is None
+
+
+HOSTILE_FIXES = [
+    ("round", "1"), ("round", 0), ("round", True), ("round", None), ("round", 1.0),
+    ("opener", 7), ("drawn", "yes"), ("drawn", None), ("moves", "Ann: 6-6"), ("moves", [1]),
+    ("moves", None), ("lot", ["Ann"]), ("instead", 5), ("instead", "no move"),
+    ("steps", None), ("steps", {"insert": 1}), ("steps", ["insert"]), ("steps", [["insert", 1, 2]]),
+    ("steps", [["burn", 1, 2, "Ann: 6-6"]]), ("steps", [["insert", "1", 2, "Ann: 6-6"]]),
+    ("steps", [["insert", 1, -2, "Ann: 6-6"]]), ("steps", [["insert", 1, 2, 66]]),
+    ("steps", [["insert", 1, 2, "Ann 6-6"]]), ("steps", [["insert", 1, 2, "Ann: 9-9"]]),
+    ("steps", [[[[[]]]]]), ("steps", [["insert", 1, 2, "x" * 100_000]]),
+]  # fmt: skip
+WRONG_FIXES = [  # of the shape scorepad writes, but not what this fix made
+    ("round", 99), ("opener", "Zed"), ("drawn", True), ("moves", ["Zed: 6-6"]), ("moves", []),
+    ("instead", "Zed: 6-6"), ("steps", [["delete", 1, 1, None]]),
+    ("steps", [["insert", 9, 99, "Ann: 6-6"]]), ("steps", [["reseat", 1, 1, "Zed: 6-6"]]),
+    ("steps", [["insert-reseat", 1, 1, "Bob: pass"]]), ("steps", [["lead-reseat", 1, 1, "Ann: 6-6"]]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("key, hostile", HOSTILE_FIXES + WRONG_FIXES)
+def test_undo_after_a_garbled_fix_takes_back_one_move_and_says_why(here, key, hostile):
+    """A kept fix with the digest of the record as it is but anything else planted or
+    garbled: `undo` says it ignores the file and takes back one move, never a traceback."""
+    _before, after = fixed_game(here)
+    path = sidecar.path_for(here)
+    data = json.loads(path.read_text())
+    data["fixed"][key] = hostile
+    path.write_text(json.dumps(data))
+    result = run("undo")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert moves(here) == moves_of(after)[:-1]  # one move back, as with no kept fix
+    why = "does not lead to the record as it is" if (key, hostile) in WRONG_FIXES else "is not what scorepad writes there"
+    assert why in flat(result.output), result.output

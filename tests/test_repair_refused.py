@@ -121,6 +121,7 @@ def test_a_pass_left_out_comes_before_a_swap_that_moves_a_pass(here):
     for typed in TYPED_PASSED:
         words = typed.split()
         ok(*(words if words[0] in ("draw", "pass") else ["play", *words]))
+    typed = here.read_bytes()
     out = refused(("play", "35", "w"), here, 1)
     assert flat(out.replace("\\\n", " ")) == flat(
         "scorepad: round 1 is over (domino by Bob): enter the remaining hands\n"
@@ -133,3 +134,5 @@ def test_a_pass_left_out_comes_before_a_swap_that_moves_a_pass(here):
     )
     ok("fix", "1")
     assert [str(move) for move in load(here).game.rounds[0].moves] == PASSED
+    ok("undo")  # the re-seating insert and the play it let through, taken back together
+    assert here.read_bytes() == typed

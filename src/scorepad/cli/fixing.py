@@ -67,7 +67,7 @@ from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 from scorepad.record.repairs import is_last, offered
-from scorepad.record.sidecar import Refusal
+from scorepad.record.sidecar import Fixed, Refusal, Step
 from scorepad.views.repairs import assumes, counts_text, places_text
 
 if TYPE_CHECKING:
@@ -535,8 +535,8 @@ def fix(
         # The kept file first: it holds both the refusal and the fix, so whichever of the two
         # records a crash leaves, it says the right thing of it.
         try:
-            undo_needs = _what_undo_needs(game, steps, kept, after, repair.instead)
-            sidecar.keep_fixed(file, text, kept, new_text, undo_needs)
+            made_steps = [Step(action, at[0], at[1], move) for action, at, move in steps]
+            sidecar.keep_fixed(file, text, kept, new_text, Fixed.made(game, made_steps, kept, after, repair.instead))
             keeps = True
         except (OSError, RecordError):
             keeps = False  # the fix stands; only its one-step undo is lost
@@ -545,88 +545,13 @@ def fix(
     return Done(after, out, notes)
 
 
-def _what_undo_needs(
-    game: Game, steps: list[tuple[str, tuple[int, int], Move]], kept: Refusal, after: Game, instead: Move | None
-) -> dict[str, Any]:
-    """What `undo` needs to put the record back as it was before a fix: the round the
-    repair changed, as it was (its opener and moves), the repair's changes, the move
-    recorded in place of the refused input if the repair changed it, and who the lot drew
-    to open the next round if the fix's hands made it draw."""
-    number = steps[0][1][0] if steps else game.current.number
-    r = game.rounds[number - 1]
-    moves = [str(m) for m in r.moves]
-    if kept.claim:
-        moves.append(str(kept.move))  # `game` is the record without the claimed play
-    drawn = None
-    if kept.hands is not None and kept.by is None and after.winner is None:
-        nxt = after.current
-        if nxt.opener_rule == "lot" and nxt.opener is not None:
-            drawn = after.players[nxt.opener]
-    return {
-        "round": number,
-        "opener": game.players[r.opener] if r.opener is not None else None,
-        "drawn": bool(r.drawn and r is game.current),  # the record says so of the round being played
-        "moves": moves,
-        "steps": [[action, at[0], at[1], None if move is None else str(move)] for action, at, move in steps],
-        "lot": drawn,
-        "instead": None if instead is None else str(instead),
-    }
-
-
-def _before_fix(text: str, fix: dict[str, Any]) -> str | None:
-    """The record as it was before the fix that wrote `text`, as `fix` describes it: the
-    rounds before the repaired one as they are, that round as it was. None if `fix` is not
-    of that shape or gives no record."""
-    import tomli_w
-
-    from scorepad.record.format import to_dict
-
-    number, opener, moves = fix.get("round"), fix.get("opener"), fix.get("moves")
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        return None
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        return None
-    if opener is not None and not isinstance(opener, str):
-        return None
-    try:
-        data = to_dict(loads(text).game)
-        rounds = data.pop("rounds", [])[: number - 1]
-        if len(rounds) != number - 1:
-            return None
-        if opener is not None or moves:
-            table: dict[str, Any] = {"opener": opener}
-            if fix.get("drawn") is True:
-                table["drawn"] = True
-            table["moves"] = moves
-            rounds.append(table)
-        if rounds:
-            data["rounds"] = rounds
-        return dumps(loads(tomli_w.dumps(data, indent=2)).game)
-    except (ScorepadError, ValueError, TypeError, RecursionError):
-        return None
-
-
-def _proven(before: str, text: str, kept: Refusal, fix: dict[str, Any]) -> bool:
+def _proven(before: str, text: str, kept: Refusal, fix: Fixed) -> bool:
     """Whether the record `before`, with the kept repair made and then the kept input, is
     the record `text` byte for byte: only then is it the record before this fix."""
-    steps = fix.get("steps")
-    lot = fix.get("lot")
-    instead = fix.get("instead")
-    if not isinstance(steps, list) or (lot is not None and not isinstance(lot, str)):
-        return False
-    if not isinstance(instead, (str, type(None))) or (not steps and instead is None):
-        return False
+    steps = [(step.action, (step.round, step.position), step.move) for step in fix.steps]
     try:
-        changes_made = []
-        for step in steps:
-            action, number, position, move = step
-            if action not in ("insert", "replace", "delete", "reseat") or not isinstance(move, (str, type(None))):
-                return False
-            if not all(isinstance(n, int) and not isinstance(n, bool) for n in (number, position)):
-                return False
-            changes_made.append((action, (number, position), None if move is None else parse_move(move)))
         refused = _engine_input(loads(before).game, kept)
-        made = _make(before, changes_made, kept, refused, False, lot, None if instead is None else parse_move(instead))
+        made = _make(before, steps, kept, refused, False, fix.lot, fix.instead)
     except (ScorepadError, ValueError, TypeError):
         return False
     return made is not None and dumps(made.game) == text
@@ -643,7 +568,7 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         said_first: list[str] = []
         before = None
         if was_fixed is not None:
-            before = _before_fix(text, was_fixed[1])
+            before = was_fixed[1].before(text)
             if before is None or not _proven(before, text, *was_fixed):
                 said_first.append(
                     _("Note: the fix kept in {path} does not lead to the record as it is: ignored").format(
@@ -669,8 +594,8 @@ def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
         if kept.move is not None and not kept.recorded:
             # The move as the fix recorded it: typed without a name, it is the turn's after
             # the repair, which may be another player than the one refused.
-            fixed_round = loads(text).game.rounds[fix_kept.get("round", 1) - 1]
-            made_move = str(fixed_round.moves[-1]) if fixed_round.moves else fix_kept.get("instead") or kept.move
+            fixed_round = loads(text).game.rounds[fix_kept.round - 1]
+            made_move = str(fixed_round.moves[-1] if fixed_round.moves else fix_kept.instead or kept.move)
             notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
         elif kept.move is not None:
             notes = [_("Undone: the fix (the repair)")]

@@ -24,12 +24,17 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from scorepad.i18n import _
 from scorepad.record.files import kept_path, real_path, write_beside
+
+if TYPE_CHECKING:
+    from scorepad.engine.game import Game
+    from scorepad.engine.notation import Move
 
 VERSION = 2
 MAX_BYTES = 1024 * 1024  # a refused input and one round's moves: a few KB
@@ -85,6 +90,137 @@ class Refusal:
         if not isinstance(hands, list) or not all(isinstance(v, str) for v in hands) or not isinstance(by, (str, type(None))):
             return None
         return cls(hands=tuple(hands), by=by)
+
+
+class Step(NamedTuple):
+    """One change of a repair as `record/amend.py` `amend_all` makes it."""
+
+    action: str  # one of library.Action
+    round: int
+    position: int
+    move: Move | None
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """What `undo` needs to put the record back as it was before a fix (cli/fixing.py):
+    the round the repair changed, as it was (its opener and moves), the repair's changes,
+    the move recorded in place of the refused input if the repair changed it, and who the
+    lot drew to open the next round if the fix's hands made it draw. `read` and `data` are
+    its only reading and writing; `read` trusts nothing (a planted file can at most fail
+    the proof `undo` makes)."""
+
+    round: int
+    opener: str | None
+    drawn: bool  # the record says the lot drew the round's opener
+    moves: tuple[str, ...]  # the round's moves before the fix, in record notation
+    steps: tuple[Step, ...]
+    lot: str | None = None
+    instead: Move | None = None
+
+    @classmethod
+    def made(cls, game: Game, steps: Sequence[Step], refused: Refusal, after: Game, instead: Move | None) -> Fixed:
+        """What a fix that makes `steps` on `game`, then `refused`, giving `after`, keeps."""
+        number = steps[0].round if steps else game.current.number
+        r = game.rounds[number - 1]
+        moves = [str(m) for m in r.moves]
+        if refused.claim:
+            moves.append(str(refused.move))  # `game` is the record without the claimed play
+        drawn = None
+        if refused.hands is not None and refused.by is None and after.winner is None:
+            nxt = after.current
+            if nxt.opener_rule == "lot" and nxt.opener is not None:
+                drawn = after.players[nxt.opener]
+        return cls(
+            round=number,
+            opener=game.players[r.opener] if r.opener is not None else None,
+            drawn=bool(r.drawn and r is game.current),  # the record says so of the round being played
+            moves=tuple(moves),
+            steps=tuple(steps),
+            lot=drawn,
+            instead=instead,
+        )
+
+    def data(self) -> dict[str, Any]:
+        """As written beside the record."""
+        return {
+            "round": self.round,
+            "opener": self.opener,
+            "drawn": self.drawn,
+            "moves": list(self.moves),
+            "steps": [[s.action, s.round, s.position, None if s.move is None else str(s.move)] for s in self.steps],
+            "lot": self.lot,
+            "instead": None if self.instead is None else str(self.instead),
+        }
+
+    @classmethod
+    def read(cls, data: object) -> Fixed | None:
+        """The fix `data` (as `data()` writes it) holds; None if it is not of that shape."""
+        from typing import get_args
+
+        from scorepad.engine.notation import parse_move
+        from scorepad.errors import ScorepadError
+        from scorepad.record.library import Action
+
+        if not isinstance(data, dict):
+            return None
+        number, opener, drawn, moves = data.get("round"), data.get("opener"), data.get("drawn"), data.get("moves")
+        lot, instead, steps = data.get("lot"), data.get("instead"), data.get("steps")
+        if not _counting(number) or not isinstance(drawn, bool) or not _texts(moves):
+            return None
+        if not all(isinstance(v, (str, type(None))) for v in (opener, lot, instead)):
+            return None
+        if not isinstance(steps, list) or (not steps and instead is None):
+            return None
+        made = []
+        try:
+            for step in steps:
+                if not isinstance(step, list) or len(step) != 4:
+                    return None
+                action, at, position, move = step
+                if action not in get_args(Action) or not _counting(at) or not _counting(position):
+                    return None
+                if not isinstance(move, (str, type(None))):
+                    return None
+                made.append(Step(action, at, position, None if move is None else parse_move(move)))
+            changed = None if instead is None else parse_move(instead)
+        except (ScorepadError, ValueError, RecursionError):
+            return None
+        return cls(number, opener, drawn, tuple(moves), tuple(made), lot, changed)
+
+    def before(self, text: str) -> str | None:
+        """The record as it was before the fix that wrote `text`: the rounds before the
+        repaired one as they are, that round as it was. None if that gives no record."""
+        import tomli_w
+
+        from scorepad.errors import ScorepadError
+        from scorepad.record.format import dumps, loads, to_dict
+
+        try:
+            data = to_dict(loads(text).game)
+            rounds = data.pop("rounds", [])[: self.round - 1]
+            if len(rounds) != self.round - 1:
+                return None
+            if self.opener is not None or self.moves:
+                table: dict[str, Any] = {"opener": self.opener}
+                if self.drawn:
+                    table["drawn"] = True
+                table["moves"] = list(self.moves)
+                rounds.append(table)
+            if rounds:
+                data["rounds"] = rounds
+            return dumps(loads(tomli_w.dumps(data, indent=2)).game)
+        except (ScorepadError, ValueError, TypeError, RecursionError):
+            return None
+
+
+def _counting(value: object) -> TypeGuard[int]:
+    """Whether `value` is a round's or a move's number (1 and up; JSON's true is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _texts(value: object) -> TypeGuard[list[str]]:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def path_for(record: Path) -> Path:
@@ -159,6 +295,8 @@ def _looked_at(record: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, _("{path} is larger than 1 MB").format(path=path)
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return None, garbage
+    if ("refused" in data and Refusal.read(data["refused"]) is None) or ("fixed" in data and Fixed.read(data["fixed"]) is None):
+        return None, garbage  # a fix scorepad never wrote: `undo` says so rather than undo one move silently
     return data, None
 
 
@@ -194,14 +332,13 @@ def refusal(record: Path, text: str) -> Refusal | None:
     return Refusal.read(data.get("refused"))
 
 
-def keep_fixed(record: Path, before: str, refused: Refusal, after: str, fix: dict[str, Any]) -> None:
+def keep_fixed(record: Path, before: str, refused: Refusal, after: str, fix: Fixed) -> None:
     """Before a fix turns the record `before` into `after`: the refusal (still good while
-    the record is `before`) and the fix (good once it is `after`); `fix` holds the repair's
-    changes and the round it changed as it was (see fixing.undo)."""
-    _write(record, {"record": digest(before), "refused": refused.data(), "fixed": {**fix, "after": digest(after)}})
+    the record is `before`) and the fix (good once it is `after`)."""
+    _write(record, {"record": digest(before), "refused": refused.data(), "fixed": {**fix.data(), "after": digest(after)}})
 
 
-def fixed(record: Path, text: str) -> tuple[Refusal, dict[str, Any]] | None:
+def fixed(record: Path, text: str) -> tuple[Refusal, Fixed] | None:
     """The input a fix let through and what it kept of the fix, when the fix wrote
     exactly `text`; or None. Not proven: `undo` proves it."""
     data = _read(record)
@@ -210,4 +347,5 @@ def fixed(record: Path, text: str) -> tuple[Refusal, dict[str, Any]] | None:
     fix, refused = data.get("fixed"), Refusal.read(data.get("refused"))
     if not isinstance(fix, dict) or fix.get("after") != digest(text) or refused is None:
         return None
-    return refused, fix
+    kept = Fixed.read(fix)
+    return None if kept is None else (refused, kept)
