@@ -296,3 +296,43 @@ def test_the_opener_named_and_a_round_annulled_through_the_library(tmp_path):
     annulled = scorepad.annul(path, "misdeal")
     assert annulled.game.rounds[0].annulled == "misdeal" and len(annulled.game.rounds) == 2
     assert scorepad.load(path).scores == [0, 0, 0]
+
+
+def test_a_change_meant_for_the_record_as_it_was_is_refused_after_a_change_elsewhere(tmp_path):
+    """`expect`: the record as the player last saw it, its bytes or their digest (a phone
+    keeps that). Changed since, nothing is changed, and the bytes say what arrived."""
+    path = tmp_path / "game.toml"
+    scorepad.new_game(path, ["Ann", "Bob"], "pagat", opener="Ann")
+    seen = scorepad.content(path)
+    assert seen is not None and scorepad.digest(seen) == scorepad.digest(seen.decode("utf-8"))
+    scorepad.play(path, "Ann: 5-5")  # from another terminal
+    now = path.read_bytes()
+    with pytest.raises(scorepad.RecordChangedError, match=r"\(Ann: 5-5 was recorded elsewhere\): nothing was recorded"):
+        scorepad.play(path, "Ann: 6-6", expect=seen)
+    with pytest.raises(scorepad.RecordChangedError, match=r"shown: nothing was recorded"):
+        scorepad.insert(path, (1, 1), "Ann: draw 1", expect=scorepad.digest(seen))
+    with pytest.raises(scorepad.RecordChangedError):
+        scorepad.reseat_lead(path, "Bob", expect=seen)
+    assert path.read_bytes() == now
+    # The record as seen: the change is made.
+    scorepad.play(path, "Bob: 5-0 E", expect=scorepad.content(path))
+    undone = scorepad.undo(path, expect=scorepad.digest(path.read_bytes()))
+    assert [str(taken.entry) for taken in undone.taken] == ["Bob: 5-0 E"]
+
+
+def test_a_play_claimed_after_it_was_made_through_the_library(tmp_path):
+    """Muggins on: Ann's 5-5 made without its 10 claimed; she may claim it (what a phone's
+    button does), Bob may not claim her play."""
+    path = tmp_path / "game.toml"
+    scorepad.new_game(path, ["Ann", "Bob"], "pagat", {"muggins": True}, opener="Ann")
+    scorepad.play(path, "Ann: 5-5")
+    game = scorepad.load(path)
+    assert scorepad.claimable(game, "Ann") == 10 and scorepad.claimable(game, "Bob") is None
+    before = path.read_bytes()
+    with pytest.raises(scorepad.IllegalMoveError, match="Bob has no play of their own to claim now"):
+        scorepad.claim(path, "Bob")
+    assert path.read_bytes() == before
+    claimed = scorepad.claim(path, "Ann", expect=scorepad.digest(before))
+    assert claimed.outcome.score == 10 and claimed.game.scores == [10, 0]
+    assert str(scorepad.load(path).current.moves[-1]) == "Ann: 5-5 =10"
+    assert scorepad.claimable(claimed.game, "Ann") is None

@@ -71,6 +71,11 @@ class ProvenFaultError(InvalidHandsError):
         self.explained = explained
 
 
+class RecordChangedError(IllegalMoveError):
+    """A change refused because the record is no longer what the player last saw (another
+    terminal, a phone or an editor changed it since): nothing was changed."""
+
+
 class PlayersNeededError(InvalidMoveError):
     """A new game without players, where no game before gives them."""
 

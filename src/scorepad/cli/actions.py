@@ -33,18 +33,17 @@ from scorepad.engine.game import Annulment, Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.seats import moves_reseated, seats_on
 from scorepad.engine.tiles import ALL_TILES, Tile
-from scorepad.errors import IllegalMoveError, InvalidMoveError
+from scorepad.errors import IllegalMoveError, InvalidMoveError, RecordChangedError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
     locked,
-    read_bytes,
     read_game,
     read_record,
     read_text,
     save_text,
 )
 from scorepad.record.format import RecordError, loads
-from scorepad.record.library import enter_hands_in, name_opener_in, play_move, take_back_in
+from scorepad.record.library import check_unchanged, content, enter_hands_in, name_opener_in, play_move, take_back_in
 from scorepad.views.status import how_to_lead, points
 
 if TYPE_CHECKING:
@@ -52,10 +51,6 @@ if TYPE_CHECKING:
 
     from scorepad.record.change import LiveRecord
     from scorepad.record.library import Action, ReseatNeededError
-
-
-class RecordChangedError(IllegalMoveError):
-    """The record changed between showing the game and the line typed for it."""
 
 
 @dataclass
@@ -74,14 +69,6 @@ def noted(game: Game, out: Outcome | None) -> bool:
     return out is not None and (out.wrong_claim is not None or game.current.order_noted(game.rules.muggins))
 
 
-def content(file: Path) -> bytes | None:
-    """The record as it is now, to notice a change made elsewhere; None if missing."""
-    try:
-        return read_bytes(file)
-    except (OSError, RecordError):  # gone, or no longer a record: reading it says which
-        return None
-
-
 def backup_note(kept: Path | None) -> list[str]:
     """What to say when saving kept a hand-edited original (its comments cannot be kept)."""
     if kept is None:
@@ -89,65 +76,6 @@ def backup_note(kept: Path | None) -> list[str]:
     return [
         _("Note: the record was hand-edited and its comments cannot be kept; the file as it was is in {path}").format(path=kept)
     ]
-
-
-def check_unchanged(file: Path, expect: bytes | None, now: str | None = None) -> None:
-    """Refuse a line typed for the record as it was (`expect`) when it has changed since
-    (`now`: its text as read under the lock, else read here), saying what arrived from
-    elsewhere."""
-    if expect is None:
-        return
-    now_bytes = content(file) if now is None else now.encode("utf-8")
-    if now_bytes == expect:
-        return
-    what = arrived(expect, now_bytes)
-    if what is None:
-        raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
-    raise RecordChangedError(_("the record changed since this prompt was shown ({what}): nothing was recorded").format(what=what))
-
-
-def _history(game: Game) -> list[str]:
-    """Every move and hands entry of a game in order, as the screen names them."""
-    steps = []
-    for r in game.rounds:
-        steps += [shown_move(m) for m in r.moves]
-        if r.hands is not None:
-            steps.append(_("the hands of round {number}").format(number=r.number))
-    return steps
-
-
-def arrived(before: bytes, after: bytes | None) -> str | None:
-    """What changed between two versions of a record, in a few words: the moves recorded
-    elsewhere, those taken back, or the first one changed; None when it cannot be said
-    (a record unreadable before or after, a new game, only the layout of the file)."""
-    try:
-        old, new = loads(before.decode("utf-8")).game, loads((after or b"").decode("utf-8")).game
-    except (RecordError, UnicodeDecodeError):
-        return None
-    if old.players != new.players:
-        return None
-    was, now = _history(old), _history(new)
-    same = 0
-    while same < min(len(was), len(now)) and was[same] == now[same]:
-        same += 1
-
-    def latest(steps: list[str]) -> str:
-        # The latest few say what happened; a whole game would not fit a line.
-        return ("…, " if len(steps) > 3 else "") + ", ".join(steps[-3:])
-
-    if same == len(was) and same < len(now):
-        added = now[same:]
-        return ngettext("{moves} was recorded elsewhere", "{moves} were recorded elsewhere", len(added)).format(
-            moves=latest(added)
-        )
-    if same == len(now) and same < len(was):
-        gone = was[same:]
-        return ngettext("{moves} was taken back elsewhere", "{moves} were taken back elsewhere", len(gone)).format(
-            moves=latest(gone)
-        )
-    if same < len(was) and same < len(now):
-        return _("{old} was changed elsewhere to {new}").format(old=was[same], new=now[same])
-    return None
 
 
 @contextmanager
@@ -332,7 +260,7 @@ def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool
         done = change(
             file,
             [(action, at, typed_move) for at, typed_move in typed_moves],
-            check=lambda: check_unchanged(file, expect),
+            expect=expect,
             read_move=parse_record_move,
         )
     except ReseatNeededError as error:
@@ -350,7 +278,7 @@ def lead_by(file: Path, name: str, *, expect: bytes | None = None) -> Done | Non
     the lead: the opener is named then (`name_opener`)."""
     from scorepad.record.library import reseat_lead
 
-    done = reseat_lead(file, lambda players: resolve_player(name, players), check=lambda: check_unchanged(file, expect))
+    done = reseat_lead(file, lambda players: resolve_player(name, players), expect=expect)
     if done is None:
         return None
     ((_action, at, move),) = done.steps

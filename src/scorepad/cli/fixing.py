@@ -18,10 +18,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.cli.actions import (
     Done,
-    RecordChangedError,
     backup_note,
     changes,
-    check_unchanged,
     engine_move,
     enter_hands,
     mover,
@@ -60,12 +58,14 @@ from scorepad.errors import (
     InvalidMoveError,
     PlaceNeededError,
     ProvenFaultError,
+    RecordChangedError,
     ScorepadError,
 )
 from scorepad.i18n import _
 from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
+from scorepad.record.library import check_unchanged
 from scorepad.record.repairs import is_last, offered
 from scorepad.record.sidecar import Fixed, Refusal, Step
 from scorepad.views.repairs import assumes, counts_text, places_text

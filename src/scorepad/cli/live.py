@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorepad.errors import CountNeededError, PlaceNeededError, ScorepadError
+from scorepad.errors import CountNeededError, PlaceNeededError, RecordChangedError, ScorepadError
 from scorepad.i18n import _
 from scorepad.record.files import cannot_write
 from scorepad.views.console import console, echo, error, shown
@@ -184,7 +184,7 @@ def live_command(
 
             if noted(done.game, done.out):
                 _offer(file, typed, None)
-    except actions.RecordChangedError as problem:
+    except RecordChangedError as problem:
         error(problem)
         try:
             _show(file)

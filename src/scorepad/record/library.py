@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from scorepad.engine.game import Annulment, Game, Outcome, Round
 from scorepad.engine.held import Hand, proven_faults
-from scorepad.engine.notation import Draw, Move, Play, parse_move
+from scorepad.engine.notation import Draw, Move, Play, parse_move, shown_move
 from scorepad.engine.rules import DEFAULT_PRESET, Rules
 from scorepad.engine.tiles import Tile
 from scorepad.errors import (
@@ -32,10 +32,21 @@ from scorepad.errors import (
     PlayersNeededError,
     ProvedByPlayError,
     ProvenFaultError,
+    RecordChangedError,
 )
 from scorepad.i18n import _, ngettext
 from scorepad.record.change import changing
-from scorepad.record.files import check_may_write, keep_copy, locked, read_both, read_game, read_text, real_path, save_text
+from scorepad.record.files import (
+    check_may_write,
+    keep_copy,
+    locked,
+    read_both,
+    read_bytes,
+    read_game,
+    read_text,
+    real_path,
+    save_text,
+)
 from scorepad.record.files import save as save_game
 from scorepad.record.format import Problem, RecordError, audit_text, is_record, loads, loads_for_review
 
@@ -43,7 +54,98 @@ if TYPE_CHECKING:  # the review's own modules are imported by a review alone
     from scorepad.engine.review import PlayerTotal, RoundReview
 
 Path_ = str | os.PathLike[str]
+Seen = bytes | str | None  # the record as last seen: its bytes (`content`), or their `digest`
 Action = Literal["insert", "replace", "delete", "reseat", "insert-reseat", "lead-reseat"]
+
+
+# --- the record as the player last saw it ----------------------------------------------------
+
+
+def content(path: Path_) -> bytes | None:
+    """The record's bytes as they are now, to notice later a change made elsewhere; None
+    when it is gone or no longer a record (reading it then says which)."""
+    try:
+        return read_bytes(path)
+    except (OSError, RecordError):
+        return None
+
+
+def digest(text: str | bytes) -> str:
+    """A short digest of a record's whole text, for a front end that keeps this rather than
+    the text (a phone's page): `expect` takes it as it takes the `content`."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()[:32]
+
+
+def moves_of(game: Game) -> list[str]:
+    """Every move and hands entry of a game in order, as the screen names them."""
+    steps = []
+    for r in game.rounds:
+        steps += [shown_move(m) for m in r.moves]
+        if r.hands is not None:
+            steps.append(_("the hands of round {number}").format(number=r.number))
+    return steps
+
+
+def arrived(before: bytes, after: bytes | None) -> str | None:
+    """What changed between two versions of a record, in a few words: the moves recorded
+    elsewhere, those taken back, or the first one changed; None when it cannot be said
+    (a record unreadable before or after, a new game, only the layout of the file)."""
+    try:
+        old, new = loads(before.decode("utf-8")).game, loads((after or b"").decode("utf-8")).game
+    except (RecordError, UnicodeDecodeError):
+        return None
+    if old.players != new.players:
+        return None
+    was, now = moves_of(old), moves_of(new)
+    same = 0
+    while same < min(len(was), len(now)) and was[same] == now[same]:
+        same += 1
+
+    def latest(steps: list[str]) -> str:
+        # The latest few say what happened; a whole game would not fit a line.
+        return ("…, " if len(steps) > 3 else "") + ", ".join(steps[-3:])
+
+    if same == len(was) and same < len(now):
+        added = now[same:]
+        return ngettext("{moves} was recorded elsewhere", "{moves} were recorded elsewhere", len(added)).format(
+            moves=latest(added)
+        )
+    if same == len(now) and same < len(was):
+        gone = was[same:]
+        return ngettext("{moves} was taken back elsewhere", "{moves} were taken back elsewhere", len(gone)).format(
+            moves=latest(gone)
+        )
+    if same < len(was) and same < len(now):
+        return _("{old} was changed elsewhere to {new}").format(old=was[same], new=now[same])
+    return None
+
+
+def check_unchanged(path: Path_, expect: Seen, now: str | None = None) -> None:
+    """Refuse a change meant for the record as it was (`expect`: its bytes, or their
+    `digest`; None: whatever it is now) when it has changed since (`now`: its text as read
+    under the lock, else read here): RecordChangedError, saying what arrived from
+    elsewhere where the bytes say it."""
+    if expect is None:
+        return
+    now_bytes = content(path) if now is None else now.encode("utf-8")
+    if isinstance(expect, str):
+        if now_bytes is not None and digest(now_bytes) == expect:
+            return
+        what = None
+    else:
+        if now_bytes == expect:
+            return
+        what = arrived(expect, now_bytes)
+    if what is None:
+        raise RecordChangedError(_("the record changed since this prompt was shown: nothing was recorded"))
+    raise RecordChangedError(_("the record changed since this prompt was shown ({what}): nothing was recorded").format(what=what))
+
+
+def unchanged(path: Path_, expect: Seen) -> Callable[[], None] | None:
+    """The check a change runs under the lock before it reads the record (`check_unchanged`)."""
+    return None if expect is None else lambda: check_unchanged(path, expect)
 
 
 @dataclass
@@ -213,10 +315,46 @@ def play_move(game: Game, move: Move) -> Outcome:
     return out
 
 
-def play(path: Path_, move: Move | str) -> Played:
-    """One move (a play, draw, pass, muggins call, …) made in the record at `path`."""
-    with changing(Path(path)) as change:
+def play(path: Path_, move: Move | str, *, expect: Seen = None) -> Played:
+    """One move (a play, draw, pass, muggins call, …) made in the record at `path`.
+    `expect`: the record as the caller last saw it (`content`, or its `digest`); changed
+    since, the move is refused (RecordChangedError), as is every change given one."""
+    with changing(Path(path), unchanged(path, expect)) as change:
         out = play_move(change.game, move_of(move))
+    return Played(change.game, out, change.kept[0] if change.kept else None)
+
+
+def claimable(game: Game, player: str) -> int | None:
+    """The points `player` may still claim for their own play just made, which nobody
+    claimed and muggins left open to the other side (None: nothing to claim)."""
+    r = game.current
+    missed = r.pending
+    if player not in game.players or missed is None or game.winner is not None or not game.rules.muggins:
+        return None
+    last = r.moves[-1] if r.moves else None
+    if game.side_of[game.players.index(player)] != missed.side or missed.penalty:
+        return None
+    if isinstance(last, Play) and last.player == player and last.claim is None:
+        return missed.amount
+    return None
+
+
+def claim_in(game: Game, player: str) -> Outcome:
+    """`player` claims the points of their own play just made (`claimable`), as if they had
+    said them with it: the play made again with its claim. IllegalMoveError when there is
+    nothing of theirs to claim."""
+    amount = claimable(game, player)
+    if amount is None:
+        raise IllegalMoveError(_("{name} has no play of their own to claim now").format(name=player))
+    played = game.pop()
+    assert isinstance(played, Play)  # claimable: a play just made
+    return play_move(game, played._replace(claim=amount))
+
+
+def claim(path: Path_, player: str, *, expect: Seen = None) -> Played:
+    """`claim_in` on the record at `path`."""
+    with changing(Path(path), unchanged(path, expect)) as change:
+        out = claim_in(change.game, player)
     return Played(change.game, out, change.kept[0] if change.kept else None)
 
 
@@ -241,9 +379,9 @@ def enter_hands_in(game: Game, hands: Mapping[str, Hand | Sequence[Tile]]) -> Ou
     return out
 
 
-def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]]) -> Played:
+def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]], *, expect: Seen = None) -> Played:
     """`enter_hands_in` on the record at `path`."""
-    with changing(Path(path)) as change:
+    with changing(Path(path), unchanged(path, expect)) as change:
         out = enter_hands_in(change.game, hands)
     return Played(change.game, out, change.kept[0] if change.kept else None)
 
@@ -276,17 +414,17 @@ class Changed:
     kept: Path | None = None
 
 
-def name_opener(path: Path_, name: str) -> Changed:
+def name_opener(path: Path_, name: str, *, expect: Seen = None) -> Changed:
     """`name_opener_in` on the record at `path`: `name` opens the round being played."""
-    with changing(Path(path)) as change:
+    with changing(Path(path), unchanged(path, expect)) as change:
         name_opener_in(change.game, name)
     return Changed(change.game, change.kept[0] if change.kept else None)
 
 
-def annul(path: Path_, reason: str) -> Changed:
+def annul(path: Path_, reason: str, *, expect: Seen = None) -> Changed:
     """The round being played annulled by the table (a misdeal, a round dealt again), and
     why: its moves stay, it counts nothing (docs/rules.md, "Irregularities")."""
-    with changing(Path(path)) as change:
+    with changing(Path(path), unchanged(path, expect)) as change:
         change.game.annul(reason)
     return Changed(change.game, change.kept[0] if change.kept else None)
 
@@ -333,10 +471,10 @@ class Undone:
     kept: Path | None = None
 
 
-def undo(path: Path_, count: int = 1) -> Undone:
+def undo(path: Path_, count: int = 1, *, expect: Seen = None) -> Undone:
     """The last `count` entries of the record at `path` taken back. A repair the command
     line kept for its own `undo` is forgotten, as by any change."""
-    with changing(Path(path)) as change:
+    with changing(Path(path), unchanged(path, expect)) as change:
         taken = take_back_in(change.game, count)
     return Undone(change.game, taken, change.kept[0] if change.kept else None)
 
@@ -375,21 +513,20 @@ def amend(
     path: Path_,
     steps: Sequence[tuple[Action, tuple[int, int], Move | str | None]],
     *,
-    check: Callable[[], None] | None = None,
+    expect: Seen = None,
     read_move: Callable[[str, Sequence[str]], Move] | None = None,
 ) -> Amendment:
     """Several changes to the past of the record at `path` made at once, each a step of
     `record.amend.amend_all` (a position names the record as the steps before it have left
     it), and the game replayed once, after the last. Refused with AmendError, the record
     untouched, when the game is no longer legal after them; with ReseatNeededError where
-    the re-seated change would be legal (`reseat_instead`). `check` runs under the lock before anything is read
-    (it raises to refuse). A move given as text is read by `read_move` with the game's
+    the re-seated change would be legal (`reseat_instead`); with RecordChangedError when
+    the record is no longer `expect` (`play`). A move given as text is read by `read_move` with the game's
     players (default: in the record's own notation, "Ann: 6-4 E")."""
     from scorepad.record.amend import AmendError, amend_all
 
     with locked(path):
-        if check is not None:
-            check()
+        check_unchanged(path, expect)
         text, game = read_both(Path(path))
         made: list[Step] = [
             (action, at, move if not isinstance(move, str) else read_move(move, game.players) if read_move else parse_move(move))
@@ -434,26 +571,24 @@ def reseat_instead(text: str, game: Game, steps: Sequence[Step]) -> Step | None:
     return instead
 
 
-def insert(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False) -> Amendment:
+def insert(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False, expect: Seen = None) -> Amendment:
     """`move` inserted as the move at `at` (one past a round's last move: added to it).
     `reseat`: every later move of the round moves one seat on, muggins calls kept."""
-    return amend(path, [("insert-reseat" if reseat else "insert", at, move)])
+    return amend(path, [("insert-reseat" if reseat else "insert", at, move)], expect=expect)
 
 
-def replace(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False) -> Amendment:
+def replace(path: Path_, at: tuple[int, int], move: Move | str, *, reseat: bool = False, expect: Seen = None) -> Amendment:
     """The move at `at` replaced by `move`. `reseat`: `move` is another player's, and every
     later move of the round moves as many seats on, muggins calls kept."""
-    return amend(path, [("reseat" if reseat else "replace", at, move)])
+    return amend(path, [("reseat" if reseat else "replace", at, move)], expect=expect)
 
 
-def delete(path: Path_, at: tuple[int, int]) -> Amendment:
+def delete(path: Path_, at: tuple[int, int], *, expect: Seen = None) -> Amendment:
     """The move at `at` deleted."""
-    return amend(path, [("delete", at, None)])
+    return amend(path, [("delete", at, None)], expect=expect)
 
 
-def reseat_lead(
-    path: Path_, player: str | Callable[[Sequence[str]], str], *, check: Callable[[], None] | None = None
-) -> Amendment | None:
+def reseat_lead(path: Path_, player: str | Callable[[Sequence[str]], str], *, expect: Seen = None) -> Amendment | None:
     """The lead of the round being played made `player`'s, and the round re-seated from it,
     `player` its opener; where the rules named another opener the lead stands against them
     (` !stands`). None before the lead: name the opener then (`Game.set_opener`).
@@ -461,8 +596,7 @@ def reseat_lead(
     from scorepad.record.amend import AmendError, amend_all
 
     with locked(path):
-        if check is not None:
-            check()
+        check_unchanged(path, expect)
         text, game = read_both(Path(path))
         r = game.current
         first = next((k for k, move in enumerate(r.moves) if isinstance(move, Play)), None)

@@ -6,16 +6,14 @@ keyboard's are."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Muggins, Play
-from scorepad.errors import IllegalMoveError
+from scorepad.errors import RecordChangedError
 from scorepad.i18n import _, ngettext
-from scorepad.record.change import changing
-from scorepad.record.library import play_move
+from scorepad.record.library import claim, claimable, digest, play
 from scorepad.views.latest import last_move
 from scorepad.views.sheet import still_needs
 from scorepad.views.status import ends_line, explain, muggins_offer, points, side_label
@@ -27,7 +25,7 @@ CALLS = ("muggins", "claim")
 def seen(text: str) -> str:
     """What a call names as the record it was made against: a digest of its whole text, so
     a call made before any change (a move, an undo, an edit) is refused after it."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    return digest(text)
 
 
 class Offer(NamedTuple):
@@ -43,12 +41,12 @@ def offers(game: Game, player: str | None) -> list[Offer]:
     missed = r.pending
     if player not in game.players or missed is None or game.winner is not None or not game.rules.muggins:
         return []  # a watcher, or a player of an earlier game in the same file
-    p = game.players.index(player)
-    if game.side_of[p] != missed.side:
+    if game.side_of[game.players.index(player)] != missed.side:
         return [Offer("muggins", _("Muggins! Take {points}").format(points=missed.amount))]
+    amount = claimable(game, player)
     last = r.moves[-1] if r.moves else None
-    if isinstance(last, Play) and last.player == player and last.claim is None and not missed.penalty:
-        return [Offer("claim", _("Claim {points} for {tile}").format(points=missed.amount, tile=last.tile))]
+    if amount is not None and isinstance(last, Play):
+        return [Offer("claim", _("Claim {points} for {tile}").format(points=amount, tile=last.tile))]
     return []
 
 
@@ -107,22 +105,13 @@ class CallRefused(Exception):
 
 def call(file: Path, player: str, what: str, against: str) -> str:
     """`player` calls `what` (one of CALLS) on the record whose digest was `against`,
-    under the record's lock and through the engine; returns what it did, in words."""
-    with changing(file) as change:
-        game = change.game
-        if seen(change.text) != against:
-            raise CallRefused(_("the game changed before the call arrived: nothing was recorded"))
+    through the library (under the record's lock, through the engine); returns what it
+    did, in words."""
+    try:
         if what == "muggins":
-            try:
-                out = play_move(game, Muggins(player))
-            except IllegalMoveError as problem:
-                raise CallRefused(str(problem)) from None
+            done = play(file, Muggins(player), expect=against)
         else:
-            if what not in [offer.what for offer in offers(game, player)]:
-                raise CallRefused(_("{name} has no play of their own to claim now").format(name=player))
-            assert game.current.pending is not None  # offers() offers a claim only of a missed score
-            amount = game.current.pending.amount
-            played = game.pop()
-            assert isinstance(played, Play)  # ... of a play just made
-            out = play_move(game, played._replace(claim=amount))
-        return explain(game, out).plain
+            done = claim(file, player, expect=against)
+    except RecordChangedError:
+        raise CallRefused(_("the game changed before the call arrived: nothing was recorded")) from None
+    return explain(done.game, done.outcome).plain
