@@ -3,7 +3,7 @@ refused because it proves an earlier pass or draw wrong, where the true repair i
 pass left out further back, the later moves (typed without names) one seat on. Cases
 from benchmarks/bench_slips.py, whose dealer and player share nothing with the engine."""
 
-from helpers import ok, refused, write_round
+from helpers import flat, live, ok, refused, run, write_round
 from scorepad.record.files import load
 
 # Four players, two-ends: Ann passed at 1.30 and the keeper left it out. Typed without
@@ -21,7 +21,44 @@ TYPED = (*TRUE[:29], "Ann: pass", "Bob: 4-3 E", "Cy: 4-4 W", "Dee: pass")
 
 def test_a_pass_left_out_before_a_play_that_proves_a_pass_wrong_is_offered(here):
     write_round(here, ["Ann", "Bob", "Cy", "Dee"], TYPED, preset="two-ends")
+    before = here.read_bytes()
     out = refused(("play", "33", "e"), here, 1)
-    assert '3. scorepad insert 1.31 "Bob: pass" \\\n     --reseat\n' in out
-    ok("fix", "3")
+    # Typed without names, the pass fits before 1.31, 1.32 and this move, each with another
+    # passer: one repair, first, whose place is asked (not three lines filling every slot).
+    assert flat(out.split("\n1. ")[1].split("\n2. ")[0]) == flat(
+        'scorepad insert 1.34 "Ann: pass"\n'
+        "if a pass was left out (Bob before 1.31, Cy before 1.32 or Ann before 1.34), and every"
+        " later move followed the turn from there: which, the table saw"
+    ), out
+    assert flat(out).endswith("Repair 1 needs the place: scorepad fix 1 --at AT (1.31, 1.32 or 1.34)."), out
+    result = run("fix", "1")
+    assert result.exit_code == 2
+    assert flat(result.output) == flat(
+        "scorepad: fix 1: who passed, and where? The record cannot tell (Bob before 1.31, Cy before"
+        " 1.32 or Ann before 1.34): type  scorepad fix 1 --at AT"
+    )
+    result = run("fix", "1", "--at", "1.30")
+    assert result.exit_code == 2
+    assert "the pass left out was Bob before 1.31, Cy before 1.32 or Ann before 1.34, not before 1.30" in flat(result.output)
+    assert here.read_bytes() == before
+    ok("fix", "1", "--at", "1.31")
+    assert [str(m) for m in load(here).game.rounds[0].moves] == list(TRUE)
+
+
+def test_the_pass_left_out_is_asked_at_the_live_prompt(here):
+    write_round(here, ["Ann", "Bob", "Cy", "Dee"], TYPED, preset="two-ends")
+    out = flat(live("33 e\n1\n1.31\nq\n").output)
+    assert "Repair 1 asks who passed, and where (Bob before 1.31, Cy before 1.32 or Ann before 1.34)." in out
+    assert "who passed, and where: Bob before 1.31, Cy before 1.32 or Ann before 1.34?" in out
+    assert [str(m) for m in load(here).game.rounds[0].moves] == list(TRUE)
+
+
+def test_the_pass_left_out_is_asked_in_german(here):
+    write_round(here, ["Ann", "Bob", "Cy", "Dee"], TYPED, preset="two-ends")
+    out = flat(run("play", "33", "e", lang="de").output)
+    assert "wenn ein Passen fehlt (Bob vor 1.31, Cy vor 1.32 oder Ann vor 1.34)" in out, out
+    out = flat(run("fix", "1", lang="de").output)
+    assert "wer passte wo? Das Protokoll sagt es nicht (Bob vor 1.31, Cy vor 1.32 oder Ann vor 1.34)" in out, out
+    out = flat(live("33 e\n1\n1.31\nq\n", lang="de").output)
+    assert "wer passte wo: Bob vor 1.31, Cy vor 1.32 oder Ann vor 1.34?" in out, out
     assert [str(m) for m in load(here).game.rounds[0].moves] == list(TRUE)

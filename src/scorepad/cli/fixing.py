@@ -68,7 +68,7 @@ from scorepad.record.format import RecordError, dumps, loads
 from scorepad.record.library import check_unchanged
 from scorepad.record.repairs import is_last, offered
 from scorepad.record.sidecar import Fixed, Refusal, Step
-from scorepad.views.repairs import assumes, counts_text, places_text
+from scorepad.views.repairs import assumes, counts_text, passers_text, places_text
 
 if TYPE_CHECKING:
     from scorepad.engine.tiles import Tile
@@ -158,6 +158,8 @@ def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: 
             raise InvalidMoveError(_("fix {choice} --at {at}: repair {choice} has no draw to place").format(choice=choice, at=at))
         return repair
     places = places_text(repair)
+    if repair.alternatives:
+        return _pass_placed(repair, choice, at, live)
     if at is None:
         counted = f" {repair.edits[0].moves[0].count}" if live and count is not None else ""
         command = f"fix {choice}{counted} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
@@ -176,6 +178,26 @@ def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: 
         _("fix {choice}: {player} drew before {places}, not before {at}").format(
             choice=choice, player=repair.drawer, places=places, at=at
         )
+    )
+
+
+def _pass_placed(repair: Repair, choice: int, at: str | None, live: bool) -> Repair:
+    """The repair of a pass left out, at the place the table saw: the passer follows."""
+    passers = passers_text(repair)
+    if at is None:
+        command = f"fix {choice} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
+        raise PlaceNeededError(
+            _("fix {choice}: who passed, and where? The record cannot tell ({passers}): type  {command}").format(
+                choice=choice, passers=passers, command=command
+            ),
+            question=_("who passed, and where: {passers}? ").format(passers=passers),
+            choice=choice,
+        )
+    for start in repair.places:
+        if repair.at_text(start) == at.strip():
+            return repair.placed(start)
+    raise InvalidMoveError(
+        _("fix {choice}: the pass left out was {passers}, not before {at}").format(choice=choice, passers=passers, at=at)
     )
 
 
@@ -439,6 +461,15 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
             fixed = fix.replace(" N", f" {number}", 1)
             bounds, places = counts_text(repair.counts), places_text(repair)
             lines.append(Line(ask.format(number=number, player=repair.drawer, bounds=bounds, places=places, fix=fixed), "say"))
+            continue
+        if repair.alternatives:
+            if live:
+                ask = _("Repair {number} asks who passed, and where ({places}).")
+            else:
+                ask = _("Repair {number} needs the place: {fix} --at AT ({places}).")
+            fixed = fix.replace(" N", f" {number}", 1)
+            places = passers_text(repair) if live else places_text(repair)
+            lines.append(Line(ask.format(number=number, places=places, fix=fixed), "say"))
             continue
         if repair.places:
             if live:

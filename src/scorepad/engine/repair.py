@@ -35,7 +35,8 @@ command makes it); its wording is views/repairs.py's.
 Single changes are tried first; pairs only when no single change works, within a fixed
 budget of replayed moves. Changes that leave the game in the same state, each player having
 played the same tiles (a forgotten draw put at another of the same player's turns), are one
-repair, shown at its latest place.
+repair, shown at its latest place. Typed without names, a pass left out that fits at
+several places is one repair too, its place (and so its passer) asked of the keeper.
 Ranking: fewest changes, then the latest, then the fewest claims that disagree with the
 true score; a tile's number nearest the one written goes first among equals.
 """
@@ -167,6 +168,11 @@ class Repair:
     # tell apart: each place (0-based, before that move), latest first; the edit and
     # command hold the first. The table saw where: the keeper is asked. Empty otherwise.
     places: tuple[int, ...] = ()
+    # A pass left out, every later move typed for the turn, that fits at several places,
+    # which the record cannot tell apart: the repair at each place (the passer differs from
+    # place to place), latest first as `places`. The table saw who passed: the keeper is
+    # asked. Empty for a draw's places and every other repair.
+    alternatives: tuple[Repair, ...] = ()
 
     @property
     def ruling(self) -> bool:
@@ -184,7 +190,9 @@ class Repair:
         return f"{self.round}.{start + 1}"
 
     def placed(self, start: int) -> Repair:
-        """This repair of a draw at one of several places, made at `start`."""
+        """This repair of a draw, or of a pass, at one of several places, made at `start`."""
+        if self.alternatives:
+            return next(other for other in self.alternatives if other.edits[0].start == start)
         edit = self.edits[0]
         command = self.commands[0]
         moved = replace(edit, start=start, stop=start)
@@ -199,6 +207,10 @@ class Repair:
     def drawer(self) -> str:
         """Who drew, in a repair of a draw of unknown count."""
         return self.edits[0].moves[0].player
+
+    def mover_at(self, start: int) -> str:
+        """Who drew or passed, in this repair made at `start` (one of `places`)."""
+        return self.placed(start).edits[0].moves[0].player
 
     def counted(self, count: int) -> Repair:
         """This repair of a draw of unknown count, with `count` tiles drawn."""
@@ -291,6 +303,7 @@ def search(
     # be what made it look so, and then the proof, not the boneyard, decides where it fits
     # (an earlier place can hold where the latest is refused).
     proved = bool(proven_faults(state.current, state.players))
+    grouped = False  # a pass left out, the later moves one seat on, has settled the slip
     for edit in _edits(states, moves, proof) if proof is not None else ():
         # Changes come latest first, and a later single change ranks before an earlier one.
         if sum(latest > edit.latest for latest in settled) >= enough:
@@ -304,8 +317,11 @@ def search(
             consider((edit,), final, wrong_before[edit.start] + wrong)
             if edit.kind is Kind.DRAW:
                 drawn.append(edit)
-            elif len(found) > before:
+            elif len(found) > before and not (grouped and edit.kind is Kind.PASS_SEAT):
                 settled.append(edit.latest)
+                # Typed without names, a pass left out at each of several places is one
+                # repair whose place is asked (`_passes_left_out`): it settles once.
+                grouped = grouped or (not named and edit.kind is Kind.PASS_SEAT)
         elif edit.kind is Kind.DRAW and (proved or _hands_need(refused, state, edit)):
             drawn.append(edit)  # the hands or the plays may refuse it here for what they prove, not earlier
     # The same draw at the drawer's earlier turns: the same game as far as the tiles go, but
@@ -323,6 +339,8 @@ def search(
     if not found and not call and proof is not None:
         _pairs(states, moves, accepts, wrong_before, consider, _Work())
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
+    if not named:
+        best = _passes_left_out(best, n)
     out = []
     for _order, repair in best[:most]:
         edit = repair.edits[0] if len(repair.edits) == 1 else None
@@ -393,6 +411,35 @@ def _unknown_counts(best: list[tuple[tuple[Any, ...], Repair]]) -> list[tuple[tu
     # only as it is: among repairs of as many changes, it comes after them.
     out.sort(key=lambda item: (item[0][0], item[0][1], bool(item[1].counts)))
     return out
+
+
+def _passes_left_out(best: list[tuple[tuple[Any, ...], Repair]], n: int) -> list[tuple[tuple[Any, ...], Repair]]:
+    """With the input typed without a name, a pass left out that fits at several places
+    is one repair, ranked as the best of them, whose place the keeper is asked: every move
+    after it went to the turn, so the record cannot tell where the table passed (each place
+    gives the moves between to other players), but the table saw who passed. Offered as
+    three near-identical lines it would fill every slot and crowd out the other slips."""
+    members = [repair for _rank, repair in best if _pass_left_out(repair, n)]
+    if len(members) < 2:
+        return best
+    members.sort(key=lambda repair: -repair.edits[0].start)
+    group = replace(members[0], places=tuple(repair.edits[0].start for repair in members), alternatives=tuple(members))
+    out: list[tuple[tuple[Any, ...], Repair]] = []
+    for rank, repair in best:
+        if not _pass_left_out(repair, n):
+            out.append((rank, repair))
+        elif not any(other is group for _rank, other in out):
+            out.append((rank, group))
+    return out
+
+
+def _pass_left_out(repair: Repair, n: int) -> bool:
+    """Whether `repair` is a pass left out alone, every later move one seat on: re-seated,
+    or just before the refused input (typed for the turn, so also one seat on)."""
+    if len(repair.edits) != 1 or repair.input is not None:
+        return False
+    edit = repair.edits[0]
+    return edit.kind is Kind.PASS_SEAT or (edit.kind is Kind.PASS and edit.start == n)
 
 
 # --- what counts as the refused input getting through ---------------------------------------------

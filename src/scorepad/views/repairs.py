@@ -18,6 +18,10 @@ def assumes(repair: Repair) -> str:
         return _("if {player} drew tiles before {places}: how many and where, the record cannot tell (N: {counts})").format(
             player=repair.drawer, places=places_text(repair), counts=counts_text(repair.counts)
         )
+    if repair.alternatives:
+        return _(
+            "if a pass was left out ({passers}), and every later move followed the turn from there: which, the table saw"
+        ).format(passers=passers_text(repair))
     if repair.places:
         draw = repair.edits[0].moves[0]
         assert isinstance(draw, Draw)
@@ -46,6 +50,17 @@ def assumes(repair: Repair) -> str:
 def places_text(repair: Repair) -> str:
     """The places a draw may have been, as the log numbers moves: '4.20 or 4.23'."""
     return _or([repair.at_text(start) for start in sorted(repair.places)])
+
+
+def passers_text(repair: Repair) -> str:
+    """Who would have passed at each place a pass left out fits: 'Cy before 1.11 or Dee
+    before 1.12'."""
+    return _or(
+        [
+            _("{player} before {at}").format(player=repair.mover_at(start), at=repair.at_text(start))
+            for start in sorted(repair.places)
+        ]
+    )
 
 
 def counts_text(counts: Sequence[int]) -> str:
