@@ -336,3 +336,61 @@ def test_a_play_claimed_after_it_was_made_through_the_library(tmp_path):
     assert claimed.outcome.score == 10 and claimed.game.scores == [10, 0]
     assert str(scorepad.load(path).current.moves[-1]) == "Ann: 5-5 =10"
     assert scorepad.claimable(claimed.game, "Ann") is None
+
+
+def test_who_moves_and_who_opens_after_the_hands_through_the_library_alone(tmp_path):
+    """A move without a name is the turn's; before a lead the table finds nobody's, until
+    the opener is said. After a blocked round under lot rules, the next opener is named by
+    the table or drawn by lot; where the rules name them, the table may not."""
+    printed = run_alone(
+        """
+import scorepad
+from scorepad.record import library
+game = scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat"))
+try:
+    scorepad.mover_of(game)
+except scorepad.OpenerNeededError as needed:
+    print(needed, "|", needed.round, needed.how)
+print(scorepad.mover_of(game, "Bob"))
+game.set_opener("Ann")
+print(scorepad.mover_of(game))
+
+def blocked(name):
+    scorepad.new_game(name, ["Ann", "Bob"], "pagat", {"deal": (14, 7, 5)}, opener="Ann")
+    for move in ("Ann: 6-6", "Bob: pass", "Ann: pass"):
+        scorepad.play(name, move)
+
+blocked("lot.toml")
+library.draw_lot = lambda players: "Bob"
+done = scorepad.enter_hands("lot.toml", {"Ann": 70, "Bob": 86}, opener="lot")
+print(done.game.current.number, done.game.turn, done.game.current.drawn)
+blocked("named.toml")
+done = scorepad.enter_hands("named.toml", {"Ann": 70, "Bob": 86}, opener="Ann")
+print(done.game.turn, done.game.current.drawn)
+blocked("nobody.toml")
+done = scorepad.enter_hands("nobody.toml", {"Ann": 70, "Bob": 86})
+print(done.game.current.opener)
+
+scorepad.new_game("domino.toml", ["Ann", "Bob"], "pagat", {"deal": (1, 7, 5)}, opener="Ann")
+game = scorepad.load("domino.toml")
+scorepad.play("domino.toml", "Ann: 6-6")
+game = scorepad.load("domino.toml")
+game.end_round({"Bob": 5})
+try:
+    scorepad.open_next_in(game, "Bob")
+except scorepad.IllegalMoveError as refusal:
+    print(refusal)
+print(scorepad.open_next_in(game), game.turn)
+""",
+        tmp_path,
+    )
+    assert printed.splitlines() == [
+        "who leads round 1? Say who won the lot | 1 won the lot",
+        "Bob",
+        "Ann",
+        "2 Bob True",
+        "Ann False",
+        "None",
+        "the rules name who opens round 2: Ann (domino-maker), not the table",
+        "None Ann",
+    ]

@@ -76,6 +76,17 @@ class RecordChangedError(IllegalMoveError):
     terminal, a phone or an editor changed it since): nothing was changed."""
 
 
+class OpenerNeededError(InvalidMoveError):
+    """A move without its player's name before the lead of a round whose opener the table
+    finds (a lot, the highest double): it is nobody's turn until the opener is said. `round`:
+    the round's number; `how`: how the table finds its opener, in words."""
+
+    def __init__(self, message: str, *, round: int, how: str) -> None:
+        super().__init__(message)
+        self.round = round
+        self.how = how
+
+
 class PlayersNeededError(InvalidMoveError):
     """A new game without players, where no game before gives them."""
 

@@ -33,7 +33,7 @@ from scorepad.engine.game import Annulment, Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.seats import moves_reseated, seats_on
 from scorepad.engine.tiles import ALL_TILES, Tile
-from scorepad.errors import IllegalMoveError, InvalidMoveError, RecordChangedError
+from scorepad.errors import IllegalMoveError, InvalidMoveError, OpenerNeededError, RecordChangedError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
     locked,
@@ -43,7 +43,16 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.format import RecordError, loads
-from scorepad.record.library import check_unchanged, content, enter_hands_in, name_opener_in, play_move, take_back_in
+from scorepad.record.library import (
+    check_unchanged,
+    content,
+    enter_hands_in,
+    mover_of,
+    name_opener_in,
+    open_next_in,
+    play_move,
+    take_back_in,
+)
 from scorepad.views.status import how_to_lead, points
 
 if TYPE_CHECKING:
@@ -99,20 +108,16 @@ def changing(file: Path, expect: bytes | None = None, held: LiveRecord | None = 
 
 
 def mover(game: Game, by: str | None, live: bool = False) -> str:
-    """Who made a move: the player named, else whose turn it is."""
-    if by is not None:
-        return resolve_player(by, game.players)
-    if game.turn is not None:
-        return game.turn
-    r = game.current
-    if game.state == "playing" and not r.layout.placed:
-        how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
+    """Who made a move: the player named, else whose turn it is (`library.mover_of`); before
+    a lead nobody named, how to say who leads."""
+    try:
+        return mover_of(game, None if by is None else resolve_player(by, game.players))
+    except OpenerNeededError as needed:
         raise InvalidMoveError(
             _("who leads round {number}? Say who {how}: {how_to}").format(
-                number=r.number, how=how, how_to=how_to_lead(game, live)
+                number=needed.round, how=needed.how, how_to=how_to_lead(game, live)
             )
-        )
-    return game.players[0]  # the engine says why nobody may move
+        ) from None
 
 
 def logged_round(game: Game, number: int | None) -> int:
@@ -215,24 +220,12 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
     given = read_hands(typed.values, game.players, r.hand_sizes, _on_table(game))
     out = enter_hands_in(game, given)
     notes = [hands_note(game, out)]
-    if game.winner is None:
-        nxt = game.current
-        if typed.by is not None:
-            if nxt.opener is not None:
-                raise IllegalMoveError(
-                    _("the rules name who opens round {number}: {name} ({rule}), not the table").format(
-                        number=nxt.number, name=game.players[nxt.opener], rule=nxt.opener_rule
-                    )
-                )
-            name = resolve_player(typed.by, game.players)
-            game.set_opener(name)
-            notes.append(_("{name} opens round {number}.").format(name=name, number=nxt.number))
-        elif nxt.opener is None and nxt.opener_rule == "lot":
-            from scorepad.record.library import draw_lot  # looked up now: a test draws its own
-
-            name = lot if lot in game.players else draw_lot(game.players)
-            game.set_opener(name, drawn=True)
-            notes.append(_("The lot: {name} opens round {number}.").format(name=name, number=nxt.number))
+    by = typed.by
+    opened = open_next_in(game, None if by is None else lambda players: resolve_player(by, players), lot=lot)
+    if opened is not None:
+        name, drawn = opened
+        opens = _("The lot: {name} opens round {number}.") if drawn else _("{name} opens round {number}.")
+        notes.append(opens.format(name=name, number=game.current.number))
     return Done(game, None, notes)
 
 

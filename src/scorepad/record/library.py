@@ -29,6 +29,7 @@ from scorepad.errors import (
     GameNotOverError,
     IllegalMoveError,
     NotARecordError,
+    OpenerNeededError,
     PlayersNeededError,
     ProvedByPlayError,
     ProvenFaultError,
@@ -315,6 +316,25 @@ def play_move(game: Game, move: Move) -> Outcome:
     return out
 
 
+def mover_of(game: Game, name: str | None = None) -> str:
+    """Who makes a move: `name`, where the move names its player, else whose turn it is.
+    Before the lead of a round whose opener the table finds (a lot, the highest double) it
+    is nobody's turn: OpenerNeededError, until the opener is named (`name_opener`). Where
+    nobody may move (the round or the game over), the first player: the engine then says
+    why the move is refused."""
+    if name is not None:
+        return name
+    if game.turn is not None:
+        return game.turn
+    r = game.current
+    if game.state == "playing" and not r.layout.placed:
+        how = _("holds the highest double") if r.opener_rule == "highest-double" else _("won the lot")
+        raise OpenerNeededError(
+            _("who leads round {number}? Say who {how}").format(number=r.number, how=how), round=r.number, how=how
+        )
+    return game.players[0]
+
+
 def play(path: Path_, move: Move | str, *, expect: Seen = None) -> Played:
     """One move (a play, draw, pass, muggins call, …) made in the record at `path`.
     `expect`: the record as the caller last saw it (`content`, or its `digest`); changed
@@ -379,10 +399,45 @@ def enter_hands_in(game: Game, hands: Mapping[str, Hand | Sequence[Tile]]) -> Ou
     return out
 
 
-def enter_hands(path: Path_, hands: Mapping[str, Hand | Sequence[Tile]], *, expect: Seen = None) -> Played:
-    """`enter_hands_in` on the record at `path`."""
+def open_next_in(
+    game: Game, name: str | Callable[[Sequence[str]], str] | None = None, *, lot: str | None = None
+) -> tuple[str, bool] | None:
+    """After the hands of a round: who opens the next. `name` (or what finds it among the
+    game's players): the table names them, refused (IllegalMoveError) where the rules name
+    the opener; without it, the lot is drawn where the rules draw one (`lot`: the player
+    it drew before, when a change is made again). The opener and whether the lot drew
+    them; None when nobody is named (the game is over, the rules name the opener, or
+    whoever leads opens)."""
+    if game.winner is not None:
+        return None
+    nxt = game.current
+    if name is not None:
+        if nxt.opener is not None:
+            raise IllegalMoveError(
+                _("the rules name who opens round {number}: {name} ({rule}), not the table").format(
+                    number=nxt.number, name=game.players[nxt.opener], rule=nxt.opener_rule
+                )
+            )
+        named = name if isinstance(name, str) else name(game.players)
+        game.set_opener(named)
+        return named, False
+    if nxt.opener is None and nxt.opener_rule == "lot":
+        drawn = lot if lot in game.players else draw_lot(game.players)
+        game.set_opener(drawn, drawn=True)
+        return drawn, True
+    return None
+
+
+def enter_hands(
+    path: Path_, hands: Mapping[str, Hand | Sequence[Tile]], *, opener: str | None = None, expect: Seen = None
+) -> Played:
+    """`enter_hands_in` on the record at `path`; `opener`: who opens the next round, named
+    by the table, or "lot" for the lot drawn where the rules draw one (`open_next_in`);
+    without it whoever leads the next round opens it, where the rules let the table say."""
     with changing(Path(path), unchanged(path, expect)) as change:
         out = enter_hands_in(change.game, hands)
+        if opener is not None:
+            open_next_in(change.game, None if opener == "lot" else opener)
     return Played(change.game, out, change.kept[0] if change.kept else None)
 
 
