@@ -9,31 +9,49 @@ import json
 import resource
 import socket
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.serving import Push, scorepad, served
+from tests.helpers import ok
+from tests.serving import Push, Served, scorepad, served
+
+
+def set_table(record: Path) -> Path:
+    """A muggins game in which Ann led 5-5 without claiming its 10: Bob may call muggins.
+    Made in this process: the server, not the game's making, is what these tests are about."""
+    ok("new", "--players", "Ann,Bob", "--muggins", "-f", record)
+    ok("play", "55", "--by", "Ann", "-f", record)
+    return record
 
 
 @pytest.fixture
 def table(folder: Path) -> Path:
-    """A muggins game in which Ann led 5-5 without claiming its 10: Bob may call muggins."""
-    assert scorepad(folder, "new", "--players", "Ann,Bob", "--muggins").returncode == 0
-    done = scorepad(folder, "play", "55", "--by", "Ann")
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder / "scorepad.toml"
+    return set_table(folder / "scorepad.toml")
 
 
-def test_the_links_come_first_with_the_watchers_qr_code_then_one_line_per_player(table):
-    with served(table.parent) as server:
-        lines = server.output
-        assert lines[0].startswith("Watch the game: http://127.0.0.1:")
-        assert "▄" in lines[2] and max(len(line) for line in lines[1:18]) <= 40  # half blocks, 40 columns
-        named = [line.split(":")[0] for line in lines if "http://" in line]
-        assert named == ["Watch the game", "Ann", "Bob"]
-        assert any(line.startswith("Listening on 127.0.0.1, port") for line in lines)
-        tokens = {link.rstrip("/").rsplit("/", 1)[1] for link in [server.watch, *server.players.values()]}
-        assert len(tokens) == 3 and all(len(token) >= 22 for token in tokens)
+@pytest.fixture(scope="module")
+def looked_at(tmp_path_factory) -> Iterator[tuple[Path, Served]]:
+    """One server for the tests that only look (no call goes through, nothing is
+    written): its table, and the server, started once for them all."""
+    record = set_table(tmp_path_factory.mktemp("looked-at") / "scorepad.toml")
+    before = record.read_bytes()
+    with served(record.parent) as server:
+        yield record, server
+        assert server.process.poll() is None, server.output
+    assert record.read_bytes() == before
+
+
+def test_the_links_come_first_with_the_watchers_qr_code_then_one_line_per_player(looked_at):
+    _table, server = looked_at
+    lines = server.output
+    assert lines[0].startswith("Watch the game: http://127.0.0.1:")
+    assert "▄" in lines[2] and max(len(line) for line in lines[1:18]) <= 40  # half blocks, 40 columns
+    named = [line.split(":")[0] for line in lines if "http://" in line]
+    assert named == ["Watch the game", "Ann", "Bob"]
+    assert any(line.startswith("Listening on 127.0.0.1, port") for line in lines)
+    tokens = {link.rstrip("/").rsplit("/", 1)[1] for link in [server.watch, *server.players.values()]}
+    assert len(tokens) == 3 and all(len(token) >= 22 for token in tokens)
 
 
 def test_a_players_qr_code_on_request(table):
@@ -48,23 +66,23 @@ def test_a_qr_code_for_nobody_is_refused(table):
     assert done.returncode == 2 and "Zed" in done.stderr
 
 
-def test_state_json_is_what_show_json_prints(table):
-    with served(table.parent) as server:
-        status, headers, body = server.get(server.watch + "state.json")
-        assert status == 200 and headers["content-type"].startswith("application/json")
-        assert json.loads(body) == json.loads(scorepad(table.parent, "show", "--json").stdout)
-        assert headers["referrer-policy"] == "no-referrer"
+def test_state_json_is_what_show_json_prints(looked_at):
+    table, server = looked_at
+    status, headers, body = server.get(server.watch + "state.json")
+    assert status == 200 and headers["content-type"].startswith("application/json")
+    assert json.loads(body) == json.loads(ok("show", "--json", "-f", table))
+    assert headers["referrer-policy"] == "no-referrer"
 
 
-def test_the_whole_game_is_sent_gzipped_to_a_client_that_takes_it(table):
-    with served(table.parent) as server:
-        status, headers, plain = server.get(server.watch + "game")
-        assert status == 200 and "content-encoding" not in headers and plain.startswith(b"<!DOCTYPE html>")
-        status, headers, packed = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip, deflate, br"})
-        assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "accept-encoding"
-        assert gzip.decompress(packed) == plain and len(packed) * 2 < len(plain)
-        _status, headers, body = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip;q=0, identity"})
-        assert "content-encoding" not in headers and body == plain
+def test_the_whole_game_is_sent_gzipped_to_a_client_that_takes_it(looked_at):
+    _table, server = looked_at
+    status, headers, plain = server.get(server.watch + "game")
+    assert status == 200 and "content-encoding" not in headers and plain.startswith(b"<!DOCTYPE html>")
+    status, headers, packed = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "accept-encoding"
+    assert gzip.decompress(packed) == plain and len(packed) * 2 < len(plain)
+    _status, headers, body = server.get(server.watch + "game", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in headers and body == plain
 
 
 @pytest.mark.parametrize(
@@ -81,25 +99,25 @@ def test_the_whole_game_is_sent_gzipped_to_a_client_that_takes_it(table):
         "/..%2fscorepad.toml",
     ],
 )
-def test_without_a_token_nothing_of_the_game_is_shown(table, path):
-    with served(table.parent) as server:
-        status, _headers, body = server.request("GET", path)
-        assert status == 404
-        assert b"Ann" not in body and b"5-5" not in body and b"root:" not in body
-        token = server.watch.rstrip("/").rsplit("/", 1)[1]
-        status, _headers, body = server.request("GET", f"/{token}/../../scorepad.toml")
-        assert status == 404 and b"Ann" not in body
+def test_without_a_token_nothing_of_the_game_is_shown(looked_at, path):
+    _table, server = looked_at
+    status, _headers, body = server.request("GET", path)
+    assert status == 404
+    assert b"Ann" not in body and b"5-5" not in body and b"root:" not in body
+    token = server.watch.rstrip("/").rsplit("/", 1)[1]
+    status, _headers, body = server.request("GET", f"/{token}/../../scorepad.toml")
+    assert status == 404 and b"Ann" not in body
 
 
-def test_a_watchers_link_calls_nothing(table):
+def test_a_watchers_link_calls_nothing(looked_at):
+    table, server = looked_at
     before = table.read_bytes()
-    with served(table.parent) as server:
-        push = Push(server, server.watch)
-        now = push.next()
-        push.close()
-        assert now["calls"] == [] and "may call muggins" in now["chance"]
-        status, answer = server.call(server.watch, "muggins", now["seen"], "x")
-        assert status == 403 and "watcher" in answer["refused"]
+    push = Push(server, server.watch)
+    now = push.next()
+    push.close()
+    assert now["calls"] == [] and "may call muggins" in now["chance"]
+    status, answer = server.call(server.watch, "muggins", now["seen"], "x")
+    assert status == 403 and "watcher" in answer["refused"]
     assert table.read_bytes() == before
 
 
@@ -181,19 +199,19 @@ def test_an_unreadable_record_is_said_and_the_pages_recover(table):
         push.close()
 
 
-def test_thirty_clients_at_once(table):
-    with served(table.parent) as server:
-        answers: list[int] = []
+def test_thirty_clients_at_once(looked_at):
+    _table, server = looked_at
+    answers: list[int] = []
 
-        def fetch() -> None:
-            answers.append(server.get(server.watch + "state.json")[0])
+    def fetch() -> None:
+        answers.append(server.get(server.watch + "state.json")[0])
 
-        threads = [threading.Thread(target=fetch) for _ in range(30)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
-        assert answers == [200] * 30
+    threads = [threading.Thread(target=fetch) for _ in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert answers == [200] * 30
 
 
 def test_huge_headers_and_many_connections_never_stop_it(table):
@@ -269,14 +287,14 @@ def test_live_serve_is_the_prompt_with_the_server_and_shows_a_phones_call_at_onc
     assert '"Bob: muggins"' in table.read_text()
 
 
-def test_a_player_reads_the_page_in_the_phones_language(table):
-    with served(table.parent) as server:
-        status, _headers, body = server.get(server.players["Bob"], headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
-        assert status == 200 and '<html lang="de">' in body.decode() and "Seite von Bob" in body.decode()
-        sock = Push(server, server.players["Bob"])
-        sock.close()
-        status, answer = server.call(server.players["Bob"], "muggins", "0" * 32, "forged", **{"Accept-Language": "de"})
-        assert status == 403 and "zu alt" in answer["refused"]
+def test_a_player_reads_the_page_in_the_phones_language(looked_at):
+    _table, server = looked_at
+    status, _headers, body = server.get(server.players["Bob"], headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
+    assert status == 200 and '<html lang="de">' in body.decode() and "Seite von Bob" in body.decode()
+    sock = Push(server, server.players["Bob"])
+    sock.close()
+    status, answer = server.call(server.players["Bob"], "muggins", "0" * 32, "forged", **{"Accept-Language": "de"})
+    assert status == 403 and "zu alt" in answer["refused"]
 
 
 def test_a_record_that_cannot_be_served_is_refused_plainly(folder):
