@@ -1,6 +1,7 @@
 """`scorepad review`: the known hand of every play, its review from the tiles its player
 certainly held, and the command in both languages (docs/review.md)."""
 
+import functools
 import json
 
 import pytest
@@ -671,14 +672,17 @@ def tomllib_rounds(text: str) -> list:
 # --- a batch at a time: the review's memory does not grow with its text ----------------------
 
 
-def _long_game(seed: int = 1, players=("Ann", "Bob")) -> str:
+@functools.cache
+def _long_game(seed: int = 1, players=("Ann", "Bob"), rounds: int = 200) -> str:
+    """A game of `rounds` rounds (its target out of reach), as its record; made once."""
     import random
 
     from scorepad.engine.rules import Rules
     from scorepad.engine.simulate import play_game
     from scorepad.record.format import dumps
 
-    return dumps(play_game(list(players), Rules.from_options("pagat", target=30000), random.Random(seed)))
+    rules = Rules.from_options("pagat", target=30000)
+    return dumps(play_game(list(players), rules, random.Random(seed), max_rounds=rounds))
 
 
 def _reviewed_in_batches(text: str, as_json: bool, only=None, columns: int = 60, out=None) -> str:
@@ -740,9 +744,11 @@ def test_the_review_a_batch_at_a_time_is_the_review_made_whole(small_batches, se
     """Rounds held back and written a batch at a time, the last one told whether it is
     still being played: the same text and JSON as the review of the whole game."""
     from scorepad.engine.review import review_game, totals
+    from scorepad.record.library import Reviews
     from scorepad.views.review import review_json, review_lines
 
-    text = _long_game(seed, ("Ann", 'B"o\\b', "Zoë ✓")[: 2 + seed % 2])
+    # 60 rounds: a few thousand moves, many batches of the fixture's 256 (what is tested)
+    text = _long_game(seed, ("Ann", 'B"o\\b', "Zoë ✓")[: 2 + seed % 2], rounds=60)
     if seed % 3 == 0:  # a round under way: half its moves, its hands not in the record yet
         rounds = text.split("\n[[rounds]]\n")
         while "moves = []" in rounds[-1]:
@@ -752,6 +758,7 @@ def test_the_review_a_batch_at_a_time_is_the_review_made_whole(small_batches, se
         rounds[-1] = rounds[-1][:start] + "\n".join(moves[: max(1, len(moves) // 2)]) + "\n]\n"
         text = "\n[[rounds]]\n".join(rounds)
     game = loads_for_review(text).game
+    assert sum(len(r.moves) for r in game.rounds) > 4 * Reviews.BATCH
     playing = game.current.number if game.state == "playing" else None
     for only in (None, 1, len(game.rounds)):
         rounds = review_game(game, only)
