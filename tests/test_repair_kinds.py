@@ -30,3 +30,31 @@ def test_each_kind_worded_where_it_is_worded():
     draw = parse_move("Bob: draw 2")
     assert WORDS[Kind.DRAW](2, Edit(Kind.DRAW, 9, 9, (draw,), ()), 9) == "if Bob drew 2 tiles before this move"
     assert WORDS[Kind.SWAP](2, Edit(Kind.SWAP, 4, 6, (other, play), (play, other)), 9) == "if 6-1 (2.6) came before 6-4 (2.5)"
+
+
+def test_each_kind_changes_only_what_its_check_says():
+    """A kind's check in its `Slip` (`changes_plays`, `takes_tile`) is what lets the search
+    leave it out, unmade, after a refusal by the layout: a kind that says it leaves the
+    plays (their tiles, ends and order) as they were, or every tile on the table, must."""
+    from slips import cases
+
+    from scorepad.engine.notation import Play
+    from scorepad.engine.repair import _edits, _states
+
+    def plays(moves):
+        return [(m.tile.a, m.tile.b, m.end) for m in moves if isinstance(m, Play)]
+
+    seen = set()
+    for case in cases(41, 3):
+        states, _wrong = _states(case.record)
+        for edit in _edits(states, list(case.record.current.moves)):
+            seen.add(edit.kind)
+            slip = SLIP[edit.kind]
+            if not slip.changes_plays:
+                assert plays(edit.moves) == plays(edit.was), edit
+            if not slip.takes_tile:
+                assert {t[:2] for t in plays(edit.was)} <= {t[:2] for t in plays(edit.moves)} | {
+                    t[1::-1] for t in plays(edit.moves)
+                }, edit
+    searched = {slip.found_by for slip in SLIPS} - {repair._input_changes, repair.rulings}
+    assert {SLIP[kind].found_by for kind in seen} == searched  # each function `_edits` calls was checked

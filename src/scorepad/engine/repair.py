@@ -29,8 +29,9 @@ engine, and keeps the changes under which all of them are legal:
   its caller and who made the plays (the kinds `of_call` in `SLIPS`) alone: a tile or end changed earlier
   in the round to make a call right is no explanation a table would give.
 
-Each kind is one `Slip` in `SLIPS` (its search, what it explains, how it ranks and how a
-command makes it); its wording is views/repairs.py's.
+Each kind is one `Slip` in `SLIPS` (its search, its check against what the refusal
+proves, what it explains, how it ranks and how a command makes it); its wording is
+views/repairs.py's.
 
 Single changes are tried first; pairs only when no single change works, within a fixed
 budget of replayed moves. Changes that leave the game in the same state, each player having
@@ -101,8 +102,9 @@ def _tiles_drawn(edit: Edit) -> int:
 @dataclass(frozen=True)
 class Slip:
     """What the search knows of one kind of slip, in one place: the function that yields its
-    changes (`found_by`), what it can explain and how it ranks among changes alike, and how
-    an amendment makes it. Its wording is views/repairs.py's `WORDS[kind]`."""
+    changes (`found_by`), what it can change (`changes_plays`, `takes_tile`: its check), what
+    it can explain and how it ranks among changes alike, and how an amendment makes it.
+    Its wording is views/repairs.py's `WORDS[kind]`."""
 
     kind: Kind
     found_by: Callable[..., object]  # the function of this module that yields its changes
@@ -116,6 +118,12 @@ class Slip:
     another: bool = False  # always takes a move from its player or gives one to another
     reseat: bool = False  # made by `replace --reseat`, or `insert --reseat` (a move left out)
     size: Callable[[Edit], int] = _no_size  # how big among changes of its kind (smaller first)
+    # Its check: what the refusal must leave possible for a change of this kind to be tried
+    # at all (`_Proof.tries`). A play the layout refuses is refused again after every change
+    # that leaves the plays as the layout takes them (their tiles, ends and order); a tile
+    # already on the table, after every change that leaves that tile played.
+    changes_plays: bool = False  # may change a play's tile or end, or the plays' order
+    takes_tile: bool = False  # may take a tile off the table (a play's tile changed)
 
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
@@ -449,9 +457,9 @@ class _Proof:
     """What the refused input proves of the single changes (`_proven`): `hopeless(edit)` is
     true where the change's replay would be refused for certain, so it need not be
     replayed. `plays`, `ends` and `tile` let `_edits` leave out, unmade, changes that
-    `hopeless` refuses: only a change of a play can help (its tile, its end or the plays'
-    order); only one of the plays on `ends` (None: the lead); only one that takes `tile`
-    off the table."""
+    `hopeless` refuses: only a kind that changes the plays can help (its `Slip`'s
+    `changes_plays`); only a change of one of the plays on `ends` (None: the lead); only
+    a kind that takes `tile` off the table (`takes_tile`), in the play that laid it."""
 
     def __init__(
         self,
@@ -464,6 +472,19 @@ class _Proof:
         self.plays = hopeless is not None  # every refusal that proves anything is the layout's
         self.ends = ends
         self.tile = tile
+        self._kinds = frozenset(slip.kind for slip in SLIPS if self._leaves(slip))
+        self._searches = frozenset(slip.found_by for slip in SLIPS if slip.kind in self._kinds)
+
+    def _leaves(self, slip: Slip) -> bool:
+        return (slip.changes_plays or not self.plays) and (slip.takes_tile or self.tile is None)
+
+    def tries(self, kind: Kind) -> bool:
+        """Whether a change of `kind` can let the input through (its `Slip`'s check)."""
+        return kind in self._kinds
+
+    def searches(self, found_by: Callable[..., object]) -> bool:
+        """Whether the function `found_by` yields a kind of change worth trying."""
+        return found_by in self._searches
 
 
 def _proven(states: Sequence[Game], moves: Sequence[Move], refused: Refused, claim: bool) -> _Proof | None:
@@ -795,24 +816,28 @@ def _rewrites_another(edit: Edit) -> bool:
 
 def _edits(states: Sequence[Game], moves: Sequence[Move], proof: _Proof | None = None) -> Iterator[Edit]:
     """Every single change worth replaying, latest first (moves[i] is made in states[i]);
-    with `proof`, without those it leaves out (every change it leaves out it proves hopeless)."""
+    with `proof`, without those it leaves out (every change it leaves out it proves
+    hopeless): a function is called only where a kind it finds passes its `Slip`'s check."""
     n = len(moves)
     drawn: set[tuple[str, int]] = set()
-    plays = proof is not None and proof.plays
+    proof = proof or _ANYTHING
+    searches = proof.searches
     for i in range(n, -1, -1):
         state = states[i]
-        if not plays:
+        if searches(_inserts):
             yield from _inserts(state, i, drawn)
         if i == n:
             continue
-        if not plays:
+        if searches(_passes_reseated):
             yield from _passes_reseated(state, i, moves)
         move = moves[i]
-        yield from _changes_of(state, i, move, proof)
-        if not plays:
+        if searches(_changes_of):
+            yield from _changes_of(state, i, move, proof)
+        if searches(_seats):
             yield from _seats(state, i, moves)
+        if searches(_draw_moved):
             yield from _draw_moved(states, i, moves)
-        if i + 1 < n and (not plays or (proof is not None and _swap_may_help(move, moves[i + 1], proof))):
+        if i + 1 < n and searches(_swaps) and _on_ends(proof, move, moves[i + 1]):
             yield from _swaps(i, move, moves[i + 1])
 
 
@@ -837,11 +862,13 @@ def _draw_moved(states: Sequence[Game], i: int, moves: Sequence[Move]) -> Iterat
             yield Edit(Kind.MOVE, i, j, (*moves[i + 1 : j], draw), tuple(moves[i:j]))
 
 
-def _swap_may_help(first: Move, second: Move, proof: _Proof) -> bool:
-    """Whether two moves swapped can change what `proof` asks for: two plays (a swap of
-    anything else leaves the plays as they were), both on its ends, and no tile to take
-    off the table (a swap takes none off)."""
-    if not (isinstance(first, Play) and isinstance(second, Play)) or proof.tile is not None:
+def _on_ends(proof: _Proof, first: Move, second: Move) -> bool:
+    """Whether two moves swapped can change the plays `proof` asks to change: any two where
+    it asks nothing of the plays; else two plays (a swap of anything else leaves the plays
+    as they were), both on its ends."""
+    if not proof.plays:
+        return True
+    if not (isinstance(first, Play) and isinstance(second, Play)):
         return False
     return proof.ends is None or (first.end in proof.ends and second.end in proof.ends)
 
@@ -897,20 +924,20 @@ def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) ->
     r = state.current
     layout = r.layout
     one = (move,)
-    ends = proof.ends if proof is not None and layout else None  # the lead changes every end
+    proof = proof or _ANYTHING
+    ends = proof.ends if layout else None  # the lead changes every end
     if isinstance(move, Play):
         tile = move.tile
-        if proof is not None and proof.tile is not None:
-            if tile != proof.tile:
-                return  # only a change of the play that laid that tile takes it off the table
-        elif not layout:  # the lead: its first number faces W
+        if proof.tile is not None and tile != proof.tile:
+            return  # only a change of the play that laid that tile takes it off the table
+        if proof.tries(Kind.END) and not layout:  # the lead: its first number faces W
             if not tile.is_double:
                 yield Edit(Kind.END, i, i + 1, (Play(move.player, Tile(tile.b, tile.a), None, move.claim),), one)
-        else:
+        elif proof.tries(Kind.END):
             for end in layout.ends_for(tile):
                 if end is not move.end and (ends is None or end in ends or move.end in ends):
                     yield Edit(Kind.END, i, i + 1, (Play(move.player, tile, end, move.claim),), one)
-        if ends is None or move.end in ends:
+        if proof.tries(Kind.DIGIT) and (ends is None or move.end in ends):
             seen = {tile.id}
             for new in _one_digit_off(tile):
                 if new.id in seen or (layout and not layout.accepts(new, move.end or End.W)):
@@ -920,7 +947,7 @@ def _changes_of(state: Game, i: int, move: Move, proof: _Proof | None = None) ->
     # Another player: only where the rules let someone else make this move at all (a lead
     # the table names under highest-double, a muggins call); elsewhere the turn, or the
     # opener the record names, decides who moves.
-    if proof is not None and proof.plays:
+    if not proof.tries(Kind.PLAYER):
         return
     if isinstance(move, Muggins) or (isinstance(move, Play) and r.table_names_opener):
         for player in state.players:
@@ -1078,7 +1105,7 @@ def _commands(number: int, edits: tuple[Edit, ...], states: Sequence[Game], move
 def _command(number: int, edit: Edit, edits: Sequence[Edit], before: Sequence[Edit]) -> Command:
     if SLIP[edit.kind].reseat:
         # A lead re-seated replaces the lead; a pass left out is inserted before the move.
-        action = "insert" if edit.kind is Kind.PASS_SEAT else "replace"
+        action = "insert" if len(edit.moves) > len(edit.was) else "replace"
         return Command(action, number, ((edit.start + 1, edit.moves[0]),), reseat=True)
     shift = sum(len(e.moves) - (e.stop - e.start) for e in before if e.start <= edit.start and e is not edit)
     at = tuple((edit.start + shift + k + 1, m) for k, m in enumerate(edit.moves))
@@ -1100,8 +1127,8 @@ def _legal_with(states: Sequence[Game], moves: Sequence[Move], edit: Edit) -> bo
 SLIPS: tuple[Slip, ...] = (
     Slip(Kind.END_IN, _input_changes),
     Slip(Kind.MOVER, _input_changes, rewrites=True, another=True),
-    Slip(Kind.END, _changes_of),
-    Slip(Kind.DIGIT, _changes_of, size=_digits_apart),
+    Slip(Kind.END, _changes_of, changes_plays=True),
+    Slip(Kind.DIGIT, _changes_of, size=_digits_apart, changes_plays=True, takes_tile=True),
     Slip(Kind.CLAIM, _input_changes),
     Slip(Kind.DRAW, _inserts, size=_tiles_drawn),
     Slip(Kind.PASS, _inserts),
@@ -1110,10 +1137,11 @@ SLIPS: tuple[Slip, ...] = (
     Slip(Kind.PLAYER, _changes_of, of_call=True, rewrites=True, another=True),
     Slip(Kind.SEAT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
     Slip(Kind.LOT, _seats, of_call=True, rewrites=True, another=True, reseat=True),
-    Slip(Kind.SWAP, _swaps, rewrites=True),
+    Slip(Kind.SWAP, _swaps, rewrites=True, changes_plays=True),
     Slip(Kind.SWAP_IN, _input_changes, rewrites=True),
     Slip(Kind.AFTER, _swaps, rewrites=True, another=True),
     Slip(Kind.STANDS, rulings),
 )
 SLIP = {slip.kind: slip for slip in SLIPS}
 ORDER = {slip.kind: k for k, slip in enumerate(SLIPS)}  # among changes alike
+_ANYTHING = _Proof()  # a refusal that proves nothing of the changes: every kind is tried
