@@ -206,7 +206,7 @@ def test_german_statistics_write_a_decimal_comma():
 
 
 def test_a_missing_record_is_said_once_in_german(tmp_path):
-    from scorepad.cli.actions import read_game
+    from scorepad.record.files import read_game
 
     i18n.use("de")
     with pytest.raises(ValueError) as refused:

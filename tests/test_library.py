@@ -394,3 +394,40 @@ print(scorepad.open_next_in(game), game.turn)
         "the rules name who opens round 2: Ann (domino-maker), not the table",
         "None Ann",
     ]
+
+
+def test_a_record_edited_by_hand_through_the_library_alone(tmp_path):
+    """An edit is checked as any amendment (no rule broken that the record kept) and saved
+    only over the record it began from."""
+    printed = run_alone(
+        """
+import scorepad
+scorepad.new_game("game.toml", ["Ann", "Bob"], "pagat", opener="Ann")
+scorepad.play("game.toml", "Ann: 5-5")
+edit = scorepad.begin_edit("game.toml")
+for text in ("not a record", edit.original.replace("Ann: 5-5", "Bob: 5-5")):
+    try:
+        edit.check(text)
+    except scorepad.RecordError as refusal:
+        print("refused:", refusal)
+text = "# the lead was the 6-6\\n" + edit.original.replace("Ann: 5-5", "Ann: 6-6")
+print(edit.check(text).scores)
+edit.save(text)
+print(scorepad.load("game.toml").scores, open("game.toml").read().startswith("# the lead"))
+scorepad.play("game.toml", "Bob: 6-1 E")  # elsewhere, while a second edit is open
+again = scorepad.begin_edit("game.toml")
+scorepad.undo("game.toml")
+try:
+    again.save(again.original)
+except scorepad.RecordChangedError as refusal:
+    print(refusal)
+""",
+        tmp_path,
+    ).splitlines()
+    assert printed[0].startswith("refused: not a valid TOML file")
+    assert printed[1] == "refused: round 1, move 1: 'Bob: 5-5': it is Ann's turn, not Bob's"
+    assert printed[2:] == [
+        "[0, 0]",
+        "[0, 0] True",
+        "the record changed while it was being edited: nothing was saved",
+    ]

@@ -11,9 +11,9 @@ import sys
 import pytest
 from tests.helpers import ok, wait_for_input
 
-from scorepad.cli.actions import RecordChangedError, changing
+from scorepad.cli.actions import changing
 from scorepad.engine.notation import parse_move
-from scorepad.errors import ScorepadError
+from scorepad.errors import RecordChangedError, ScorepadError
 from scorepad.record import change as record_change
 from scorepad.record import format as record_format
 from scorepad.record.change import LiveRecord

@@ -462,8 +462,8 @@ def test_live_log_shows_the_round_and_l_all_the_game(here):
 def test_a_line_typed_for_a_stale_prompt_records_nothing(here):
     """Two terminals: the prompt showed Cy's turn; meanwhile the other terminal recorded
     Cy's move. The line typed at `Cy>` is not taken as Ann's move."""
-    from scorepad.cli.actions import content
     from scorepad.cli.live import live_command
+    from scorepad.record.library import content
 
     ok("new", "--players", "Ann,Bob,Cy", "--opener", "Ann")
     ok("play", "36")

@@ -333,8 +333,8 @@ def test_the_live_prompt_takes_the_number_alone(here):
 def test_a_fix_at_a_stale_live_prompt_says_what_arrived(here, capsys):
     """A number typed at a prompt drawn before a move from elsewhere is refused, naming the
     move, as every stale line is."""
-    from scorepad.cli.actions import content
     from scorepad.cli.live import live_command
+    from scorepad.record.library import content
 
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     assert run("play", "06", "e").exit_code == 1  # repairs offered

@@ -190,8 +190,8 @@ def test_fits_more_than_one_end_shows_each_ends_sum(here, lang, message):
     ],
 )
 def test_a_stale_live_line_says_which_move_arrived_from_elsewhere(here, capsys, lang, arrived, undone):
-    from scorepad.cli.actions import content
     from scorepad.cli.live import live_command
+    from scorepad.record.library import content
 
     def stale(elsewhere: tuple[str, ...], typed: str) -> str:
         """What live says to `typed` at a prompt drawn before `elsewhere` was done."""

@@ -36,16 +36,13 @@ from scorepad.engine.tiles import ALL_TILES, Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError, OpenerNeededError, RecordChangedError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
-    locked,
-    read_game,
-    read_record,
     read_text,
-    save_text,
 )
 from scorepad.record.format import RecordError, loads
 from scorepad.record.library import (
+    Edit,
+    begin_edit,
     check_unchanged,
-    content,
     enter_hands_in,
     mover_of,
     name_opener_in,
@@ -465,36 +462,24 @@ def _signals_end_the_edit() -> Iterator[None]:
 
 def edit(file: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> Done | None:
     """Open a copy of the record in the editor; keep it only if it is a valid record
-    (like `crontab -e`), else show the problem and ask to edit again or discard.
-    Returns None when the edit was discarded."""
-    from scorepad.record.amend import faults_of
-
-    original = read_record(file)
-    had = faults_of(read_game(file))
+    (like `crontab -e`; `library.Edit` checks and saves it), else show the problem and
+    ask to edit again or discard. Returns None when the edit was discarded."""
+    begun = begin_edit(file)
     command = editor_command()  # a command that cannot be run is said before anything is made
     with _signals_end_the_edit():
-        return _edit(file, original, had, command, ask, say)
+        return _edit(begun, command, ask, say)
 
 
-def _edit(
-    file: Path,
-    original: str,
-    had: dict[int, list[tuple[int | None, str]]],
-    command: list[str],
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-) -> Done | None:
+def _edit(begun: Edit, command: list[str], ask: Callable[[str], str], say: Callable[[str], None]) -> Done | None:
     import subprocess
     import tempfile
-
-    from scorepad.record.amend import faults_of, new_fault
 
     fd, temp = tempfile.mkstemp(prefix="scorepad-", suffix=".toml")
     path = Path(temp)
     kept: Path | None = None  # the edit, when it cannot be saved
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(original)
+            handle.write(begun.original)
         while True:
             try:
                 subprocess.run([*command, str(path)], check=False)
@@ -504,13 +489,9 @@ def _edit(
                 ) from None
             try:  # the edit passes the reader's limits (size, UTF-8) as any record does
                 text = read_text(path)
-                if text == original:
+                if text == begun.original:
                     return Done(loads(text).game, None, [_("No change.")])
-                game = loads(text).game
-                # An edit, like any amendment, may not break a rule the record kept.
-                fault = new_fault(faults_of(game), had)
-                if fault is not None:
-                    raise RecordError(str(fault))
+                game = begun.check(text)
             except (RecordError, OSError) as error:
                 problem = error if isinstance(error, RecordError) else error.strerror
                 say(_("The edited record is not valid: {problem}").format(problem=problem))
@@ -519,15 +500,15 @@ def _edit(
                     continue
                 say(_("Discarded: the record is as it was."))
                 return None
-            with locked(file):
-                if content(file) != original.encode("utf-8"):
-                    kept = path
-                    raise RecordChangedError(
-                        _("the record changed while it was being edited: nothing was saved; your edit is kept in {path}").format(
-                            path=path
-                        )
+            try:
+                begun.save(text)
+            except RecordChangedError:
+                kept = path
+                raise RecordChangedError(
+                    _("the record changed while it was being edited: nothing was saved; your edit is kept in {path}").format(
+                        path=path
                     )
-                save_text(text, file, keep_comments=True)
+                ) from None
             return Done(game, None, [_("Saved the edited record.")])
     finally:
         if kept is None:

@@ -44,6 +44,7 @@ from scorepad.record.files import (
     read_both,
     read_bytes,
     read_game,
+    read_record,
     read_text,
     real_path,
     save_text,
@@ -672,6 +673,49 @@ def reseat_lead(path: Path_, player: str | Callable[[Sequence[str]], str], *, ex
                 raise plain from None
         kept = save_text(result.text, path)
     return Amendment([("lead-reseat", at, move)], result.before, result.after, kept)
+
+
+# --- a record edited by hand -----------------------------------------------------------------
+
+
+@dataclass
+class Edit:
+    """A record being edited by hand (what `scorepad edit` opens in an editor): its path,
+    its text when the edit began, and the rules it broke then, by round
+    (`amend.faults_of`): an edit, like any amendment, may break no rule the record kept."""
+
+    path: Path
+    original: str
+    had: dict[int, list[tuple[int | None, str]]]
+
+    def check(self, text: str) -> Game:
+        """The game the edited `text` replays to. RecordError when it is not a record, or
+        breaks a rule the record kept (the first such)."""
+        from scorepad.record.amend import faults_of, new_fault
+
+        game = loads(text).game
+        fault = new_fault(faults_of(game), self.had)
+        if fault is not None:
+            raise RecordError(str(fault))
+        return game
+
+    def save(self, text: str) -> Path | None:
+        """The edited `text` saved as the record, its comments kept, under the lock, unless
+        the record changed since the edit began (RecordChangedError, nothing saved); check
+        it first (`check`). The copy of a hand-edited record kept, else None."""
+        with locked(self.path):
+            if content(self.path) != self.original.encode("utf-8"):
+                raise RecordChangedError(_("the record changed while it was being edited: nothing was saved"))
+            return save_text(text, self.path, keep_comments=True)
+
+
+def begin_edit(path: Path_) -> Edit:
+    """An edit by hand of the record at `path` begun (`Edit`): RecordError when the record
+    cannot be read or replayed."""
+    from scorepad.record.amend import faults_of
+
+    original = read_record(Path(path))
+    return Edit(Path(path), original, faults_of(read_game(Path(path))))
 
 
 # --- auditing and reviewing ------------------------------------------------------------------
