@@ -76,6 +76,20 @@ def test_a_folded_game_shows_every_round_as_the_game_laid_out(monkeypatch, seed,
     assert folded.scores == plain.scores
 
 
+def test_a_folded_round_is_written_without_laying_it_again(monkeypatch):
+    """A save writes every round: a folded one is written from what was played in it (its
+    opener, moves, hands and points), never laid again, and as the round laid out writes."""
+    games = [loads(path.read_text(encoding="utf-8")).game for path in sorted(EXAMPLES.glob("*.toml"))]
+    games += [long_game(seed, preset=preset, rounds=8) for seed in range(3) for preset in ("pagat", "two-ends", "fuenfer")]
+    laid = []
+    monkeypatch.setattr(Game, "_unfold", lambda *args: laid.append(args))
+    written = [dumps(game) for game in games]
+    assert laid == []
+    monkeypatch.undo()
+    unfolded(monkeypatch)
+    assert written == [dumps(loads(text).game) for text in written]
+
+
 def test_the_folded_rounds_read_from_a_record_are_its_rounds(monkeypatch):
     text = (EXAMPLES / "two-ends.toml").read_text(encoding="utf-8")
     game = loads(text).game

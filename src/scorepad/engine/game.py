@@ -284,6 +284,7 @@ class Folded(NamedTuple):
     long game of blocked rounds) then share one."""
 
     start_opener: int | None
+    opener: int | None  # who led it: the opener a record writes (`Round.opener`)
     opener_rule: str
     moves: tuple[Move, ...]
     hands: tuple[Hand | None, ...]  # by player, as entered; None: not given (no tiles left)
@@ -1065,6 +1066,11 @@ class Game:
             elif item.moves or item.hands is not None:
                 yield item
 
+    def written_rounds(self, first: int = 0) -> list[Round | Folded]:
+        """The rounds from the one at index `first` on, as a record writes them: a folded
+        one as what was played in it (its opener, moves, hands and points), not laid again."""
+        return self._rounds[first:]
+
     def played_count(self) -> int:
         """The rounds played or started (not a next round nobody has led yet)."""
         return sum(1 for r in self._rounds if r.moves or r.hands is not None)
@@ -1083,13 +1089,13 @@ class Game:
                 moves, hands = self._shared(moves), self._shared(hands)
             winner = r.award.winner if r.award is not None else None
             points = tuple(r.side_points(len(self.sides)))
-            folded = Folded(r.start_opener, r.opener_rule, moves, hands, Settled(r.result, winner, points))
+            folded = Folded(r.start_opener, r.opener, r.opener_rule, moves, hands, Settled(r.result, winner, points))
             if short and all(type(p) is int for p in points):
                 # Kept once, as the short moves and hands are: a record at the size limit
                 # of blocked rounds is 70,000 rounds played alike. Found by what they are
                 # (shared already, so each once), not by equality: tiles are equal
                 # whichever half is written first.
-                key = (r.start_opener, r.opener_rule, id(moves), id(hands), r.result, winner, points)
+                key = (r.start_opener, r.opener, r.opener_rule, id(moves), id(hands), r.result, winner, points)
                 known = self._folds.get(key)
                 if known is not None and known.moves is moves and known.hands is hands:
                     folded = known

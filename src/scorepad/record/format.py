@@ -11,10 +11,10 @@ import bisect
 import itertools
 import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from scorepad.engine.game import Game, Round
+from scorepad.engine.game import Folded, Game, Round
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Play, parse_move, stands
 from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import SET_PIPS, parse_tiles
@@ -24,6 +24,8 @@ from scorepad.record.chunks import CHUNKED_FROM, MAX_WHOLE, Chunks, Whole
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from scorepad.engine.held import Hand
 
 FORMAT = "scorepad/1"
 TOP_KEYS = ("format", "players", "rules", "rounds")
@@ -823,25 +825,46 @@ def _rules_table(game: Game) -> dict[str, Any]:
 
 def _round_tables(game: Game, first: int = 0) -> Iterator[dict[str, Any]]:
     """Each round's table as the record holds it, from the round at index `first`, made
-    when asked for (a folded round before `first` is not laid out again)."""
-    for r in game.rounds[first:] if first else game.rounds:
+    when asked for. A folded round is written from what was played in it, never laid out
+    again: a save writes every round, and laying them out cost more than writing them."""
+    for r in game.written_rounds(first):
+        if isinstance(r, Folded):  # finished: led, its hands entered, never annulled nor the current round
+            given = [(p, h) for p, h in enumerate(r.hands) if h is not None]
+            yield _round_table(game, r.opener, r.moves, False, None, given, r.settled.points)
+            continue
         if r.opener is None and not r.moves:
             continue  # the table has not said who opens it yet
-        assert r.opener is not None  # the lead names the opener
-        table: dict[str, Any] = {"opener": game.players[r.opener]}
-        if r.drawn and r is game.current:
-            table["drawn"] = True  # scorepad's lot, which the table has not overruled
-        table["moves"] = [str(m) for m in r.moves]
-        if r.annulled is not None:
-            table["annulled"] = r.annulled
-        if r.hands is not None:
-            table["hands"] = {
-                game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h) for p, h in sorted(r.hands.items())
-            }
+        points = None
         if r.hands is not None or (game.winner is not None and r is game.current):
             points = r.side_points(len(game.sides))
-            table["points"] = {name: points_number(points[game.side_of[p]]) for p, name in enumerate(game.players)}
-        yield table
+        drawn = r.drawn and r is game.current  # scorepad's lot, which the table has not overruled
+        hands = sorted(r.hands.items()) if r.hands is not None else None
+        yield _round_table(game, r.opener, r.moves, drawn, r.annulled, hands, points)
+
+
+def _round_table(
+    game: Game,
+    opener: int | None,
+    moves: Sequence[Move],
+    drawn: bool,
+    annulled: str | None,
+    hands: list[tuple[int, Hand]] | None,
+    points: Sequence[int | Fraction] | None,
+) -> dict[str, Any]:
+    """A round's table: `hands` by seat (None: not entered), `points` by side (None: not
+    written)."""
+    assert opener is not None  # the lead names the opener
+    table: dict[str, Any] = {"opener": game.players[opener]}
+    if drawn:
+        table["drawn"] = True
+    table["moves"] = [str(m) for m in moves]
+    if annulled is not None:
+        table["annulled"] = annulled
+    if hands is not None:
+        table["hands"] = {game.players[p]: h if isinstance(h, int) else " ".join(str(t) for t in h) for p, h in hands}
+    if points is not None:
+        table["points"] = {name: points_number(points[game.side_of[p]]) for p, name in enumerate(game.players)}
+    return table
 
 
 def dumps(game: Game) -> str:
