@@ -431,3 +431,39 @@ except scorepad.RecordChangedError as refusal:
         "[0, 0] True",
         "the record changed while it was being edited: nothing was saved",
     ]
+
+
+def test_a_repair_made_as_an_amendment_through_the_library_alone(tmp_path):
+    """A repair's commands are one amendment's steps (`steps_of`); after it the input is no
+    longer refused (`still_refused`, which refuses as `play` does: a play that proves an
+    earlier pass wrong too, though the engine alone would take it)."""
+    printed = run_alone(
+        """
+import scorepad
+scorepad.new_game("game.toml", ["Ann", "Bob"], "pagat", opener="Ann")
+for move in ("Ann: 2-1", "Bob: 1-1 E", "Ann: 2-2 W", "Bob: 4-2 W"):
+    scorepad.play("game.toml", move)
+game = scorepad.load("game.toml")
+move = scorepad.parse_move("Ann: 3-2 N")
+print(scorepad.still_refused(game, move), scorepad.still_refused(game, scorepad.parse_move("Ann: 4-3 W")))
+steps = scorepad.steps_of(scorepad.repairs(game, move)[0])
+print([(action, at, str(move)) for action, at, move in steps])
+done = scorepad.amend("game.toml", steps)
+print(scorepad.still_refused(done.after, move), len(scorepad.load("game.toml").current.moves))
+
+game = scorepad.Game(["Ann", "Bob"], scorepad.Rules.from_options("pagat"))
+game.set_opener("Ann")
+for move in ("Ann: 5-5", "Bob: draw 10", "Bob: pass", "Ann: 5-0 E"):
+    game.push(scorepad.parse_move(move))
+proving = scorepad.parse_move("Bob: 5-1 W")
+game.fork().push(proving)  # the engine alone takes it
+print(scorepad.still_refused(game, proving), len(game.current.moves))
+""",
+        tmp_path,
+    )
+    assert printed.splitlines() == [
+        "True False",
+        "[('replace', (1, 2), 'Bob: 2-2 W'), ('replace', (1, 3), 'Ann: 1-1 E')]",
+        "False 4",
+        "True 4",
+    ]

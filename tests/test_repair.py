@@ -9,7 +9,6 @@ import pytest
 from tests.helpers import ON_N, flat, run
 from tests.helpers import write_round as record
 
-from scorepad.cli.fixing import steps_of
 from scorepad.engine.game import Game
 from scorepad.engine.notation import Draw, Pass, Play, parse_move
 from scorepad.engine.repair import MOST, search
@@ -19,6 +18,7 @@ from scorepad.record import sidecar
 from scorepad.record.amend import amend_all
 from scorepad.record.files import load
 from scorepad.record.format import dumps
+from scorepad.record.repairs import steps_of
 from slips import KINDS, cases
 
 # --- recorder's slips in random real games -------------------------------------------------

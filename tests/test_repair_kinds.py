@@ -36,10 +36,9 @@ def test_each_kind_changes_only_what_its_check_says():
     """A kind's check in its `Slip` (`changes_plays`, `takes_tile`) is what lets the search
     leave it out, unmade, after a refusal by the layout: a kind that says it leaves the
     plays (their tiles, ends and order) as they were, or every tile on the table, must."""
-    from slips import cases
-
     from scorepad.engine.notation import Play
     from scorepad.engine.repair import _edits, _states
+    from slips import cases
 
     def plays(moves):
         return [(m.tile.a, m.tile.b, m.end) for m in moves if isinstance(m, Play)]

@@ -83,6 +83,8 @@ _EXPORTS = {
     "Repair": "scorepad.engine.repair",
     "repairs": "scorepad.record.repairs",
     "repaired": "scorepad.record.repairs",
+    "still_refused": "scorepad.record.repairs",
+    "steps_of": "scorepad.record.repairs",
 }
 
 __all__ = list(_EXPORTS)
@@ -159,4 +161,4 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         save,
         undo,
     )
-    from scorepad.record.repairs import repaired, repairs  # noqa: F401
+    from scorepad.record.repairs import repaired, repairs, steps_of, still_refused  # noqa: F401

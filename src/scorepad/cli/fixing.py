@@ -48,7 +48,6 @@ from scorepad.engine.repair import (
     Kind,
     Repair,
     as_typed,
-    hands_refused,
 )
 from scorepad.errors import (
     AmbiguousMoveError,
@@ -66,7 +65,7 @@ from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 from scorepad.record.library import check_unchanged
-from scorepad.record.repairs import is_last, offered
+from scorepad.record.repairs import is_last, offered, steps_of, still_refused
 from scorepad.record.sidecar import Fixed, Refusal, Step
 from scorepad.views.repairs import assumes, counts_text, passers_text, places_text
 
@@ -229,18 +228,6 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
     return repair.counted(count)
 
 
-def steps_of(repair: Repair) -> list[tuple[str, tuple[int, int], Move]]:
-    return [
-        (
-            ("reseat" if command.action == "replace" else "insert-reseat") if command.reseat else command.action,
-            (command.round, position),
-            move,
-        )
-        for command in repair.commands
-        for position, move in command.at
-    ]
-
-
 def _made(text: str, repair: Repair, kept: Refusal, refused: Move | dict[str, Any], live: bool) -> Done | None:
     """`repair` made on the record `text` as its commands make it, then the refused input
     (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
@@ -300,7 +287,7 @@ def offer(
                 kept = Refusal(move=last, order=True) if game.rules.muggins else Refusal(move=last, claim=True)
             else:
                 refused = _engine_input(game, kept)
-                if not _still_refused(game, refused):
+                if not still_refused(game, refused):
                     return None
             _game, repairs, _refused, movers = _search(text, kept, live, game)
             if not repairs:
@@ -314,20 +301,6 @@ def offer(
             return Offer(repairs, movers, kept, written)
     except (ScorepadError, OSError):
         return None  # no repairs to offer; the refusal itself has been said
-
-
-def _still_refused(game: Game, refused: Move | dict[str, Any]) -> bool:
-    if isinstance(refused, dict):
-        return hands_refused(game, refused)
-    trial = game.fork()
-    known = len(trial.current.faults)
-    try:
-        trial.push(refused)
-    except ScorepadError:
-        return True
-    # A play that proves an earlier move wrong is refused too (library.play_move).
-    earlier = any(at is not None and at < len(trial.current.moves) - 1 for at, _text in trial.current.faults[known:])
-    return earlier or bool(trial.prove())
 
 
 # --- showing them ---------------------------------------------------------------------------

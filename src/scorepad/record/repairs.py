@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from scorepad.engine.game import Game, Outcome
 from scorepad.engine.held import Hand, proven_faults
 from scorepad.engine.notation import Move, Play
-from scorepad.engine.repair import MOST, Repair, applied, as_typed, order_repairs, rulings, search
+from scorepad.engine.repair import MOST, Repair, applied, as_typed, hands_refused, order_repairs, rulings, search
 from scorepad.errors import IllegalMoveError, ScorepadError
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from scorepad.record.library import Action
 
 Refused = Move | Mapping[str, Hand]  # a move, or the remaining hands as the engine takes them
 # Enters refused hands on a repaired game (raising ScorepadError if they are refused again);
@@ -177,6 +181,33 @@ def repaired(game: Game, refused: Refused, repair: Repair, *, named: bool = True
     if done is None:
         raise IllegalMoveError(_("the repair does not go through on this game"))
     return done[0]
+
+
+def still_refused(game: Game, refused: Refused) -> bool:
+    """Whether `refused` (a move, or the remaining hands by player) is refused on `game` as
+    it is, as the library would refuse it (`library.play_move`: a play that proves an
+    earlier move wrong too; `hands_refused`). The game is not changed."""
+    from scorepad.record.library import play_move
+
+    if isinstance(refused, Mapping):
+        return hands_refused(game, refused)
+    try:
+        play_move(game.fork(), refused)
+    except ScorepadError:
+        return True
+    return False
+
+
+def steps_of(repair: Repair) -> list[tuple[Action, tuple[int, int], Move]]:
+    """A repair's commands as the steps of one amendment (`library.amend`,
+    `amend.amend_all`): each move of each command at its place, re-seating where the
+    command re-seats."""
+    steps: list[tuple[Action, tuple[int, int], Move]] = []
+    for command in repair.commands:
+        plain = cast("Action", command.action)  # "insert" or "replace"
+        action: Action = ("reseat" if plain == "replace" else "insert-reseat") if command.reseat else plain
+        steps += [(action, (command.round, position), move) for position, move in command.at]
+    return steps
 
 
 def is_last(game: Game, move: Refused) -> bool:
