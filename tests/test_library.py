@@ -467,3 +467,26 @@ print(scorepad.still_refused(game, proving), len(game.current.moves))
         "False 4",
         "True 4",
     ]
+
+
+def test_a_repair_made_on_the_records_text_through_the_library_alone(tmp_path):
+    """`made_on`: the repair's steps as one amendment of the record's text, then the input
+    refused before, as `fix` makes them; None where the input still does not go."""
+    printed = run_alone(
+        """
+import scorepad
+scorepad.new_game("game.toml", ["Ann", "Bob"], "two-ends", {"deal": (3, 7, 5)})
+for move in ("Ann: 6-6", "Bob: 6-1 E", "Ann: draw 2", "Ann: 1-2 E", "Bob: 2-5 E", "Ann: 5-3 E"):
+    scorepad.play("game.toml", move)
+game = scorepad.load("game.toml")
+text = open("game.toml", encoding="utf-8").read()
+hands = {"Bob": tuple(scorepad.parse_tile(t) for t in ("5-5", "0-0", "3-4"))}
+steps = scorepad.steps_of(scorepad.repairs(game, hands)[0])
+after, out, entered = scorepad.made_on(text, steps, hands)
+print([str(m) for m in after.rounds[0].moves][1:3], after.rounds[0].hands is not None, out)
+print(scorepad.made_on(text, steps, scorepad.parse_move("Bob: 6-6")))
+print(open("game.toml", encoding="utf-8").read() == text)
+""",
+        tmp_path,
+    )
+    assert printed.splitlines() == ["['Bob: draw 2', 'Bob: 6-1 E'] True None", "None", "True"]

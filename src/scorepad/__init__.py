@@ -85,6 +85,7 @@ _EXPORTS = {
     "repaired": "scorepad.record.repairs",
     "still_refused": "scorepad.record.repairs",
     "steps_of": "scorepad.record.repairs",
+    "made_on": "scorepad.record.repairs",
 }
 
 __all__ = list(_EXPORTS)
@@ -161,4 +162,4 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         save,
         undo,
     )
-    from scorepad.record.repairs import repaired, repairs, steps_of, still_refused  # noqa: F401
+    from scorepad.record.repairs import made_on, repaired, repairs, steps_of, still_refused  # noqa: F401

@@ -47,7 +47,6 @@ from scorepad.engine.repair import (
     Command,
     Kind,
     Repair,
-    as_typed,
 )
 from scorepad.errors import (
     AmbiguousMoveError,
@@ -65,7 +64,7 @@ from scorepad.record import sidecar
 from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
 from scorepad.record.format import RecordError, dumps, loads
 from scorepad.record.library import check_unchanged
-from scorepad.record.repairs import is_last, offered, steps_of, still_refused
+from scorepad.record.repairs import is_last, made_on, offered, steps_of, still_refused
 from scorepad.record.sidecar import Fixed, Refusal, Step
 from scorepad.views.repairs import assumes, counts_text, passers_text, places_text
 
@@ -244,25 +243,21 @@ def _make(
     lot: str | None = None,
     instead: Move | None = None,
 ) -> Done | None:
-    """`steps` made on `text`, then the refused input, as `_made` says; `lot`: who the lot
-    drew to open the next round when the fix was made (undo replays it); `instead`: the
-    move recorded in place of the refused input, where the repair changes it."""
-    from scorepad.record.amend import amend_all
+    """`steps` made on `text`, then the refused input, as `_made` says
+    (`repairs.made_on`, the hands entered as typed); `lot`: who the lot drew to open the
+    next round when the fix was made (undo replays it); `instead`: the move recorded in
+    place of the refused input, where the repair changes it."""
+    hands = kept.hands
 
-    try:
-        amended = amend_all(text, steps)
-        after = amended.after
-        if kept.hands is not None:
-            return enter_hands(after, HandsIn(kept.hands, kept.by), live, lot)
-        if kept.recorded:
-            return Done(after, None, [])
-        assert not isinstance(refused, dict)
-        out = after.push(instead or as_typed(after, refused, kept.as_named))
-    except ScorepadError:
+    def enter(after: Game) -> Done:
+        assert hands is not None
+        return enter_hands(after, HandsIn(hands, kept.by), live, lot)
+
+    made = made_on(text, steps, refused, named=kept.as_named, recorded=kept.recorded, instead=instead, enter=enter)
+    if made is None:
         return None
-    if out.faults or after.prove():
-        return None
-    return Done(after, out, [])
+    after, out, entered = made
+    return entered if isinstance(entered, Done) else Done(after, out, [])
 
 
 def offer(

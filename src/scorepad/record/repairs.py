@@ -12,7 +12,7 @@ them and keeps the input beside the record); a program calls `repairs` and `repa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
@@ -208,6 +208,38 @@ def steps_of(repair: Repair) -> list[tuple[Action, tuple[int, int], Move]]:
         action: Action = ("reseat" if plain == "replace" else "insert-reseat") if command.reseat else plain
         steps += [(action, (command.round, position), move) for position, move in command.at]
     return steps
+
+
+def made_on(
+    text: str,
+    steps: Sequence[tuple[str, tuple[int, int], Move | None]],
+    refused: Refused,
+    *,
+    named: bool = True,
+    recorded: bool = False,
+    instead: Move | None = None,
+    enter: EnterHands | None = None,
+) -> tuple[Game, Outcome | None, object] | None:
+    """A repair made on the record `text` as `fix` makes it: its `steps` (`steps_of`) as
+    one amendment, then the refused input: hands entered by `enter` (default: as the
+    engine takes them), a move made as typed (`named`: its player was named; `instead`:
+    the move recorded in its place, where the repair changes it), or nothing where it is
+    `recorded` already. The game after it, what the move did and what `enter` returned;
+    None if any of it is refused, or the move breaks a rule (what `audit` reports)."""
+    from scorepad.record.amend import amend_all
+
+    try:
+        after = amend_all(text, steps).after
+        if isinstance(refused, Mapping):
+            return after, None, (enter or _enter_hands(refused))(after)
+        if recorded:
+            return after, None, None
+        out = after.push(instead or as_typed(after, refused, named))
+    except ScorepadError:
+        return None
+    if out.faults or after.prove():
+        return None
+    return after, out, None
 
 
 def is_last(game: Game, move: Refused) -> bool:
