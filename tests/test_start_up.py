@@ -74,6 +74,9 @@ def test_markdown_and_tracebacks_are_there_when_used():
 
 
 SEARCH = ("scorepad.cli.fixing", "scorepad.engine.repair", "scorepad.record.repairs", "scorepad.views.repairs")
+# What the library's functions return (dataclasses, costly to define): a move typed on the
+# command line returns none of them (record/results.py).
+RESULTS = ("scorepad.record.results",)
 PLAYED = f"""
 import sys
 from scorepad.start import main
@@ -83,6 +86,9 @@ except SystemExit:
     pass
 finally:
     sys.stderr.write(repr(sorted(name for name in sys.modules if name in {SEARCH!r})))
+    library = vars(sys.modules.get("scorepad.record.library", sys))
+    sys.stderr.write("\\n" + repr(sorted(name for name in sys.modules if name in {RESULTS!r})
+        + sorted(name for name in ("Played", "Audit", "Review") if name in library)))
 """
 
 
@@ -93,11 +99,17 @@ def test_a_play_accepted_imports_no_repair_search(tmp_path):
     env = {**os.environ, "SCOREPAD_LANG": "en", "NO_COLOR": "1"}
 
     def play(*args: str) -> list[str]:
+        return imported(*args)[0]
+
+    def imported(*args: str) -> tuple[list[str], list[str]]:
+        """The repair search's modules imported, and the library's results (module and names)."""
         done = subprocess.run(
             [sys.executable, "-c", PLAYED, *args, "-f", str(record)], capture_output=True, text=True, env=env, timeout=120
         )
-        return eval(done.stderr.strip().splitlines()[-1])
+        search, results = done.stderr.strip().splitlines()[-2:]
+        return eval(search), eval(results)
 
     assert play("new", "--players", "Ann,Bob", "--opener", "Ann", "--muggins") == []
-    assert play("play", "64") == []  # 10, not claimed: a muggins chance, but no play before it
+    assert imported("play", "64") == ([], [])  # 10, not claimed: a muggins chance, but no play before it
     assert play("play", "43", "e") != []  # the lead's chance, then a play: their order is asked about
+    assert imported("play", "d", "--by", "Ann")[1] == []  # a draw, as accepted

@@ -47,12 +47,12 @@ _EXPORTS = {
     "RecordError": "scorepad.record.format",
     "Problem": "scorepad.record.format",
     "AmendError": "scorepad.record.amend",
-    "Amendment": "scorepad.record.library",
-    "Changed": "scorepad.record.library",
+    "Amendment": "scorepad.record.results",
+    "Changed": "scorepad.record.results",
     "ReseatNeededError": "scorepad.record.library",
-    "Audit": "scorepad.record.library",
-    "Played": "scorepad.record.library",
-    "Review": "scorepad.record.library",
+    "Audit": "scorepad.record.results",
+    "Played": "scorepad.record.results",
+    "Review": "scorepad.record.results",
     "amend": "scorepad.record.library",
     "annul": "scorepad.record.library",
     "name_opener": "scorepad.record.library",
@@ -78,8 +78,8 @@ _EXPORTS = {
     "check_unchanged": "scorepad.record.library",
     "digest": "scorepad.record.library",
     "new_game": "scorepad.record.library",
-    "Started": "scorepad.record.library",
-    "Undone": "scorepad.record.library",
+    "Started": "scorepad.record.results",
+    "Undone": "scorepad.record.results",
     "Repair": "scorepad.engine.repair",
     "repairs": "scorepad.record.repairs",
     "repaired": "scorepad.record.repairs",
@@ -128,15 +128,8 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
     from scorepad.record.amend import AmendError  # noqa: F401
     from scorepad.record.format import Problem, RecordError  # noqa: F401
     from scorepad.record.library import (  # noqa: F401
-        Amendment,
-        Audit,
-        Changed,
         Edit,
-        Played,
         ReseatNeededError,
-        Review,
-        Started,
-        Undone,
         amend,
         annul,
         arrived,
@@ -163,3 +156,4 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         undo,
     )
     from scorepad.record.repairs import made_on, repaired, repairs, steps_of, still_refused  # noqa: F401
+    from scorepad.record.results import Amendment, Audit, Changed, Played, Review, Started, Undone  # noqa: F401

@@ -9,7 +9,6 @@ import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -56,16 +55,20 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from scorepad.record.change import LiveRecord
-    from scorepad.record.library import Action, ReseatNeededError
+    from scorepad.record.library import ReseatNeededError
+    from scorepad.record.results import Action
 
 
-@dataclass
 class Done:
-    """What an action did: the game after it, the move's outcome, lines to say first."""
+    """What an action did: the game after it, the move's outcome, lines to say first. A
+    plain class, as `record.change.Change` is (a dataclass costs more to define)."""
 
-    game: Game
-    out: Outcome | None = None
-    notes: list[str] = field(default_factory=list)
+    __slots__ = ("game", "notes", "out")
+
+    def __init__(self, game: Game, out: Outcome | None = None, notes: list[str] | None = None) -> None:
+        self.game = game
+        self.out = out
+        self.notes = [] if notes is None else notes
 
 
 def noted(game: Game, out: Outcome | None) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorepad.engine.game import Game
@@ -14,15 +13,19 @@ from scorepad.record.files import Stamp, locked, read_both, real_path, save, sav
 from scorepad.record.format import RoundText, head_text, join_parts, proven_parts, round_texts
 
 
-@dataclass
 class Change:
     """The game as read under the lock, the record's text it was read from (the save
     replays again only the rounds whose text it changes, `format.proven_parts`), and,
-    after the save, the copy of a hand-edited record it kept (None: none)."""
+    after the save, the copy of a hand-edited record it kept (None: none). A plain class:
+    every change makes one, and a dataclass costs every command that changes a record
+    more to define than all its uses (docs/development.md, "Start-up")."""
 
-    game: Game
-    text: str
-    kept: list[Path] = field(default_factory=list)
+    __slots__ = ("game", "kept", "text")
+
+    def __init__(self, game: Game, text: str) -> None:
+        self.game = game
+        self.text = text
+        self.kept: list[Path] = []
 
 
 @contextmanager

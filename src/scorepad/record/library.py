@@ -16,9 +16,9 @@ import gc
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.game import Annulment, Game, Outcome, Round
 from scorepad.engine.held import Hand, proven_faults
@@ -50,14 +50,38 @@ from scorepad.record.files import (
     save_text,
 )
 from scorepad.record.files import save as save_game
-from scorepad.record.format import Problem, RecordError, audit_text, is_record, loads, loads_for_review
+from scorepad.record.format import RecordError, audit_text, is_record, loads, loads_for_review
 
 if TYPE_CHECKING:  # the review's own modules are imported by a review alone
-    from scorepad.engine.review import PlayerTotal, RoundReview
+    from scorepad.engine.review import RoundReview
+    from scorepad.record.results import Action as Action
+    from scorepad.record.results import Amendment as Amendment
+    from scorepad.record.results import Audit as Audit
+    from scorepad.record.results import Changed as Changed
+    from scorepad.record.results import Played as Played
+    from scorepad.record.results import Review as Review
+    from scorepad.record.results import Started as Started
+    from scorepad.record.results import Step as Step
+    from scorepad.record.results import TakenBack as TakenBack
+    from scorepad.record.results import Undone as Undone
+
+# What the functions return, defined in results.py and imported when one is returned (a
+# move typed on the command line needs none of them); each is still a name of this module.
+RESULTS = frozenset(("Action", "Amendment", "Audit", "Changed", "Played", "Review", "Started", "Step", "TakenBack", "Undone"))
+
+
+def __getattr__(name: str) -> Any:
+    if name not in RESULTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from scorepad.record import results
+
+    value = getattr(results, name)
+    globals()[name] = value  # the next lookup is a plain one
+    return value
+
 
 Path_ = str | os.PathLike[str]
 Seen = bytes | str | None  # the record as last seen: its bytes (`content`), or their `digest`
-Action = Literal["insert", "replace", "delete", "reseat", "insert-reseat", "lead-reseat"]
 
 
 # --- the record as the player last saw it ----------------------------------------------------
@@ -150,16 +174,6 @@ def unchanged(path: Path_, expect: Seen) -> Callable[[], None] | None:
     return None if expect is None else lambda: check_unchanged(path, expect)
 
 
-@dataclass
-class Played:
-    """A move made in a record: the game after it, what the move did, and the copy of a
-    hand-edited record the save kept (its comments cannot be kept; None: none)."""
-
-    game: Game
-    outcome: Outcome
-    kept: Path | None = None
-
-
 def load(path: Path_) -> Game:
     """The game a record file replays to. Raises RecordError (unreadable, not a record, a
     move against the rules)."""
@@ -174,19 +188,6 @@ def save(game: Game, path: Path_) -> Path | None:
     with locked(path):
         check_may_write(path)
         return save_game(game, path)
-
-
-@dataclass
-class Started:
-    """A new game in a record file: the game, whom the lot drew to open it (None: no lot),
-    the game the file held before, kept under a new name (None: there was none), whether
-    that game was over, and the copy of a hand-edited record the save kept (None: none)."""
-
-    game: Game
-    drawn: str | None = None
-    before: Path | None = None
-    before_over: bool = False
-    kept: Path | None = None
 
 
 def draw_lot(players: Sequence[str]) -> str:
@@ -257,6 +258,8 @@ def new_game(
     file held is kept under a new name (`keep`): a game over always, one not over only
     with `replace` (GameNotOverError otherwise). PlayersNeededError: no players and no
     game before; NotARecordError: the file is not a scorepad record."""
+    from scorepad.record.results import Started
+
     game_in(path)  # refused before a lock file is made beside what is not a record
     with locked(path):
         old, readable = game_in(path)
@@ -340,6 +343,8 @@ def play(path: Path_, move: Move | str, *, expect: Seen = None) -> Played:
     """One move (a play, draw, pass, muggins call, …) made in the record at `path`.
     `expect`: the record as the caller last saw it (`content`, or its `digest`); changed
     since, the move is refused (RecordChangedError), as is every change given one."""
+    from scorepad.record.results import Played
+
     with changing(Path(path), unchanged(path, expect)) as change:
         out = play_move(change.game, move_of(move))
     return Played(change.game, out, change.kept[0] if change.kept else None)
@@ -374,6 +379,8 @@ def claim_in(game: Game, player: str) -> Outcome:
 
 def claim(path: Path_, player: str, *, expect: Seen = None) -> Played:
     """`claim_in` on the record at `path`."""
+    from scorepad.record.results import Played
+
     with changing(Path(path), unchanged(path, expect)) as change:
         out = claim_in(change.game, player)
     return Played(change.game, out, change.kept[0] if change.kept else None)
@@ -435,6 +442,8 @@ def enter_hands(
     """`enter_hands_in` on the record at `path`; `opener`: who opens the next round, named
     by the table, or "lot" for the lot drawn where the rules draw one (`open_next_in`);
     without it whoever leads the next round opens it, where the rules let the table say."""
+    from scorepad.record.results import Played
+
     with changing(Path(path), unchanged(path, expect)) as change:
         out = enter_hands_in(change.game, hands)
         if opener is not None:
@@ -461,17 +470,10 @@ def name_opener_in(game: Game, name: str) -> None:
     game.set_opener(name)
 
 
-@dataclass
-class Changed:
-    """A record changed otherwise than by a move: the game after, and the copy of a
-    hand-edited record the save kept (None: none)."""
-
-    game: Game
-    kept: Path | None = None
-
-
 def name_opener(path: Path_, name: str, *, expect: Seen = None) -> Changed:
     """`name_opener_in` on the record at `path`: `name` opens the round being played."""
+    from scorepad.record.results import Changed
+
     with changing(Path(path), unchanged(path, expect)) as change:
         name_opener_in(change.game, name)
     return Changed(change.game, change.kept[0] if change.kept else None)
@@ -480,22 +482,18 @@ def name_opener(path: Path_, name: str, *, expect: Seen = None) -> Changed:
 def annul(path: Path_, reason: str, *, expect: Seen = None) -> Changed:
     """The round being played annulled by the table (a misdeal, a round dealt again), and
     why: its moves stay, it counts nothing (docs/rules.md, "Irregularities")."""
+    from scorepad.record.results import Changed
+
     with changing(Path(path), unchanged(path, expect)) as change:
         change.game.annul(reason)
     return Changed(change.game, change.kept[0] if change.kept else None)
 
 
-class TakenBack(NamedTuple):
-    """One entry taken back: a move, the hands of a round (by player index) or a round's
-    annulment, and the round it was taken from."""
-
-    round: int
-    entry: Move | dict[int, Hand] | Annulment
-
-
 def take_back_in(game: Game, count: int = 1) -> list[TakenBack]:
     """The last `count` moves, hands entries or annulments taken back from `game`, the
     last first. IllegalMoveError when there are fewer."""
+    from scorepad.record.results import TakenBack
+
     taken = []
     for done in range(count):
         try:
@@ -517,27 +515,17 @@ def take_back_in(game: Game, count: int = 1) -> list[TakenBack]:
     return taken
 
 
-@dataclass
-class Undone:
-    """Entries taken back from a record: the game after, what was taken back (the last
-    first), and the copy of a hand-edited record the save kept (None: none)."""
-
-    game: Game
-    taken: list[TakenBack]
-    kept: Path | None = None
-
-
 def undo(path: Path_, count: int = 1, *, expect: Seen = None) -> Undone:
     """The last `count` entries of the record at `path` taken back. A repair the command
     line kept for its own `undo` is forgotten, as by any change."""
+    from scorepad.record.results import Undone
+
     with changing(Path(path), unchanged(path, expect)) as change:
         taken = take_back_in(change.game, count)
     return Undone(change.game, taken, change.kept[0] if change.kept else None)
 
 
 # --- amending the past ----------------------------------------------------------------------
-
-Step = tuple[Action, tuple[int, int], Move | None]
 
 
 class ReseatNeededError(IllegalMoveError):
@@ -551,18 +539,6 @@ class ReseatNeededError(IllegalMoveError):
         super().__init__(message)
         self.instead = instead
         self.before = before
-
-
-@dataclass
-class Amendment:
-    """A change to the past made and saved: the changes as made (the action, the round and
-    move, 1-based as `scorepad log` numbers them, and the move), the game before and after
-    them, and the copy of a hand-edited record the save kept (None: none)."""
-
-    steps: list[Step]
-    before: Game
-    after: Game
-    kept: Path | None = None
 
 
 def amend(
@@ -580,6 +556,7 @@ def amend(
     the record is no longer `expect` (`play`). A move given as text is read by `read_move` with the game's
     players (default: in the record's own notation, "Ann: 6-4 E")."""
     from scorepad.record.amend import AmendError, amend_all
+    from scorepad.record.results import Amendment
 
     with locked(path):
         check_unchanged(path, expect)
@@ -650,6 +627,7 @@ def reseat_lead(path: Path_, player: str | Callable[[Sequence[str]], str], *, ex
     (` !stands`). None before the lead: name the opener then (`Game.set_opener`).
     `player`: a name, or what finds it among the game's players."""
     from scorepad.record.amend import AmendError, amend_all
+    from scorepad.record.results import Amendment
 
     with locked(path):
         check_unchanged(path, expect)
@@ -736,19 +714,10 @@ def replaying() -> Iterator[None]:
             gc.enable()
 
 
-@dataclass
-class Audit:
-    """A record replayed under its own rules to its end: the game as far as it could be
-    replayed (None: not a record at all), every problem (a broken rule, a bad entry) and
-    every note (play the rules allow but a table may want to know of), in the game's order."""
-
-    game: Game | None
-    problems: list[Problem] = field(default_factory=list)
-    notes: list[Problem] = field(default_factory=list)
-
-
 def audit_record(text: str) -> Audit:
     """`audit` of a record's text."""
+    from scorepad.record.results import Audit
+
     with replaying():
         found = audit_text(text)
     return Audit(found.game, found.problems, found.notes)
@@ -821,22 +790,11 @@ class Reviews:
         return [self.kept[n] for n in sorted(self.kept)]
 
 
-@dataclass
-class Review:
-    """The plays of a game against the tiles their players certainly held: the game, each
-    round reviewed (round `only` alone if asked), each player's totals (points missed,
-    plays marked), and the round still being played, if any."""
-
-    game: Game
-    rounds: list[RoundReview]
-    totals: list[PlayerTotal]
-    playing: int | None
-
-
 def review(path: Path_, only: int | None = None) -> Review:
     """The review of the record at `path` (docs/review.md): every round started, or round
     `only`. Raises RecordError when the record cannot be read."""
     from scorepad.engine.review import totals
+    from scorepad.record.results import Review
 
     reviews = Reviews(only)
     with replaying():

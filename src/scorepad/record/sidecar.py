@@ -95,7 +95,7 @@ class Refusal:
 class Step(NamedTuple):
     """One change of a repair as `record/amend.py` `amend_all` makes it."""
 
-    action: str  # one of library.Action
+    action: str  # one of results.Action
     round: int
     position: int
     move: Move | None
@@ -160,7 +160,7 @@ class Fixed:
 
         from scorepad.engine.notation import parse_move
         from scorepad.errors import ScorepadError
-        from scorepad.record.library import Action
+        from scorepad.record.results import Action
 
         if not isinstance(data, dict):
             return None
