@@ -28,7 +28,8 @@ the input typed without a name). Each offered
 repair, with each count or place it leaves open, is made through the record layer
 (record/amend.py), then the refused input, and compared with the true game:
 
-- the true repair: the round's moves are then the true ones, as the table played them;
+- the true repair: the round's moves are then the true ones, as the table played them
+  (after the lead a tile has no direction: 4-5 on an end showing 5 is the 5-4 played);
 - a repair the rules or the later record refuse: making it fails, `audit` reports a
   problem the record did not have, or the later plays prove a pass or a draw of it
   against "who can play must play" (engine/held.py).
@@ -299,10 +300,18 @@ def judge(case: Revealed) -> tuple[int | None, int, int]:
             except ScorepadError:
                 bad = True
                 continue
-            if rank is None and [str(m) for m in r.moves] == case.truth:
+            if rank is None and _played(r.moves) == _played(parse_move(m) for m in case.truth):
                 rank = n
         refused += bad
     return rank, len(repairs), refused
+
+
+def _played(moves) -> list[object]:
+    """The moves as the table played them: after the lead a tile has no direction (5-4 on
+    an end showing 5 is 4-5 there too), so a play is its player, its tile and its end."""
+    return [
+        (m.player, m.tile.id, m.end) if k and hasattr(m, "tile") and m.end is not None else str(m) for k, m in enumerate(moves)
+    ]
 
 
 def main() -> None:

@@ -52,7 +52,7 @@ def fix(
     ] = None,
     at: Annotated[
         str | None,
-        typer.Option("--at", help=N_("Where the repair's draw was (ROUND.MOVE), where it fits at several turns.")),
+        typer.Option("--at", help=N_("Where the repair's draw or pass was (ROUND.MOVE), where it fits at several places.")),
     ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
