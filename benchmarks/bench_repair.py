@@ -283,8 +283,10 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     had = len(audit_text(slip.text).problems)
     rank, bad = None, 0
     for n, offered in enumerate(repairs):
-        # A draw of unknown count is made with each count the table may give.
-        for repair in [offered.counted(c) for c in offered.counts] or [offered]:
+        # A repair is made with each count, place and tile it leaves to the table.
+        made = [offered.counted(c) for c in offered.counts] or [offered]
+        made = [v.placed(p) for v in made for p in v.places] or made
+        for repair in [t for v in made for t in (v.alternatives if v.tiles else (v,))]:
             steps = fixing.steps_of(repair)
             try:
                 after = amend_all(slip.text, steps).after

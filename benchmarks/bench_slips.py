@@ -25,7 +25,7 @@ that nothing refuses, the round's hands included, cannot be found by any search 
 counted apart. The first input refused (a move, or the true hands as tiles) goes through
 scorepad's repair search as the library offers it to `fix` (record/repairs.py `repairs`,
 the input typed without a name). Each offered
-repair, with each count or place it leaves open, is made through the record layer
+repair, with each count, place or tile it leaves open, is made through the record layer
 (record/amend.py), then the refused input, and compared with the true game:
 
 - the true repair: the round's moves are then the true ones, as the table played them
@@ -271,9 +271,10 @@ def _tile(t: tuple[int, int]):
 
 
 def variants(repair: Repair) -> list[Repair]:
-    """A repair with each count and place it leaves to the table."""
+    """A repair with each count, place and tile it leaves to the table."""
     out = [repair.counted(c) for c in repair.counts] or [repair]
-    return [v.placed(p) for v in out for p in v.places] or out
+    out = [v.placed(p) for v in out for p in v.places] or out
+    return [t for v in out for t in (v.alternatives if v.tiles else (v,))]
 
 
 def judge(case: Revealed) -> tuple[int | None, int, int]:

@@ -105,7 +105,7 @@ def test_after_the_undo_of_a_fix_its_repairs_are_offered_again(here):
     before, _after = fixed_game(here)
     ok("undo")
     assert here.read_bytes() == before
-    ok("fix", "2")  # chosen again, from what the undo kept
+    ok("fix", "2", "--tile", "5-0")  # chosen again, from what the undo kept
     ok("undo")
     assert here.read_bytes() == before
 

@@ -56,6 +56,13 @@ def truth(case) -> Game:
     return game
 
 
+def choices(repair) -> list:
+    """A repair with each count, place and tile it asks the table for, as `fix` makes it."""
+    out = [repair.counted(c) for c in repair.counts] or [repair]
+    out = [v.placed(p) for v in out for p in v.places] or out
+    return [t for v in out for t in (v.alternatives if v.tiles else (v,))]
+
+
 @pytest.fixture(scope="module")
 def results():
     """Per slip: its kind, where the true repair ranks (None: not offered), whether it
@@ -65,12 +72,13 @@ def results():
         repairs = search(case.record, case.refused)
         true_state = state(truth(case))
         rank = exact = None
-        for k, repair in enumerate(repairs):
-            game = repaired(case, repair)  # raises if the refused input is still refused
-            if rank is None and state(game) == true_state:
-                rank = k
-                moves = [str(m) for m in game.current.moves[: len(case.truth)]]
-                exact = moves == [str(m) for m in case.truth]
+        for k, offered in enumerate(repairs):
+            for repair in choices(offered):
+                game = repaired(case, repair)  # raises if the refused input is still refused
+                if rank is None and state(game) == true_state:
+                    rank = k
+                    moves = [str(m) for m in game.current.moves[: len(case.truth)]]
+                    exact = moves == [str(m) for m in case.truth]
         found.append((case.kind, rank, exact, len(repairs)))
     return found
 
@@ -153,18 +161,23 @@ def test_a_play_on_the_wrong_end_three_moves_back_is_the_first_repair(here):
         "scorepad: 0-6 does not fit E: W shows 5,\n"
         "  E shows 4, N shows 6, S shows 4 (it\n"
         "  fits N)\n"
-        "Perhaps a slip earlier in the round:\n"
+        "Perhaps a slip in this move or earlier\n"
+        "in the round:\n"
         '1. scorepad replace 1.6 "Cy: 4-6 E"\n'
+        "   scorepad play 0-6 E\n"
         "   if 4-6 went on E, not N\n"
         '2. scorepad replace 1.5 "Bob: 5-6 E"\n'
-        "   if Bob played 5-6 at 1.5, not 5-4\n"
-        '3. scorepad replace 1.5 "Bob: 5-0 E"\n'
-        "   if Bob played 5-0 at 1.5, not 5-4\n"
+        "   scorepad play 0-6 E\n"
+        "   if Bob played 5-6 or 5-0 at 1.5, not\n"
+        "   5-4: which, the table shows\n"
+        "3. scorepad play 0-6 N\n"
+        "   if 0-6 went on N, not E\n"
         "4. scorepad play 0-6 E --stands --by Cy\n"
         "   or a ruling: the table lets Cy's 0-6\n"
         "   on E stand against the rules\n"
-        "scorepad fix N makes repair N, then\n"
-        "records Cy: 0-6 E.\n"
+        "scorepad fix N makes repair N.\n"
+        "Repair 2 needs the tile: scorepad fix 2\n"
+        "--tile T (5-6 or 5-0).\n"
     )
 
 
@@ -232,8 +245,40 @@ def test_a_tile_with_one_number_wrong_is_found_when_the_real_tile_appears(here):
     result = run("play", "62", "e")
     assert result.exit_code == 1
     assert "6-2 is already on the table" in flat(result.output)
-    first = result.output.split("\n1. ")[1].split("\n2. ")[0]
-    assert first == 'scorepad replace 1.2 "Bob: 6-1 W"\n   if Bob played 6-1 at 1.2, not 6-2'
+    # Four tiles fit where 6-2 was typed: one repair, the tile asked (it lies on the table).
+    first = flat(result.output.split("\n1. ")[1].split("\nscorepad fix N")[0])
+    assert first == 'scorepad replace 1.2 "Bob: 6-1 W" if Bob played 6-1, 6-0, 6-4 or 6-6 at 1.2, not 6-2: which, the table shows'
+    assert flat(result.output).endswith("Repair 1 needs the tile: scorepad fix 1 --tile T (6-1, 6-0, 6-4 or 6-6).")
+    before = here.read_bytes()
+    result = run("fix", "1")
+    assert result.exit_code == 2
+    assert "fix 1: which tile did Bob play at 1.2? The record cannot tell (6-1, 6-0, 6-4 or 6-6)" in flat(result.output)
+    result = run("fix", "1", "--tile", "6-3")
+    assert result.exit_code == 2
+    assert "fix 1: Bob played 6-1, 6-0, 6-4 or 6-6 at 1.2, not 6-3" in flat(result.output)
+    assert here.read_bytes() == before
+    assert run("fix", "1", "--tile", "46").exit_code == 0
+    assert [str(m) for m in load(here).game.current.moves][1:2] == ["Bob: 6-4 W"]
+
+
+def test_the_tile_is_asked_at_the_live_prompt(here):
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 6-2 W", "Cy: 3-5 E", "Ann: 5-6 E"])
+    out = flat(run("live", input="62 e\n1\n64\nq\n").output)
+    assert "Repair 1 asks which tile lies at 1.2 (6-1, 6-0, 6-4 or 6-6)." in out
+    assert "which tile lies at 1.2: 6-1, 6-0, 6-4 or 6-6? Repair 1: if Bob played 6-4 at 1.2, not 6-2" in out
+    assert [str(m) for m in load(here).game.current.moves][1:2] == ["Bob: 6-4 W"]
+
+
+def test_the_tile_is_asked_in_german(here):
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 6-2 W", "Cy: 3-5 E", "Ann: 5-6 E"])
+    out = flat(run("play", "62", "e", lang="de").output)
+    assert "wenn Bob bei 1.2 6-1, 6-0, 6-4 oder 6-6 anlegte, nicht 6-2: welchen, zeigt der Tisch" in out
+    assert "Reparatur 1 braucht den Stein: scorepad fix 1 --tile T (6-1, 6-0, 6-4 oder 6-6)." in out
+    out = flat(run("live", input="62 e\n1\nxx\nfix 1 6-4\nq\n", lang="de").output)
+    assert "welcher Stein liegt bei 1.2: 6-1, 6-0, 6-4 oder 6-6?" in out
+    assert "'xx' ist kein Stein wie 6-3: nichts wurde eingetragen" in out
+    assert "Reparatur 1: wenn Bob bei 1.2 6-4 anlegte, nicht 6-2" in out
+    assert [str(m) for m in load(here).game.current.moves][1:2] == ["Bob: 6-4 W"]
 
 
 # --- fix, undo, the live prompt ----------------------------------------------------------------
@@ -253,7 +298,7 @@ def test_fix_makes_the_repair_and_the_refused_move_and_one_undo_takes_both_back(
     assert result.output.startswith("Undone: the fix (Cy: 0-6 E and its\nrepair)\n")
     assert here.read_bytes() == before
     # The repairs are on offer again: the same fix can be chosen once more.
-    assert run("fix", "2").exit_code == 0
+    assert run("fix", "2", "--tile", "5-6").exit_code == 0
     assert str(load(here).game.current.moves[4]) == "Bob: 5-6 E"
 
 
@@ -323,8 +368,8 @@ def test_the_live_prompt_takes_the_number_alone(here):
     result = run("live", input="06 e\n1\nu\nq\n")
     assert result.exit_code == 1  # a line was refused
     out = result.output
-    assert "1. replace 1.6 Cy: 4-6 E\n   if 4-6 went on E, not N\n" in out
-    assert "Type a repair's number to make it, then\nrecord Cy: 0-6 E." in out
+    assert "1. replace 1.6 Cy: 4-6 E\n   0-6 E\n   if 4-6 went on E, not N\n" in out
+    assert "Type a repair's number to make it.\n" in out
     assert "Cy> Repair 1: if 4-6 went on E, not N\nReplaced 1.6: Cy: 4-6 E\nCy 0-6 E +5" in out
     assert "Ann> Undone: the fix (Cy: 0-6 E and its\nrepair)" in out
     assert here.read_bytes() == before
@@ -424,21 +469,25 @@ def test_the_repairs_in_german(here):
         "scorepad: 0-6 passt nicht an O: W zeigt\n"
         "  5, O zeigt 4, N zeigt 6, S zeigt 4 (er\n"
         "  passt an N)\n"
-        "Vielleicht ein früheres Versehen:\n"
+        "Vielleicht ein Versehen in diesem oder\n"
+        "einem früheren Zug:\n"
         '1. scorepad replace 1.6 "Cy: 4-6 O"\n'
+        "   scorepad play 0-6 O\n"
         "   wenn 4-6 an O lag, nicht an N\n"
         '2. scorepad replace 1.5 "Bob: 5-6 O"\n'
-        "   wenn Bob bei 1.5 5-6 anlegte, nicht\n"
-        "   5-4\n"
-        '3. scorepad replace 1.5 "Bob: 5-0 O"\n'
-        "   wenn Bob bei 1.5 5-0 anlegte, nicht\n"
-        "   5-4\n"
+        "   scorepad play 0-6 O\n"
+        "   wenn Bob bei 1.5 5-6 oder 5-0\n"
+        "   anlegte, nicht 5-4: welchen, zeigt\n"
+        "   der Tisch\n"
+        "3. scorepad play 0-6 N\n"
+        "   wenn 0-6 an N lag, nicht an O\n"
         "4. scorepad play 0-6 O --stands --by Cy\n"
         "   oder ein Entscheid: der Tisch lässt\n"
         "   0-6 von Cy an O gegen die Regeln\n"
         "   stehen\n"
-        "scorepad fix N führt Reparatur N aus und\n"
-        "trägt dann Cy: 0-6 O ein.\n"
+        "scorepad fix N führt Reparatur N aus.\n"
+        "Reparatur 2 braucht den Stein: scorepad\n"
+        "fix 2 --tile T (5-6 oder 5-0).\n"
     )
     result = run("fix", "1", lang="de")
     assert result.exit_code == 0, result.output
@@ -451,7 +500,7 @@ def test_the_live_prompt_in_german(here):
     record(here, ["Ann", "Bob", "Cy"], ON_N)
     result = run("live", input="06 o\n1\nq\n", lang="de")
     out = result.output
-    assert "1. replace 1.6 Cy: 4-6 O\n   wenn 4-6 an O lag, nicht an N\n" in out
+    assert "1. replace 1.6 Cy: 4-6 O\n   0-6 O\n   wenn 4-6 an O lag, nicht an N\n" in out
     assert "Tippe die Nummer einer Reparatur" in out
     assert "Reparatur 1: wenn 4-6 an O lag" in flat(out)
     assert str(load(here).game.current.moves[-1]) == "Cy: 0-6 E"
@@ -463,7 +512,10 @@ def test_engine_search_leaves_the_game_as_it_was():
         game.push(parse_move(move))
     text = dumps(game)
     repairs = search(game, parse_move("Cy: 0-6 E"))
-    assert [str(c.at[0][1]) for r in repairs for c in r.commands] == ["Cy: 4-6 E", "Bob: 5-6 E", "Bob: 5-0 E"]
+    # The tile at 1.5 is one repair with its tiles asked; the third is the input's end.
+    assert [str(c.at[0][1]) for r in repairs for c in r.commands] == ["Cy: 4-6 E", "Bob: 5-6 E"]
+    assert [str(tile) for tile in repairs[1].tiles] == ["5-6", "5-0"]
+    assert repairs[2].instead == parse_move("Cy: 0-6 N")
     assert dumps(game) == text
     assert game.pop() == parse_move("Bob: 2-5 W")  # the undo stack is whole too
     with pytest.raises(ScorepadError):

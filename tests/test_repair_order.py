@@ -71,11 +71,13 @@ def test_two_plays_typed_the_other_way_round_are_the_first_repair(swapped):
         '1. scorepad replace 1.2 "Bob: 2-2 W" \\\n     1.3 "Ann: 1-1 E"\n'
         "   if 2-2 (1.3) came before 1-1 (1.2)\n"
         '2. scorepad replace 1.2 "Bob: 0-1 E"\n'
-        "   if Bob played 0-1 at 1.2, not 1-1\n"
-        '3. scorepad replace 1.2 "Bob: 3-1 E"\n'
-        "   if Bob played 3-1 at 1.2, not 1-1\n"
+        "   if Bob played 0-1, 3-1, 4-1, 5-1 or\n"
+        "   6-1 at 1.2, not 1-1: which, the table\n"
+        "   shows\n"
         "scorepad fix N makes repair N, then\n"
         "records Ann: 3-2 N.\n"
+        "Repair 2 needs the tile: scorepad fix 2\n"
+        "--tile T (0-1, 3-1, 4-1, 5-1 or 6-1).\n"
     )
     ok("fix", "1")
     assert [str(m) for m in load(swapped).game.current.moves] == [

@@ -48,6 +48,16 @@ class PlaceNeededError(InvalidMoveError):
         self.count = count  # the count already given, where the record could not tell it either
 
 
+class TileNeededError(InvalidMoveError):
+    """A repair chosen whose tile, typed with one number wrong, several tiles fit, without
+    the tile."""
+
+    def __init__(self, message: str, *, question: str, choice: int) -> None:
+        super().__init__(message)
+        self.question = question  # what the live prompt asks: "which tile lies at 1.3: 6-1 or 6-3? "
+        self.choice = choice
+
+
 class InvalidHandsError(ScorepadError):
     """Remaining hands at the end of a round that cannot be right."""
 

@@ -37,6 +37,7 @@ from scorepad.cli.grammar import (
     PlayIn,
     Typed,
     UndoIn,
+    parse_tile,
     quoted,
     read_hands,
     resolve_player,
@@ -58,6 +59,7 @@ from scorepad.errors import (
     ProvenFaultError,
     RecordChangedError,
     ScorepadError,
+    TileNeededError,
 )
 from scorepad.i18n import _
 from scorepad.record import sidecar
@@ -66,7 +68,7 @@ from scorepad.record.format import RecordError, dumps, loads
 from scorepad.record.library import check_unchanged
 from scorepad.record.repairs import is_last, made_on, offered, steps_of, still_refused
 from scorepad.record.sidecar import Fixed, Refusal, Step
-from scorepad.views.repairs import assumes, counts_text, passers_text, places_text
+from scorepad.views.repairs import assumes, counts_text, passers_text, places_text, tiles_text
 
 if TYPE_CHECKING:
     from scorepad.engine.tiles import Tile
@@ -197,6 +199,35 @@ def _pass_placed(repair: Repair, choice: int, at: str | None, live: bool) -> Rep
     raise InvalidMoveError(
         _("fix {choice}: the pass left out was {passers}, not before {at}").format(choice=choice, passers=passers, at=at)
     )
+
+
+def _with_tile(repair: Repair, choice: int, tile: str | None, live: bool) -> Repair:
+    """The repair chosen, with the tile that lies on the table where several fit."""
+    if not repair.tiles:
+        if tile is not None:
+            raise InvalidMoveError(
+                _("fix {choice} --tile {tile}: repair {choice} has no tile to choose").format(choice=choice, tile=tile)
+            )
+        return repair
+    edit = repair.edits[0]
+    player, at, tiles = edit.moves[0].player, repair.at_text(edit.start), tiles_text(repair)
+    if tile is None:
+        command = f"fix {choice} {repair.tiles[0]}" if live else f"scorepad fix {choice} --tile T"
+        raise TileNeededError(
+            _("fix {choice}: which tile did {player} play at {at}? The record cannot tell ({tiles}): type  {command}").format(
+                choice=choice, player=player, at=at, tiles=tiles, command=command
+            ),
+            question=_("which tile lies at {at}: {tiles}? ").format(at=at, tiles=tiles),
+            choice=choice,
+        )
+    chosen = repair.with_tile(parse_tile(tile))
+    if chosen is None:
+        raise InvalidMoveError(
+            _("fix {choice}: {player} played {tiles} at {at}, not {tile}").format(
+                choice=choice, player=player, tiles=tiles, at=at, tile=tile
+            )
+        )
+    return chosen
 
 
 def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> Repair:
@@ -430,6 +461,15 @@ def offer_lines(made: Offer, *, live: bool, file: Path | None) -> list[Line]:
             bounds, places = counts_text(repair.counts), places_text(repair)
             lines.append(Line(ask.format(number=number, player=repair.drawer, bounds=bounds, places=places, fix=fixed), "say"))
             continue
+        if repair.tiles:
+            if live:
+                ask = _("Repair {number} asks which tile lies at {at} ({tiles}).")
+            else:
+                ask = _("Repair {number} needs the tile: {fix} --tile T ({tiles}).")
+            fixed = fix.replace(" N", f" {number}", 1)
+            at = repair.at_text(repair.edits[0].start)
+            lines.append(Line(ask.format(number=number, at=at, tiles=tiles_text(repair), fix=fixed), "say"))
+            continue
         if repair.alternatives:
             if live:
                 ask = _("Repair {number} asks who passed, and where ({places}).")
@@ -499,10 +539,12 @@ def fix(
     live: bool = False,
     count: int | None = None,
     at: str | None = None,
+    tile: str | None = None,
 ) -> Done:
     """Make repair `choice` of the last refusal, then the refused input, as one change;
     `count`: how many tiles were drawn, for a repair of a draw the record cannot count;
-    `at`: where (`4.20`), for a repair of a draw that fits at several of the drawer's turns."""
+    `at`: where (`4.20`), for a repair of a draw or a pass that fits at several places;
+    `tile`: the tile played (`6-3`), for a repair of a tile typed wrong that several fit."""
 
     with locked(file):
         check_unchanged(file, expect)
@@ -520,6 +562,7 @@ def fix(
                 _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
             )
         repair = _with_place(_with_count(repairs[choice - 1], choice, count, live), choice, at, live, count)
+        repair = _with_tile(repair, choice, tile, live)
         steps = steps_of(repair)
         made = _made(text, repair, kept, refused, live)
         if made is None:  # pragma: no cover - the search offers only repairs that are made

@@ -149,7 +149,8 @@ class AmendIn(NamedTuple):
 class FixIn(NamedTuple):
     choice: int  # the number of a repair offered after a refusal
     drawn: int | None = None  # how many tiles were drawn, for a repair of a draw of unknown count
-    at: str | None = None  # where the draw was (`4.20`), for a repair of a draw that fits at several turns
+    at: str | None = None  # where the draw or pass was (`4.20`), for a repair that fits at several places
+    tile: str | None = None  # the tile played (`6-3`), for a repair of a tile typed wrong that several fit
 
 
 class NewIn(NamedTuple):
@@ -635,6 +636,11 @@ def parse_line(line: str) -> Typed | None:
         number = rest[0] if head == "fix" and len(rest) in (1, 2, 3) else head
         count = rest[1] if head == "fix" and len(rest) >= 2 else None
         at = rest[2] if head == "fix" and len(rest) == 3 else None
+        if head == "fix" and len(rest) == 2 and "-" in rest[1]:
+            # `fix 1 6-3`: the tile that lies on the table, where several fit.
+            if not _is_number(number, 2) or int(number) < 1:
+                raise InvalidMoveError(_("'{line}': write the number of a repair, e.g. 1").format(line=line))
+            return FixIn(int(number), tile=str(parse_tile(rest[1])))
         if at is None and count is not None and count.count(".") == 1:
             at, count = count, None  # `fix 1 4.20`: where the draw was; `fix 1 3 4.20` with its count
         if at is not None and not (at.count(".") == 1 and all(_is_number(part, 4) for part in at.split("."))):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorepad.errors import CountNeededError, PlaceNeededError, RecordChangedError, ScorepadError
+from scorepad.errors import CountNeededError, PlaceNeededError, RecordChangedError, ScorepadError, TileNeededError
 from scorepad.i18n import _
 from scorepad.record.files import cannot_write
 from scorepad.views.console import console, echo, error, shown
@@ -195,6 +195,8 @@ def live_command(
         return _ask_count(file, problem, seen, held)
     except PlaceNeededError as problem:
         return _ask_place(file, problem, seen, held)
+    except TileNeededError as problem:
+        return _ask_tile(file, problem, seen, held)
     except ScorepadError as problem:
         if _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
@@ -309,6 +311,23 @@ def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None, held: 
         return None
     count = f" {problem.count}" if problem.count is not None else ""
     return live_command(f"fix {problem.choice}{count} {answer}", file, seen, held)
+
+
+def _ask_tile(file: Path, problem: TileNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
+    """A repair of a tile typed with one number wrong that several tiles fit, chosen at the
+    prompt: ask which (it lies on the table)."""
+    from scorepad.cli.grammar import parse_tile
+
+    try:
+        answer = input(shown(problem.question)).strip()
+        tile = parse_tile(answer)
+    except (EOFError, KeyboardInterrupt):
+        echo()
+        return None
+    except ScorepadError:
+        error(_("'{answer}' is not a tile like 6-3: nothing was recorded").format(answer=answer))
+        return None
+    return live_command(f"fix {problem.choice} {tile}", file, seen, held)
 
 
 def _offer(file: Path, typed: Typed, problem: ScorepadError | None) -> None:

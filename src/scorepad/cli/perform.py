@@ -29,7 +29,7 @@ def perform(file: Path, typed: Typed, *, expect: bytes | None = None, live: bool
         from scorepad.cli import fixing  # here: a move needs none of the repair search
 
         if isinstance(typed, FixIn):
-            return fixing.fix(file, typed.choice, expect=expect, live=live, count=typed.drawn, at=typed.at)
+            return fixing.fix(file, typed.choice, expect=expect, live=live, count=typed.drawn, at=typed.at, tile=typed.tile)
         return fixing.undo(file, typed, expect=expect)
     with changing(file, expect, held) as (game, said, text):
         try:

@@ -180,6 +180,8 @@ class Repair:
     # which the record cannot tell apart: the repair at each place (the passer differs from
     # place to place), latest first as `places`. The table saw who passed: the keeper is
     # asked. Empty for a draw's places and every other repair.
+    # or a tile typed with one number wrong at one play, where several tiles fit: the repair
+    # with each tile (`tiles`), nearest first. The tile lies on the table: the keeper is asked.
     alternatives: tuple[Repair, ...] = ()
 
     @property
@@ -216,6 +218,18 @@ class Repair:
         """Who drew, in a repair of a draw of unknown count."""
         return self.edits[0].moves[0].player
 
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles that fit, in a repair of a tile typed with one number wrong whose tile
+        is asked; empty for every other repair."""
+        if self.places or not self.alternatives:
+            return ()
+        return tuple(_played_tile(other) for other in self.alternatives)
+
+    def with_tile(self, tile: Tile) -> Repair | None:
+        """This repair of a tile typed wrong, with `tile` played (None: not one that fits)."""
+        return next((other for other in self.alternatives if _played_tile(other).id == tile.id), None)
+
     def mover_at(self, start: int) -> str:
         """Who drew or passed, in this repair made at `start` (one of `places`)."""
         return self.placed(start).edits[0].moves[0].player
@@ -232,6 +246,12 @@ class Repair:
             commands=(Command(command.action, command.round, ((position, draw),)),),
             counts=(),
         )
+
+
+def _played_tile(repair: Repair) -> Tile:
+    play = repair.edits[0].moves[0]
+    assert isinstance(play, Play)
+    return play.tile
 
 
 def search(
@@ -349,6 +369,7 @@ def search(
     best = _unknown_counts(sorted(found.values(), key=lambda item: item[0]))
     if not named:
         best = _passes_left_out(best, n)
+    best = _tiles_asked(best)
     out = []
     for _order, repair in best[:most]:
         edit = repair.edits[0] if len(repair.edits) == 1 else None
@@ -438,6 +459,27 @@ def _passes_left_out(best: list[tuple[tuple[Any, ...], Repair]], n: int) -> list
             out.append((rank, repair))
         elif not any(other is group for _rank, other in out):
             out.append((rank, group))
+    return out
+
+
+def _tiles_asked(best: list[tuple[tuple[Any, ...], Repair]]) -> list[tuple[tuple[Any, ...], Repair]]:
+    """A tile typed with one number wrong that several tiles fit (6-2 typed, and 6-1, 6-3
+    and 6-4 all go through) is one repair, ranked as the best of them, whose tile the
+    keeper is asked: the tile lies on the table, where the record cannot tell it. Offered
+    as separate repairs, the nearest number first, they would fill every slot."""
+    groups: dict[int, list[Repair]] = {}
+    for _rank, repair in best:
+        if len(repair.edits) == 1 and repair.input is None and repair.edits[0].kind is Kind.DIGIT:
+            groups.setdefault(repair.edits[0].start, []).append(repair)
+    if all(len(members) < 2 for members in groups.values()):
+        return best
+    out: list[tuple[tuple[Any, ...], Repair]] = []
+    for rank, repair in best:
+        members = groups.get(repair.edits[0].start, []) if repair.edits and repair.input is None else []
+        if len(members) < 2 or not any(repair is member for member in members):
+            out.append((rank, repair))
+        elif repair is members[0]:
+            out.append((rank, replace(repair, alternatives=tuple(members))))
     return out
 
 

@@ -149,6 +149,10 @@ def offered(
             one = repair.counted(repair.counts[0]) if repair.counts else repair
             held = [p for p in repair.places if made(one.placed(p)) is not None]
             repair = repair.placed(held[0]) if len(held) == 1 else replace(repair, places=tuple(held))
+        if repair is not None and done is not None and repair.tiles:
+            # Each tile as `fix` would make it: only those that hold are offered.
+            held_tiles = [other for other in repair.alternatives if made(other) is not None]
+            repair = held_tiles[0] if len(held_tiles) == 1 else replace(repair, alternatives=tuple(held_tiles))
         if done is not None and repair is not None:
             offer(repair, done)
             if len(out) == MOST:
@@ -173,10 +177,13 @@ def repairs(game: Game, refused: Refused, *, named: bool = True) -> list[Repair]
 
 def repaired(game: Game, refused: Refused, repair: Repair, *, named: bool = True) -> Game:
     """A new game: `game` with `repair` made (one of `repairs(game, refused)`, with its
-    count and place chosen where it leaves them open: `Repair.counted`, `Repair.placed`),
+    count, place and tile chosen where it leaves them open: `Repair.counted`, `Repair.placed`,
+    `Repair.with_tile`),
     then the refused input. IllegalMoveError if it does not go through."""
     if repair.counts or len(repair.places) > 1:
         raise IllegalMoveError(_("the repair leaves the count or the place of its draw open: choose one"))
+    if repair.tiles:
+        raise IllegalMoveError(_("the repair leaves the tile played open: choose one (Repair.with_tile)"))
     done = Replay(game).made(repair, refused, named=named)
     if done is None:
         raise IllegalMoveError(_("the repair does not go through on this game"))

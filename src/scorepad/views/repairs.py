@@ -18,6 +18,13 @@ def assumes(repair: Repair) -> str:
         return _("if {player} drew tiles before {places}: how many and where, the record cannot tell (N: {counts})").format(
             player=repair.drawer, places=places_text(repair), counts=counts_text(repair.counts)
         )
+    if repair.tiles:
+        edit = repair.edits[0]
+        old = edit.was[0]
+        assert isinstance(old, Play)
+        return _("if {player} played {tiles} at {at}, not {old}: which, the table shows").format(
+            player=old.player, tiles=tiles_text(repair), at=repair.at_text(edit.start), old=old.tile
+        )
     if repair.alternatives:
         return _(
             "if a pass was left out ({passers}), and every later move followed the turn from there: which, the table saw"
@@ -61,6 +68,11 @@ def passers_text(repair: Repair) -> str:
             for start in sorted(repair.places)
         ]
     )
+
+
+def tiles_text(repair: Repair) -> str:
+    """The tiles that fit a play typed with one number wrong: '6-1, 6-3 or 6-4'."""
+    return _or([str(tile) for tile in repair.tiles])
 
 
 def counts_text(counts: Sequence[int]) -> str:

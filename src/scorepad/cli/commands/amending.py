@@ -54,13 +54,17 @@ def fix(
         str | None,
         typer.Option("--at", help=N_("Where the repair's draw or pass was (ROUND.MOVE), where it fits at several places.")),
     ] = None,
+    tile: Annotated[
+        str | None,
+        typer.Option("--tile", help=N_("The tile played (like 6-3), where the repair's tile typed wrong is one of several.")),
+    ] = None,
     file: FileOption = DEFAULT_FILE,
 ) -> None:
     from scorepad.cli.grammar import FixIn
 
     if choice < 1:
         fail(_("fix {choice}: the repairs are numbered from 1").format(choice=choice), BAD_USAGE)
-    act(file, FixIn(choice, count, at))
+    act(file, FixIn(choice, count, at, tile))
 
 
 AtArgument = Annotated[str, typer.Argument(metavar="AT", help=N_("ROUND.MOVE as the log numbers the moves, e.g. 1.12."))]
