@@ -5,7 +5,7 @@ at several of the drawer's turns, the table saw which: `--at` (live: asked) says
 
 import pytest
 
-from helpers import flat, live, ok, refused, run
+from helpers import flat, live, ok, refused, run, write_round
 from scorepad.engine.game import Game
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules
@@ -107,3 +107,26 @@ def test_hands_tell_the_count_exactly(here):
     assert "draw N" not in out and "--count" not in flat(out)
     ok("fix", "1")
     assert [str(m) for m in load(here).game.rounds[0].moves][3] == "Tom: draw 4"
+
+
+# bench_slips seed 11 (three players, two-ends): Bob drew at 1.2 and again before his 6-4
+# at 1.9; the keeper left the second draw out. 6-4, typed for Bob, proves his draw at 1.2
+# wrong (6-4 fitted then). The draw at 1.2 moved to 1.9 would be a draw typed before the
+# table made it: the draw left out comes first, its count asked.
+SECOND_DRAW = (
+    "Ann: 6-6", "Bob: draw", "Bob: 6-5 E", "Cy: 6-1 W", "Ann: 5-0 E", "Bob: 1-4 W", "Cy: 4-3 W",
+    "Ann: 0-6 E",
+)  # fmt: skip
+
+
+def test_a_draw_left_out_comes_before_a_draw_moved_to_a_later_turn(here):
+    write_round(here, ["Ann", "Bob", "Cy"], SECOND_DRAW, preset="two-ends")
+    out = flat(refused(("play", "64", "e"), here, 1).replace(" \\\n", " "))
+    offered = out.split(" 1. ", 1)[1]
+    assert offered.startswith(
+        'scorepad insert 1.9 "Bob: draw N" if Bob drew tiles before this move: how many, the record cannot tell'
+    ), out
+    assert ' 2. scorepad replace 1.2 "Bob: 6-5 E" ' in out
+    assert "if Bob drew 1 tile before 1.9, not at 1.2" in out
+    ok("fix", "1", "--count", "1")
+    assert [str(m) for m in load(here).game.rounds[0].moves] == [*SECOND_DRAW, "Bob: draw", "Bob: 6-4 E"]

@@ -438,7 +438,7 @@ def _unknown_counts(best: list[tuple[tuple[Any, ...], Repair]]) -> list[tuple[tu
             out[index] = (rank, replace(repair, counts=tuple(sorted(counts))))
     # A draw that fits with any of several counts explains less than a change that fits
     # only as it is: among repairs of as many changes, it comes after them.
-    out.sort(key=lambda item: (item[0][0], item[0][1], bool(item[1].counts)))
+    out.sort(key=lambda item: (item[0][0], item[0][1], item[0][2], bool(item[1].counts)))
     return out
 
 
@@ -834,7 +834,19 @@ def _rank(repair: Repair, named: bool = True) -> tuple[Any, ...]:
     # A pass or draw that a swap gives to another player: the keeper saw who passed, and a
     # pass left out (the later moves one seat off) is the likelier slip.
     moved = sum(edit.kind is Kind.SWAP and _moves_a_turn(edit) for edit in edits)
-    return (len(edits), rewrites, moved, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+    # A draw moved to a later turn than the one it was typed at: the keeper would have typed
+    # it before the table made it. After every change that only adds the move left out, a
+    # draw of open count included (`_unknown_counts`).
+    ahead = sum(_drawn_ahead(edit) for edit in edits)
+    return (len(edits), rewrites, ahead, moved, [-p for p in latest], repair.disagreeing, nearness, kinds, text)
+
+
+def _drawn_ahead(edit: Edit) -> bool:
+    """Whether the change moves a recorded draw to a later turn (`_draw_moved`: the draw,
+    first of the moves it replaces, goes last; two draws swapped are not told apart)."""
+    if edit.kind is not Kind.MOVE or edit.moves[-1] is not edit.was[0]:
+        return False
+    return edit.moves[0] is not edit.was[-1] or not isinstance(edit.was[-1], Draw)
 
 
 def _moves_a_turn(edit: Edit) -> bool:
