@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from tests.conftest import play_all
-from tests.helpers import HUNG, flat, live, load, pane_until, tmux, wait_for_input
-from tests.serving import Push, Served, scorepad
+from tests.helpers import HUNG, flat, live, load, ok, pane_until, tmux, wait_for_input
+from tests.serving import Push, Served
 
 from scorepad.record.format import dumps
 from scorepad.serve.links import qr_code
@@ -73,9 +73,10 @@ def typed(session: str, keys: str, shown: str) -> str:
 
 
 def done(folder: Path, *args: str) -> None:
-    """A one-shot command in another process, as a second terminal types it."""
-    finished = scorepad(folder, *args)
-    assert finished.returncode == 0, finished.stdout + finished.stderr
+    """A one-shot command, as a second terminal types it: run in this process, which is
+    another process than the prompt's (a scorepad process of its own would only add its
+    start-up)."""
+    ok(*args, "-f", folder / "scorepad.toml")
 
 
 @pytest.fixture

@@ -153,14 +153,7 @@ def test_a_second_terminal_is_seen_by_the_live_prompt(here, tmp_path):
             live.stdin.flush()
             wait_for_input(live.pid)
             assert moves_of(here) == ["Ann: 6-6"]
-            other = subprocess.run(
-                [sys.executable, "-m", "scorepad", "play", "65", "e", "-f", str(here)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=60,
-            )
-            assert other.returncode == 0, other.stderr
+            ok("play", "65", "e", "-f", here)  # in this process: another than the prompt's
             live.stdin.write("64 w\n")  # typed at the prompt drawn before Bob's move
             live.stdin.flush()
             wait_for_input(live.pid)

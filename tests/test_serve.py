@@ -308,10 +308,9 @@ def test_a_new_game_in_the_same_file_reaches_the_pages_and_old_links_watch_it(ta
     with served(table.parent) as server:
         push = Push(server, server.players["Bob"])
         push.next()
-        assert scorepad(table.parent, "undo").returncode == 0
+        ok("undo", "-f", table)  # in this process: another than the server's
         assert push.next()["last"] is None  # nothing played: the lead taken back
-        done = scorepad(table.parent, "new", "--players", "Cy,Dan", "--muggins", "--force")
-        assert done.returncode == 0, done.stdout + done.stderr
+        ok("new", "--players", "Cy,Dan", "--muggins", "--force", "-f", table)
         now = push.next()
         assert [side["name"] for side in now["sides"]] == ["Cy", "Dan"]
         assert now["calls"] == [] and not any(side["yours"] for side in now["sides"])
