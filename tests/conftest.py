@@ -48,6 +48,16 @@ def here(tmp_path, monkeypatch):
     return tmp_path / "scorepad.toml"
 
 
+@pytest.fixture(scope="module")
+def source_trees():
+    """The trees `helpers.source_tree` parsed for a test file, let go after its tests rather
+    than kept (and walked by every garbage collection) for the rest of the run."""
+    yield
+    from tests.helpers import parsed
+
+    parsed.cache_clear()
+
+
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """The same folder as `here`, given as the folder itself."""

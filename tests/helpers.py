@@ -4,6 +4,8 @@ as one line, and the live prompt. Fixtures that give a record folder are in conf
 
 from __future__ import annotations
 
+import ast
+import functools
 import json
 import os
 import random
@@ -227,6 +229,21 @@ def prompts(text: str) -> int:
     import re
 
     return len(re.findall(r"(?m)^\w*>( |$)", text))
+
+
+# --- scorepad's source, read by the checks of its layers and its texts ---------------------
+
+
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """A module's tree, keyed by its text (a file that changed is parsed again): parsed once
+    for all the checks of a test file. The `source_trees` fixture lets the trees go after
+    that file's tests."""
+    return ast.parse(source)
+
+
+def source_tree(path: Path) -> ast.Module:
+    return parsed(path.read_text(encoding="utf-8"))
 
 
 # --- records and games shared by several test modules -------------------------------------

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 from babel.messages.mofile import read_mo
+from tests.helpers import parsed, source_tree
 
 from scorepad import i18n
+
+pytestmark = pytest.mark.usefixtures("source_trees")
 
 
 @pytest.mark.parametrize(
@@ -137,7 +140,7 @@ def test_messages_are_literal_texts_with_named_placeholders():
     shown untranslated. `{}` and `{0}` cannot be reordered by a translator."""
     wrong = []
     for path in sorted((ROOT / "src" / "scorepad").rglob("*.py")):
-        for node, args in _lookups(ast.parse(path.read_text(encoding="utf-8"))):
+        for node, args in _lookups(source_tree(path)):
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             for arg in args:
                 if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
@@ -155,7 +158,7 @@ def _lookups_in_f_strings(source: str):
     code inside f-strings and 3.11's does not, so such a text would be in the catalogue
     on one Python and missing on another. `ast` parses f-strings alike on every Python."""
     found = {}
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.JoinedStr):  # a format spec is an f-string inside one: once each
             found.update({id(call): call.lineno for call, _args in _lookups(node)})
     return sorted(found.values())

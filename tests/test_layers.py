@@ -4,10 +4,12 @@ nothing of the command line. Checked on the source text, so a lazy import inside
 counts too."""
 
 import ast
-import functools
 from pathlib import Path
 
 import pytest
+from tests.helpers import source_tree
+
+pytestmark = pytest.mark.usefixtures("source_trees")
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "scorepad"
 # Each layer and the layers above it, which it may not import.
@@ -30,27 +32,9 @@ ABOVE = {
 }
 
 
-@functools.cache
-def parsed(source: str) -> ast.Module:
-    """A module's tree, parsed once for all the checks of this file (keyed by its text: a
-    file that changed is parsed again)."""
-    return ast.parse(source)
-
-
-@pytest.fixture(autouse=True, scope="module")
-def parsed_once():
-    """The trees are let go with this file's tests, not kept for the rest of the run."""
-    yield
-    parsed.cache_clear()
-
-
-def tree(path: Path) -> ast.Module:
-    return parsed(path.read_text(encoding="utf-8"))
-
-
 def imported(path: Path) -> set[str]:
     names = set()
-    for node in ast.walk(tree(path)):
+    for node in ast.walk(source_tree(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -115,7 +99,7 @@ def import_graph(*, type_only: bool = False) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in sources}
     for name, path in sources.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in run_time_imports(tree(path), type_only=type_only):
+        for node in run_time_imports(source_tree(path), type_only=type_only):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -180,7 +164,7 @@ def test_no_module_imports_a_private_name_of_another():
     needs it public, under a name that says what it is (gettext's `_` is public)."""
     wrong = set()
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(tree(path)):
+        for node in ast.walk(source_tree(path)):
             if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("scorepad")):
                 for alias in node.names:
                     private = alias.name.startswith("_") and alias.name != "_" and not alias.name.endswith("__")
@@ -216,7 +200,7 @@ def private_attributes_used_across(package: Path) -> set[str]:
     defined: dict[str, set[Path]] = {}
     used: list[tuple[Path, str, int]] = []
     for path in package.rglob("*.py"):
-        for node in ast.walk(tree(path)):
+        for node in ast.walk(source_tree(path)):
             name = None
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = node.name
