@@ -423,10 +423,12 @@ def test_the_review_guide_shows_what_runs_today():
     assert done.returncode == 0, done.stdout + done.stderr + "\nrun: python scripts/transcripts.py docs/review.md"
 
 
-def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
+@pytest.mark.parametrize("seeds", [range(3), pytest.param(range(3, 12), marks=pytest.mark.slow)], ids=["3", "9"])
+def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down(seeds):
     """Layout.placements, and the layout kept as Ends (scores_of, reaching, best_of,
     best_after), work the sums out without laying the tile: checked against laying it, on
-    every layout of random games (spinner, arms and lone leads included)."""
+    every layout of random games (spinner, arms and lone leads included). A game of each
+    preset in the quick suite, nine more in the whole one."""
     import random
 
     from scorepad.engine.layout import Layout
@@ -437,7 +439,7 @@ def test_a_placements_sum_is_what_the_layout_counts_once_the_tile_is_down():
 
     all_tiles = mask_of(ALL_TILES)
     checked = 0
-    for seed in range(12):
+    for seed in seeds:
         rules = Rules.from_options(("pagat", "two-ends", "fuenfer")[seed % 3], target=300)
         game = play_game(["Ann", "Bob", "Cy"], rules, random.Random(seed))
         for r in game.rounds:
