@@ -187,3 +187,11 @@ def test_the_ends_kept_find_what_placements_find_then():
                 tiles = rng.sample(ALL_TILES, 28)
                 expected = [(t, ends_) for t in tiles if (ends_ := [p.end for p in then.placements(t) if p.end is not None])]
                 assert ends.fitting(tiles) == expected
+
+
+def test_the_tiles_on_the_table_are_the_sets_own_whichever_way_laid():
+    layout = Layout(with_spinner=True)
+    assert layout.tiles_on_table() == set()
+    lay(layout, "1-4", "1-1 W", "4-3 E")
+    assert layout.tiles_on_table() == {parse_tile("4-1"), parse_tile("1-1"), parse_tile("3-4")}
+    assert layout.tiles_on_table() <= set(ALL_TILES)

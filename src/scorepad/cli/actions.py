@@ -31,7 +31,7 @@ from scorepad.cli.grammar import (
 from scorepad.engine.game import Annulment, Game, Outcome
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, shown_move, typed_move
 from scorepad.engine.seats import moves_reseated, seats_on
-from scorepad.engine.tiles import ALL_TILES, Tile
+from scorepad.engine.tiles import Tile
 from scorepad.errors import IllegalMoveError, InvalidMoveError, OpenerNeededError, RecordChangedError
 from scorepad.i18n import _, ngettext, pgettext
 from scorepad.record.files import (
@@ -135,11 +135,6 @@ def logged_round(game: Game, number: int | None) -> int:
     return number
 
 
-def _on_table(game: Game) -> set[Any]:
-    layout = game.current.layout
-    return {t for t in ALL_TILES if layout.on_table(t)}
-
-
 def change_game(game: Game, typed: Typed, live: bool) -> Done:
     """A move or the hands typed, done to `game`."""
     if game.winner is not None:
@@ -217,7 +212,7 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
     r = game.current
     if game.winner is not None or r.result is None:
         game.end_round({})  # the engine says why no hands can be entered now
-    given = read_hands(typed.values, game.players, r.hand_sizes, _on_table(game))
+    given = read_hands(typed.values, game.players, r.hand_sizes, r.layout.tiles_on_table())
     out = enter_hands_in(game, given)
     notes = [hands_note(game, out)]
     by = typed.by

@@ -11,10 +11,10 @@ since the refusal, there is nothing to fix."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from scorepad.cli.actions import (
     Done,
@@ -70,9 +70,6 @@ from scorepad.record.repairs import is_last, made_on, offered, steps_of, still_r
 from scorepad.record.sidecar import Fixed, Refusal, Step
 from scorepad.views.repairs import assumes, counts_text, passers_text, places_text, tiles_text
 
-if TYPE_CHECKING:
-    from scorepad.engine.tiles import Tile
-
 REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, ExposesIn)  # a tile shown may prove a pass wrong
 
 
@@ -117,15 +114,8 @@ def _engine_input(game: Game, kept: Refusal) -> Move | dict[str, Any]:
         return parse_move(kept.move)
     assert kept.hands is not None  # a refusal holds a move or the hands
     r = game.current
-    given = read_hands(kept.hands, game.players, r.hand_sizes, set(_on_table(game)))
+    given = read_hands(kept.hands, game.players, r.hand_sizes, r.layout.tiles_on_table())
     return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
-
-
-def _on_table(game: Game) -> Iterator[Tile]:
-    from scorepad.engine.tiles import ALL_TILES
-
-    layout = game.current.layout
-    return (t for t in ALL_TILES if layout.on_table(t))
 
 
 def _search(

@@ -353,6 +353,10 @@ class Layout:
     def on_table(self, tile: Tile) -> bool:
         return bool(self._mask >> tile.id & 1)
 
+    def tiles_on_table(self) -> set[Tile]:
+        """Every tile on the table, as the set holds it (what a hand cannot hold)."""
+        return {t for t in ALL_TILES if self._mask >> t.id & 1}
+
     @property
     def tiles_mask(self) -> int:
         return self._mask
