@@ -344,3 +344,56 @@ def test_whatever_the_live_prompt_saves_from_memory_every_command_reads(folder, 
         crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
         assert not crashed and "Traceback" not in result.output, (lines, result.output)
     assert unreadable_by(record) == [], (typed, record.read_text(encoding="utf-8"))
+
+
+# --- a round written as tomli-w writes it (format.plain_round_text, a fast path) -------------
+
+PLAIN = "AaBbZz09 _-äöüßé€😀.:=@#[]{}'"
+AWKWARD = '"\\\t\n\x01\x7f\u200e\u2028'
+
+
+def round_tables(rng) -> list[dict]:
+    """Round tables as `format._round_tables` makes them, with names and reasons of plain
+    and awkward characters (quotes, backslashes, controls, tabs, characters not printable)."""
+
+    def text(longest: int = 8) -> str:
+        letters = PLAIN + (AWKWARD if awkward and rng.random() < 0.2 else "")
+        return "".join(rng.choice(letters) for _ in range(rng.randrange(longest + 1)))
+
+    tables = []
+    for _ in range(3000):
+        awkward = rng.random() < 0.3
+        names = [text() for _ in range(rng.randrange(2, 5))]
+        table: dict = {"opener": text()}
+        if rng.random() < 0.2:
+            table["drawn"] = True
+        table["moves"] = [text(14) for _ in range(rng.randrange(30))]
+        if rng.random() < 0.2:
+            table["annulled"] = text(20)
+        if rng.random() < 0.6:
+            table["hands"] = {name: rng.choice([rng.randrange(170), text(20)]) for name in names if rng.random() < 0.7}
+        if rng.random() < 0.7:
+            table["points"] = {name: rng.choice([0, 5, -10, 2.5, -7.5, 100_000, 10**20]) for name in names}
+        tables.append(table)
+    return tables
+
+
+def test_a_round_is_written_as_tomli_w_writes_it():
+    import random
+
+    import tomli_w
+
+    from scorepad.engine.simulate import play_game
+
+    rng = random.Random(37)
+    tables = round_tables(rng)
+    for preset, players in (("pagat", ["Ann", "Bob", "Cy"]), ("two-ends", ["Özlem", "Bernd", "a-b_c", "Dee"])):
+        game = play_game(players, Rules.from_options(preset, target=100_000), rng, careless=0.3, max_rounds=12)
+        tables += list(record_format._round_tables(game))
+    written = 0
+    for table in tables:
+        text = record_format.plain_round_text(table)
+        if text is not None:
+            assert text == tomli_w.dumps({"rounds": [table]}, indent=2), table
+            written += 1
+    assert written > len(tables) * 0.6  # the fast path writes most of them; tomli-w the rest

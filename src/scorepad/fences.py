@@ -1,7 +1,7 @@
 """The one switch over scorepad's fast paths: code that does what a library does (tomllib's
-reading, rich's styles and tables, Typer's help panels, click's messages, json.dumps),
-written beside the library because a measured goal needs it (docs/development.md,
-"Fast paths and their fences").
+reading, tomli-w's writing, rich's styles and tables, Typer's help panels, click's
+messages, json.dumps), written beside the library because a measured goal needs it
+(docs/development.md, "Fast paths and their fences").
 
 With `SCOREPAD_NO_FAST_PATHS=1` in the environment every fast path steps aside and the
 library itself does the work, so the suite run that way (a CI step) proves each fast path

@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorepad import fences
 from scorepad.engine.game import Folded, Game, Round
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Play, parse_move, stands
 from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
@@ -906,13 +907,65 @@ def round_texts(game: Game, first: int = 0) -> list[RoundText]:
 
 
 def _round_text(table: dict[str, Any]) -> RoundText:
-    import tomli_w  # only writing commands pay for it
+    text = plain_round_text(table) if fences.FAST else None
+    if text is None:
+        import tomli_w  # only writing commands pay for it
 
-    text = tomli_w.dumps({"rounds": [table]}, indent=2)
+        text = tomli_w.dumps({"rounds": [table]}, indent=2)
     one_line = not text.startswith("[[rounds]]")
     if one_line:  # it fits on a line: written as an array of one
         text = round_table_text(table)
     return RoundText("\n" + text, one_line)
+
+
+# The characters of a key tomli-w writes bare, without quotes.
+_BARE_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def _plain(text: str) -> bool:
+    """Whether tomli-w writes `text` as it is between quotes: no quote, no backslash, no
+    control character (a character that is not printable steps aside too, though tomli-w
+    may keep it)."""
+    return text.isprintable() and '"' not in text and "\\" not in text
+
+
+def plain_round_text(table: dict[str, Any]) -> str | None:
+    """A fast path (docs/development.md, "Fast paths and their fences"): the text
+    `tomli_w.dumps({"rounds": [table]}, indent=2)` writes for a round's table, where its
+    moves are not empty and every string is `_plain`; else None, and tomli-w writes it.
+    tomli-w looks at every character of every string in Python, and tries each round's
+    table inline before writing it as a table: a save writes every round, and this was
+    most of a save's time."""
+    moves = table.get("moves")
+    if not moves:
+        return None  # a table without a line break in it tomli-w may write inline
+    lines = ["[[rounds]]\n"]
+    tables = []
+    for key, value in table.items():
+        if type(value) is dict:
+            tables.append((key, value))
+        elif type(value) is str and _plain(value):
+            lines.append(f'{key} = "{value}"\n')
+        elif type(value) is bool:
+            lines.append(f"{key} = {'true' if value else 'false'}\n")
+        elif type(value) is list and all(type(item) is str for item in value) and _plain("".join(value)):
+            lines.append(f'{key} = [\n  "' + '",\n  "'.join(value) + '",\n]\n')
+        else:
+            return None
+    for key, values in tables:
+        lines.append(f"\n[rounds.{key}]\n")
+        for name, value in values.items():
+            if not name or not _BARE_KEY_CHARS.issuperset(name):
+                if not _plain(name):
+                    return None
+                name = f'"{name}"'
+            if type(value) is str and _plain(value):
+                lines.append(f'{name} = "{value}"\n')
+            elif type(value) is int or type(value) is float:
+                lines.append(f"{name} = {value}\n")
+            else:
+                return None
+    return "".join(lines)
 
 
 def join_parts(game: Game, head: str, rounds: list[RoundText]) -> list[str]:
