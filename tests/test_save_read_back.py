@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.helpers import flat, ok, refused, run
+from tests.helpers import fast_paths_only, flat, ok, refused, run
 
 from scorepad.engine.game import Game
 from scorepad.engine.rules import Rules
@@ -87,6 +87,32 @@ def test_the_read_back_runs_the_readers_guards_on_the_whole_text(monkeypatch):
     monkeypatch.setattr(record_format, "_deep_key_line", lambda text: 1)
     with pytest.raises(RecordError, match="cannot read it back"):
         record_format.read_back(parts, game, same)
+
+
+@fast_paths_only
+def test_the_read_back_of_a_small_record_parses_only_what_the_save_changed(monkeypatch):
+    """A small record is parsed whole on reading; its read-back parses only the parts the
+    save changed, each alone, as a large record's are (format.read_back), and still refuses
+    a part that is not the game's round."""
+    import random
+    import tomllib
+
+    from scorepad.engine.simulate import play_game
+
+    game = play_game(["Ann", "Bob", "Cy"], Rules.from_options("pagat", target=100_000), random.Random(3), max_rounds=6)
+    before = "".join(dumps_parts(game))
+    opener = game.players[game.current.opener]
+    game.push(record_format.parse_move(f"{opener}: 6-6"))
+    parts = dumps_parts(game)
+    same = record_format.proven_parts(parts, before)
+    assert same == len(parts) - 1  # the round led changed
+    parsed: list[str] = []
+    parse = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or parse(text))
+    record_format.read_back(parts, game, same)
+    assert parsed == [parts[-1]]
+    with pytest.raises(RecordError, match="cannot read back"):
+        record_format.read_back([*parts[:-1], parts[-1].replace(": 6-6", ": 5-5")], game, same)
 
 
 def _blocked_rounds_near(size: int, players: tuple[str, str]) -> tuple[str, int]:

@@ -79,7 +79,7 @@ class Chunks:
 
         head = plain.read_head(text[: starts[0]]) if fences.FAST else None
         if head is None:
-            head = _toml(text[: starts[0]])
+            head = parse_part(text[: starts[0]])
         if "rounds" in head:
             raise Whole
         return cls(text, starts, head)
@@ -95,7 +95,7 @@ class Chunks:
         table = plain.read_round(part) if fences.FAST else None
         if table is None:
             try:
-                data = _toml(part)
+                data = parse_part(part)
             except Whole:
                 raise Whole(self.text.count("\n", 0, self.starts[index]) + 1) from None
             rounds = data.get("rounds")
@@ -114,7 +114,8 @@ class Chunks:
             self[index]
 
 
-def _toml(text: str) -> dict[str, Any]:
+def parse_part(text: str) -> dict[str, Any]:
+    """A part of a record parsed alone by tomllib; `Whole` where it cannot be."""
     if len(text) > MAX_WHOLE:
         # A long comment, or many blank lines: what tomllib would read of them is nothing.
         from scorepad.record import tomltext

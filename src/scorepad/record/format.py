@@ -21,7 +21,7 @@ from scorepad.engine.rules import DEFAULT_PRESET, OPTION_ORDER, Rules
 from scorepad.engine.tiles import SET_PIPS, parse_tiles
 from scorepad.errors import IllegalMoveError, ScorepadError, brief
 from scorepad.i18n import _, ngettext
-from scorepad.record.chunks import CHUNKED_FROM, MAX_WHOLE, Chunks, Whole
+from scorepad.record.chunks import CHUNKED_FROM, MAX_WHOLE, Chunks, Whole, parse_part
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -1046,6 +1046,15 @@ def read_back(parts: list[str], game: Game | None, same: int = 0) -> None:
     if game is None or same == 0 or len(parts) == 1:
         _read_back_whole(text, game)
         return
+    if fences.FAST and len(text) < CHUNKED_FROM and '"""' not in text and "'''" not in text:
+        # Read whole by tomllib, as a small record is, a text without a multi-line string
+        # gives what its parts give each parsed alone (2. above): only the parts not proven
+        # are parsed, as a large record's are, and anything else reads the whole text.
+        try:
+            _read_back_parts(text, parts, game, same)
+            return
+        except Whole:
+            pass
     reader = _Reader(text, strict=True)
     try:
         try:
@@ -1071,6 +1080,23 @@ def read_back(parts: list[str], game: Game | None, same: int = 0) -> None:
             _check_round(game, number, table, written)
     except Whole:
         _read_back_whole(text, game)
+
+
+def _read_back_parts(text: str, parts: list[str], game: Game, same: int) -> None:
+    """`read_back` of a small text, parsing only the parts after the first `same`: each must
+    be one `[[rounds]]` table alone (else `Whole`), which must be the game's round."""
+    if _deep_key_line(text) is not None:
+        raise Whole  # refused as the whole text is
+    written = _round_tables(game, same - 1)
+    for number, (part, table) in enumerate(itertools.zip_longest(parts[same:], written), start=same):
+        read = None
+        if part is not None:
+            data = parse_part(part)
+            rounds = data.get("rounds")
+            if len(data) != 1 or not isinstance(rounds, list) or len(rounds) != 1:
+                raise Whole
+            read = rounds[0]
+        _check_round(game, number, read, table)
 
 
 def _read_back_whole(text: str, game: Game | None) -> None:
