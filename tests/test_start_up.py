@@ -77,6 +77,9 @@ SEARCH = ("scorepad.cli.fixing", "scorepad.engine.repair", "scorepad.record.repa
 # What the library's functions return (dataclasses, costly to define): a move typed on the
 # command line returns none of them (record/results.py).
 RESULTS = ("scorepad.record.results",)
+# What a record's refusals alone need (shlex quotes a path in one, bisect finds a line in
+# another): imported where that refusal is made.
+RESULTS += ("shlex", "bisect")
 PLAYED = f"""
 import sys
 from scorepad.start import main
@@ -102,7 +105,8 @@ def test_a_play_accepted_imports_no_repair_search(tmp_path):
         return imported(*args)[0]
 
     def imported(*args: str) -> tuple[list[str], list[str]]:
-        """The repair search's modules imported, and the library's results (module and names)."""
+        """The repair search's modules imported, and the library's results (module and names)
+        and what only a refusal needs."""
         done = subprocess.run(
             [sys.executable, "-c", PLAYED, *args, "-f", str(record)], capture_output=True, text=True, env=env, timeout=120
         )

@@ -7,7 +7,6 @@ import errno
 import itertools
 import os
 import re
-import shlex
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -303,6 +302,8 @@ def check_readable(text: str | list[str], path: str | os.PathLike[str]) -> None:
     size = sum(map(encoded_size, parts))
     if size <= MAX_RECORD_BYTES:
         return
+    import shlex  # only for this refusal
+
     mb = 1024 * 1024
     raise RecordError(
         _(

@@ -7,7 +7,6 @@ replaying its moves and hands through the engine.
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import re
 import tomllib
@@ -711,6 +710,8 @@ def is_record(text: str) -> bool:
 def _names_scorepad_format(head: str) -> bool:
     """Whether `head` sets `format` to a scorepad format on a line of its own: the key where
     a statement starts, never inside a multi-line string or a comment."""
+    import bisect
+
     from scorepad.record import tomltext
 
     found = re.finditer(r"""^[ \t]*(["']?format["']?[ \t]*=[ \t]*["']scorepad/)""", head, re.MULTILINE)
