@@ -290,15 +290,30 @@ def check(text: str, writer: Writer, inline_rounds: bool, read_before: int) -> N
     assert fast == slow
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), crlf=st.booleans(), inline_rounds=st.booleans(), chunked=st.booleans())
-def test_a_small_record_reads_as_tomllib_reads_it(seed, crlf, inline_rounds, chunked):
+def small_record_read(seed: int, crlf: bool, inline_rounds: bool, chunked: bool) -> None:
     rng = random.Random(seed)
     data = a_game(rng)
     writer = Writer(rng, crlf)
     text = writer.record(data, inline_rounds)
     assert tomllib.loads(text) == data  # the writer writes what it means to
     check(text, writer, inline_rounds, chunks.CHUNKED_FROM if chunked else 0)
+
+
+SMALL = {"seed": st.integers(0, 2**32), "crlf": st.booleans(), "inline_rounds": st.booleans(), "chunked": st.booleans()}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**SMALL)
+def test_a_small_record_reads_as_tomllib_reads_it(seed, crlf, inline_rounds, chunked):
+    """25 records in the quick suite; the whole suite reads 150 more (below)."""
+    small_record_read(seed, crlf, inline_rounds, chunked)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**SMALL)
+def test_150_more_small_records_read_as_tomllib_reads_them(seed, crlf, inline_rounds, chunked):
+    small_record_read(seed, crlf, inline_rounds, chunked)
 
 
 @pytest.mark.slow
