@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import tomli_w
+from typer import testing as typer_testing
 from typer.testing import CliRunner, Result
 
 from scorepad import fences
@@ -34,6 +35,28 @@ from scorepad.record.files import load
 from scorepad.record.format import dumps
 
 runner = CliRunner()
+
+
+def built_once(build: typing.Callable[[Any], Any]) -> typing.Callable[[Any], Any]:
+    """typer's runner builds the program's group again at every invoke (the commands under
+    it are built once and kept, cli/helpscreen.DeclaredCommands): a seventh of a short
+    command's run here, thousands of times a suite. A scorepad process builds it once; so
+    does the tests' runner now, keyed by the app."""
+    if getattr(build, "built_once", False):
+        return build  # helpers imported as `helpers` and as `tests.helpers`: wrapped once
+    built: dict[int, tuple[Any, Any]] = {}
+
+    def command(app: Any) -> Any:
+        if id(app) not in built:
+            built[id(app)] = (app, build(app))
+        return built[id(app)][1]
+
+    command.built_once = True  # type: ignore[attr-defined]
+    return command
+
+
+if hasattr(typer_testing, "_get_command"):  # where typer has no such name, built each time as before
+    typer_testing._get_command = built_once(typer_testing._get_command)
 
 
 def choices_of(param: Any) -> tuple[str, ...]:
