@@ -183,13 +183,13 @@ def test_a_removed_lock_file_still_lets_one_holder_at_a_time(tmp_path):
 
 CRASH = """
 import os, sys
-from scorepad.cli import fixing
-real, when = fixing.save_text, sys.argv[1]
+from scorepad.record import repairs
+real, when = repairs.save_text, sys.argv[1]
 def crash(*args, **kwargs):
     if when == "after":
         real(*args, **kwargs)
     os._exit(9)  # as kill -9 would end it: nothing more is written
-fixing.save_text = crash
+repairs.save_text = crash
 sys.argv = ["scorepad", "fix", "1"]
 from scorepad.start import main
 main()

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers import HUNG, ok
+from tests.helpers import HUNG, ok, run
+from tests.helpers import write_round as record
 
 import scorepad
 from scorepad.engine.review import review_game, totals
@@ -490,3 +491,46 @@ print(open("game.toml", encoding="utf-8").read() == text)
         tmp_path,
     )
     assert printed.splitlines() == ["['Bob: draw 2', 'Bob: 6-1 E'] True None", "None", "True"]
+
+
+def test_a_kept_refusal_fixed_and_the_fix_undone_through_the_library_alone(here):
+    """The refusal the command line kept (Ann's 3-0 W, after a draw of Tom's left out) is
+    read, its repairs offered, repair 1 made with its count and place chosen, and the fix
+    taken back whole, by a program that imports no part of the command line."""
+    record(
+        here,
+        ["Ann", "Tom"],
+        ["Ann: 6-4", "Tom: 4-4 E", "Ann: 6-1 W", "Tom: 4-2 E", "Ann: draw 2", "Ann: 1-3 W", "Tom: 2-5 E"],
+        deal=[3, 2, 2],
+    )
+    before = here.read_text(encoding="utf-8")
+    assert run("play", "30", "w", "--by", "ann").exit_code == 1  # refused, its repairs kept
+    printed = run_alone(
+        """
+import scorepad
+print(scorepad.kept_refusal("scorepad.toml"))
+offers = scorepad.offers("scorepad.toml")
+print(len(offers), offers[0].counts[:3], [offers[0].at_text(at) for at in offers[0].places])
+try:
+    scorepad.fix("scorepad.toml", 1)
+except scorepad.IllegalMoveError as refusal:
+    print(refusal)
+made = scorepad.fix("scorepad.toml", 1, choose=lambda number, repair: repair.counted(1).placed(repair.places[0]))
+print([(action, at, str(move)) for action, at, move in made.steps], made.outcome.move, made.undoable)
+print([str(m) for m in scorepad.load("scorepad.toml").current.moves][-3:])
+undone = scorepad.undo_fix("scorepad.toml")
+print(undone.made, [str(m) for m in undone.game.current.moves][-1], undone.refused == made.refused)
+print(len(scorepad.offers("scorepad.toml")) == len(offers))
+""",
+        here.parent,
+    )
+    assert printed.splitlines() == [
+        "Refusal(move='Ann: 3-0 W', hands=None, by=None, named=True, claim=False, order=False)",
+        "1 (1, 2, 3) ['1.7', '1.4']",
+        "the repair leaves the count or the place of its draw open: choose one",
+        "[('insert', (1, 7), 'Tom: draw')] Ann: 3-0 W True",
+        "['Tom: draw', 'Tom: 2-5 E', 'Ann: 3-0 W']",
+        "Ann: 3-0 W Tom: 2-5 E True",
+        "True",
+    ]
+    assert here.read_text(encoding="utf-8") == before

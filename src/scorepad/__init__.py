@@ -86,6 +86,13 @@ _EXPORTS = {
     "still_refused": "scorepad.record.repairs",
     "steps_of": "scorepad.record.repairs",
     "made_on": "scorepad.record.repairs",
+    "kept_refusal": "scorepad.record.repairs",
+    "offers": "scorepad.record.repairs",
+    "fix": "scorepad.record.repairs",
+    "undo_fix": "scorepad.record.repairs",
+    "Fix": "scorepad.record.repairs",
+    "FixUndone": "scorepad.record.repairs",
+    "Refusal": "scorepad.record.sidecar",
 }
 
 __all__ = list(_EXPORTS)
@@ -155,5 +162,18 @@ if TYPE_CHECKING:  # what __getattr__ gives, for type checkers
         save,
         undo,
     )
-    from scorepad.record.repairs import made_on, repaired, repairs, steps_of, still_refused  # noqa: F401
+    from scorepad.record.repairs import (  # noqa: F401
+        Fix,
+        FixUndone,
+        fix,
+        kept_refusal,
+        made_on,
+        offers,
+        repaired,
+        repairs,
+        steps_of,
+        still_refused,
+        undo_fix,
+    )
     from scorepad.record.results import Amendment, Audit, Changed, Played, Review, Started, Undone  # noqa: F401
+    from scorepad.record.sidecar import Refusal  # noqa: F401

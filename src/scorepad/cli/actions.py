@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from scorepad.record.change import LiveRecord
     from scorepad.record.library import ReseatNeededError
-    from scorepad.record.results import Action
+    from scorepad.record.results import Action, TakenBack
 
 
 class Done:
@@ -226,15 +226,20 @@ def enter_hands(game: Game, typed: HandsIn, live: bool, lot: str | None = None) 
 
 def take_back(game: Game, count: int) -> Done:
     """The last `count` moves or hands entries taken back from `game`, each listed."""
+    return Done(game, None, undone_notes(take_back_in(game, count)))
+
+
+def undone_notes(taken: Sequence[TakenBack]) -> list[str]:
+    """Each entry taken back (`library.take_back_in`), for the player, the last first."""
     notes = []
-    for number, item in take_back_in(game, count):
+    for number, item in taken:
         if isinstance(item, dict):
             notes.append(_("Undone: the hands of round {number}").format(number=number))
         elif isinstance(item, Annulment):
             notes.append(_("Undone: round {number} annulled ({reason})").format(number=item.number, reason=item.reason))
         else:
             notes.append(_("Undone: {move}").format(move=shown_move(item)))
-    return Done(game, None, notes)
+    return notes
 
 
 def amend(file: Path, typed: AmendIn, *, expect: bytes | None = None, live: bool = False) -> Done:

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from scorepad.cli.actions import (
     Done,
@@ -24,7 +24,7 @@ from scorepad.cli.actions import (
     enter_hands,
     mover,
     said,
-    take_back,
+    undone_notes,
 )
 from scorepad.cli.grammar import (
     STANDS_WORD,
@@ -43,6 +43,7 @@ from scorepad.cli.grammar import (
     resolve_player,
 )
 from scorepad.engine.game import Game
+from scorepad.engine.held import Hand
 from scorepad.engine.notation import Draw, Exposes, Move, Muggins, Pass, Play, parse_move, shown_move, typed_move
 from scorepad.engine.repair import (
     Command,
@@ -63,11 +64,11 @@ from scorepad.errors import (
 )
 from scorepad.i18n import _
 from scorepad.record import sidecar
-from scorepad.record.files import check_may_write, check_readable, locked, read_both, read_record, save, save_text
-from scorepad.record.format import RecordError, dumps, loads
-from scorepad.record.library import check_unchanged
-from scorepad.record.repairs import is_last, made_on, offered, steps_of, still_refused
-from scorepad.record.sidecar import Fixed, Refusal, Step
+from scorepad.record.files import check_may_write, locked, read_record
+from scorepad.record.format import RecordError, loads
+from scorepad.record.repairs import EnterKept, kept_input, kept_offers, still_refused, undo_fix
+from scorepad.record.repairs import fix as fix_kept
+from scorepad.record.sidecar import Refusal
 from scorepad.views.repairs import assumes, counts_text, passers_text, places_text, tiles_text
 
 REPAIRABLE = (PlayIn, DrawIn, PassIn, MugginsIn, HandsIn, ExposesIn)  # a tile shown may prove a pass wrong
@@ -108,37 +109,22 @@ def _input(game: Game, typed: Typed, live: bool) -> Refusal:
     return Refusal(move=str(engine_move(game, typed, live)), named=typed.by is not None)
 
 
-def _engine_input(game: Game, kept: Refusal) -> Move | dict[str, Any]:
-    """The kept input as the engine takes it; InvalidMoveError if it is not one."""
-    if kept.move is not None:
-        return parse_move(kept.move)
-    assert kept.hands is not None  # a refusal holds a move or the hands
+def _read_hands(game: Game, hands: Sequence[str]) -> dict[str, Hand]:
+    """Hands kept as typed, as the engine takes them (library `read_hands`)."""
     r = game.current
-    given = read_hands(kept.hands, game.players, r.hand_sizes, r.layout.tiles_on_table())
+    given = read_hands(hands, game.players, r.hand_sizes, r.layout.tiles_on_table())
     return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
 
 
-def _search(
-    text: str, kept: Refusal, live: bool = False, loaded: Game | None = None
-) -> tuple[Game, list[Repair], Move | dict[str, Any], set[str]]:
-    """The repairs offered for the kept input on the record `text` (record/repairs.py
-    `offered`, the hands entered as typed, with the opener the table named); the game they
-    are offered on (without a play whose claim is kept), the input as the engine takes it
-    and who the refused move is credited to after each repair."""
-    game = loaded.fork(with_undo=True) if loaded is not None else loads(text).game
-    refused = _engine_input(game, kept)
-    if kept.recorded and not is_last(game, refused):
-        return game, [], refused, set()
-    if kept.claim:
-        game.pop()
-    hands = kept.hands
+def _entering(live: bool) -> EnterKept:
+    """How a fix enters the kept hands (library `enter`): as typed, the opener the table
+    named, and the lot drawn before when an undo replays the fix."""
 
-    def enter(after: Game) -> Done:
-        assert hands is not None
-        return enter_hands(after, HandsIn(hands, kept.by), live)
+    def enter(after: Game, kept: Refusal, lot: str | None) -> Done:
+        assert kept.hands is not None
+        return enter_hands(after, HandsIn(kept.hands, kept.by), live, lot)
 
-    found, movers = offered(game, refused, named=kept.as_named, claim=kept.claim, order=kept.order, enter=enter)
-    return game, found, refused, movers
+    return enter
 
 
 def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: int | None = None) -> Repair:
@@ -248,39 +234,6 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
     return repair.counted(count)
 
 
-def _made(text: str, repair: Repair, kept: Refusal, refused: Move | dict[str, Any], live: bool) -> Done | None:
-    """`repair` made on the record `text` as its commands make it, then the refused input
-    (hands as typed, a move), as `fix` makes them: what it did, or None if any of it is
-    refused or breaks a rule the record did not break (what `audit` reports)."""
-    return _make(text, steps_of(repair), kept, refused, live, instead=repair.instead)
-
-
-def _make(
-    text: str,
-    steps: Sequence[tuple[str, tuple[int, int], Move | None]],
-    kept: Refusal,
-    refused: Move | dict[str, Any],
-    live: bool,
-    lot: str | None = None,
-    instead: Move | None = None,
-) -> Done | None:
-    """`steps` made on `text`, then the refused input, as `_made` says
-    (`repairs.made_on`, the hands entered as typed); `lot`: who the lot drew to open the
-    next round when the fix was made (undo replays it); `instead`: the move recorded in
-    place of the refused input, where the repair changes it."""
-    hands = kept.hands
-
-    def enter(after: Game) -> Done:
-        assert hands is not None
-        return enter_hands(after, HandsIn(hands, kept.by), live, lot)
-
-    made = made_on(text, steps, refused, named=kept.as_named, recorded=kept.recorded, instead=instead, enter=enter)
-    if made is None:
-        return None
-    after, out, entered = made
-    return entered if isinstance(entered, Done) else Done(after, out, [])
-
-
 def offer(
     file: Path, typed: Typed, *, live: bool = False, claim: bool = False, against: tuple[str, object] | None = None
 ) -> Offer | None:
@@ -301,12 +254,10 @@ def offer(
                 # left, which the order of the last two plays may have made.
                 last = str(game.current.moves[-1])
                 kept = Refusal(move=last, order=True) if game.rules.muggins else Refusal(move=last, claim=True)
-            else:
-                refused = _engine_input(game, kept)
-                if not still_refused(game, refused):
-                    return None
-            _game, repairs, _refused, movers = _search(text, kept, live, game)
-            if not repairs:
+            elif not still_refused(game, kept_input(game, kept, _read_hands)):
+                return None
+            found = kept_offers(text, kept, loaded=game, read_hands=_read_hands, enter=_entering(live))
+            if not found.repairs:
                 return None
             try:
                 check_may_write(file)  # nothing is left beside a record `fix` could not save
@@ -314,7 +265,7 @@ def offer(
                 written = True
             except (OSError, RecordError):
                 written = False  # the commands printed still work one by one
-            return Offer(repairs, movers, kept, written)
+            return Offer(found.repairs, found.movers, kept, written)
     except (ScorepadError, OSError):
         return None  # no repairs to offer; the refusal itself has been said
 
@@ -531,118 +482,44 @@ def fix(
     at: str | None = None,
     tile: str | None = None,
 ) -> Done:
-    """Make repair `choice` of the last refusal, then the refused input, as one change;
-    `count`: how many tiles were drawn, for a repair of a draw the record cannot count;
-    `at`: where (`4.20`), for a repair of a draw or a pass that fits at several places;
-    `tile`: the tile played (`6-3`), for a repair of a tile typed wrong that several fit."""
+    """Make repair `choice` of the last refusal, then the refused input, as one change
+    (library `fix`); `count`: how many tiles were drawn, for a repair of a draw the record
+    cannot count; `at`: where (`4.20`), for a repair of a draw or a pass that fits at
+    several places; `tile`: the tile played (`6-3`), for a repair of a tile typed wrong
+    that several fit."""
 
-    with locked(file):
-        check_unchanged(file, expect)
-        text = read_record(file)
-        kept = sidecar.refusal(file, text)
-        if kept is None:
-            raise IllegalMoveError(
-                _("nothing to fix: no repairs were offered for the record as it is now (it has changed since, or none were)")
-            )
-        game, repairs, refused, _movers = _search(text, kept, live)
-        if not repairs:
-            raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
-        if not 1 <= choice <= len(repairs):
-            raise InvalidMoveError(
-                _("fix {choice}: the repairs offered are numbered 1 to {last}").format(choice=choice, last=len(repairs))
-            )
-        repair = _with_place(_with_count(repairs[choice - 1], choice, count, live), choice, at, live, count)
-        repair = _with_tile(repair, choice, tile, live)
-        steps = steps_of(repair)
-        made = _made(text, repair, kept, refused, live)
-        if made is None:  # pragma: no cover - the search offers only repairs that are made
-            raise IllegalMoveError(_("nothing to fix: no repairs were offered for the record as it is now"))
-        after, out = made.game, made.out
-        notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=assumes(repair))]
-        notes += [said(action, at, move) for action, at, move in steps]
-        notes += made.notes
-        notes += changes(game, after) if kept.recorded else []
-        new_text = dumps(after)
-        check_readable(new_text, file)  # before anything is kept of a fix that cannot be saved
-        # The kept file first: it holds both the refusal and the fix, so whichever of the two
-        # records a crash leaves, it says the right thing of it.
-        try:
-            made_steps = [Step(action, at[0], at[1], move) for action, at, move in steps]
-            sidecar.keep_fixed(file, text, kept, new_text, Fixed.made(game, made_steps, kept, after, repair.instead))
-            keeps = True
-        except (OSError, RecordError):
-            keeps = False  # the fix stands; only its one-step undo is lost
-            notes.append(_("Note: this fix cannot be taken back in one step: undo takes back one move"))
-        notes += backup_note(save_text(new_text, file, keeps_repair=keeps))
-    return Done(after, out, notes)
+    def choose(number: int, repair: Repair) -> Repair:
+        chosen = _with_place(_with_count(repair, number, count, live), number, at, live, count)
+        return _with_tile(chosen, number, tile, live)
 
-
-def _proven(before: str, text: str, kept: Refusal, fix: Fixed) -> bool:
-    """Whether the record `before`, with the kept repair made and then the kept input, is
-    the record `text` byte for byte: only then is it the record before this fix."""
-    steps = [(step.action, (step.round, step.position), step.move) for step in fix.steps]
-    try:
-        refused = _engine_input(loads(before).game, kept)
-        made = _make(before, steps, kept, refused, False, fix.lot, fix.instead)
-    except (ScorepadError, ValueError, TypeError):
-        return False
-    return made is not None and dumps(made.game) == text
+    made = fix_kept(file, choice, choose=choose, expect=expect, read_hands=_read_hands, enter=_entering(live))
+    notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=assumes(made.repair))]
+    notes += [said(action, at, move) for action, at, move in made.steps]
+    notes += made.entered.notes if isinstance(made.entered, Done) else []
+    notes += changes(made.before, made.game) if made.refused.recorded else []
+    if not made.undoable:
+        notes.append(_("Note: this fix cannot be taken back in one step: undo takes back one move"))
+    notes += backup_note(made.kept)
+    return Done(made.game, made.outcome, notes)
 
 
 def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
     """`undo N`; right after a fix, its first step puts back the record as it was before
-    the fix (the repair and the input it let through, together), once it has proven that
-    record to be the one the fix was made on (`_proven`)."""
-    with locked(file):
-        check_unchanged(file, expect)
-        text = read_record(file)
-        was_fixed = sidecar.fixed(file, text)
-        said_first: list[str] = []
-        before = None
-        if was_fixed is not None:
-            before = was_fixed[1].before(text)
-            if before is None or not _proven(before, text, *was_fixed):
-                said_first.append(
-                    _("Note: the fix kept in {path} does not lead to the record as it is: ignored").format(
-                        path=sidecar.path_for(file)
-                    )
-                )
-                was_fixed = None
-        elif (why := sidecar.ignored(file)) is not None:
-            said_first.append(_("Note: {why}: ignored").format(why=why))
-        if was_fixed is not None and typed.count > 1:
-            # `undo N` counts the entries the keeper sees in the log, a fix's as many as it
-            # added: the last N of them go, whatever made them.
-            was_fixed = None
-        if was_fixed is None or before is None:
-            del text  # read again below: not held twice
-            text, game = read_both(file)  # says which file cannot be read, as every action does
-            done = take_back(game, typed.count)
-            done.notes[:0] = said_first
-            done.notes.extend(backup_note(save(game, file, text)))
-            return done
-        kept, fix_kept = was_fixed
-        game = loads(before).game
-        if kept.move is not None and not kept.recorded:
-            # The move as the fix recorded it: typed without a name, it is the turn's after
-            # the repair, which may be another player than the one refused.
-            fixed_round = loads(text).game.rounds[fix_kept.round - 1]
-            made_move = str(fixed_round.moves[-1] if fixed_round.moves else fix_kept.instead or kept.move)
-            notes = [_("Undone: the fix ({move} and its repair)").format(move=_shown(made_move))]
-        elif kept.move is not None:
-            notes = [_("Undone: the fix (the repair)")]
-        else:
-            notes = [_("Undone: the fix (the hands and their repair)")]
-        if typed.count > 1:
-            done = take_back(game, typed.count - 1)
-            notes.extend(backup_note(save(game, file, before)))
-            return Done(game, None, notes + done.notes)
-        try:
-            # Kept first, as `fix` does: `fix N` may choose again, and a crash before the
-            # save below leaves the undo of the fix still to do.
-            sidecar.keep_fixed(file, before, kept, text, fix_kept)
-            keeps = True
-        except (OSError, RecordError):
-            keeps = False
-        notes.extend(backup_note(save_text(before, file, keeps_repair=keeps)))
-    return Done(game, None, notes)
+    the fix (the repair and the input it let through, together: library `undo_fix`)."""
+    done = undo_fix(file, typed.count, expect=expect, read_hands=_read_hands, enter=_entering(False))
+    notes = []
+    if done.unproven:
+        path = sidecar.path_for(file)
+        notes.append(_("Note: the fix kept in {path} does not lead to the record as it is: ignored").format(path=path))
+    elif done.ignored is not None:
+        notes.append(_("Note: {why}: ignored").format(why=done.ignored))
+    if done.refused is None:
+        notes += undone_notes(done.taken)
+    elif done.made is not None:
+        notes.append(_("Undone: the fix ({move} and its repair)").format(move=_shown(done.made)))
+    elif done.refused.move is not None:
+        notes.append(_("Undone: the fix (the repair)"))
+    else:
+        notes.append(_("Undone: the fix (the hands and their repair)"))
+    notes += backup_note(done.kept)
+    return Done(done.game, None, notes)
