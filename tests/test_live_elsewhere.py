@@ -209,6 +209,35 @@ def test_qr_at_the_live_serve_prompt_shows_a_links_qr_code_and_a_phones_call_sho
     assert '"Bob: muggins"' in (folder / "scorepad.toml").read_text()
 
 
+def test_a_phones_call_is_said_once_not_also_as_a_change_made_elsewhere(tmp_path):
+    """The record changes before the call's line is told: while the server holds the
+    prompt hushed, the watch does not wake it for the change, so the prompt never says it
+    as one made elsewhere before the phone's own line (it did, one time in a few, under
+    load). Once the call is said, its note wakes the prompt."""
+    from scorepad.cli.watching import Notes, Watch
+    from scorepad.record.files import stamp
+
+    record = tmp_path / "scorepad.toml"
+    record.write_text("before\n")
+    notes = Notes()
+    watch = Watch(record, None)
+    notes.watch = watch
+    try:
+        watch.expect(stamp(record))
+        assert not watch.due()
+        with notes.hushed():
+            record.write_text("after, a longer text\n")  # the call saved
+            assert not watch.due()  # its note is yet to come
+            notes("Bob's phone: Muggins! Bob takes +10")
+            assert watch.due()
+        assert watch.taken() == ["Bob's phone: Muggins! Bob takes +10"]
+        record.write_text("changed again, from another terminal\n")
+        assert watch.due()  # a change from elsewhere still wakes it
+    finally:
+        notes.watch = None
+        watch.stop()
+
+
 def test_qr_without_a_server_is_refused_saying_how(game):
     result = live("qr\nq\n")
     assert result.exit_code == 1

@@ -65,6 +65,7 @@ class Watch:
         self.waiting = False  # True only while input() waits for the prompt's line
         self.putting_back = False  # True while readline puts the kept line back
         self.notes: list[str] = []
+        self.hushed = 0  # calls from a phone being made: their change is theirs to say (`Notes.hushed`)
         self.lock = threading.Lock()
         self.wake = threading.Event()
         self.stopped = False
@@ -95,13 +96,18 @@ class Watch:
             self.wake.clear()
             if not self.waiting or self.stopped:
                 continue
-            with self.lock:
-                noted = bool(self.notes)
-            if noted or stamp(self.path) != self.expected:
+            if self.due():
                 # Sent again at each look until the prompt has taken it: a signal that
                 # came while readline was putting a line back is not lost.
                 with contextlib.suppress(ProcessLookupError, OSError):
                     signal.pthread_kill(self.main, signal.SIGUSR1)  # type: ignore[arg-type]
+
+    def due(self) -> bool:
+        """Whether the prompt has something to show: a note, or a change of the record
+        (not while a phone's call is yet to be said: its note will say it)."""
+        with self.lock:
+            noted, hushed = bool(self.notes), self.hushed > 0
+        return noted or (not hushed and stamp(self.path) != self.expected)
 
     def tell(self, text: str) -> None:
         """A note for the keeper (what a phone's call did), shown above the prompt at once."""
@@ -173,6 +179,24 @@ class Notes:
             watch.tell(text)
         else:
             echo("\n" + text)
+
+    @contextlib.contextmanager
+    def hushed(self) -> Iterator[None]:
+        """Held by the server while a phone's call is made and said: the record's change
+        is not told as one made elsewhere before the call's own line (which would say it
+        twice); once the call is said, its note wakes the prompt."""
+        watch = self.watch
+        if watch is None:
+            yield
+            return
+        with watch.lock:
+            watch.hushed += 1
+        try:
+            yield
+        finally:
+            with watch.lock:
+                watch.hushed -= 1
+            watch.wake.set()
 
 
 @contextlib.contextmanager

@@ -85,10 +85,17 @@ class Served:
     """A server set up for a record: its links and its socket, bound before anything is
     printed. The web server's modules are imported only after the links are printed."""
 
-    def __init__(self, file: Path, host: str, port: int | None, said: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        file: Path,
+        host: str,
+        port: int | None,
+        said: Callable[[str], None],
+        hush: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext,
+    ) -> None:
         game = read_game(file)  # refused as every command refuses an unreadable record
         more_files()
-        self.file, self.said = file, said
+        self.file, self.said, self.hush = file, said, hush
         self.links = Links.made(list(game.players))
         self.language = language()
         self.host = host
@@ -135,7 +142,7 @@ class Served:
     def server(self) -> Any:
         from scorepad.serve.server import Table, server_for
 
-        return server_for(Table(self.file, self.links, self.language, self.said), self.socket)
+        return server_for(Table(self.file, self.links, self.language, self.said, self.hush), self.socket)
 
     def run(self) -> None:
         """Serve until Ctrl-C (uvicorn's signal handlers stop it, then the interrupt comes

@@ -97,6 +97,8 @@ class Table:
     links: Links
     language: str
     said: Callable[[str], None]  # what a call did, for the keeper's terminal
+    # While a call is made and said: the keeper's prompt leaves the record's change to `said`.
+    hush: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
     text: str | None = None
     game: Game | None = None
     problem: str | None = None
@@ -312,12 +314,16 @@ def make_app(table: Table, stopped: Callable[[], bool], connections: Callable[[]
                     except OSError as problem:
                         return False, str(problem.strerror)
 
-            done, words = await asyncio.to_thread(calling)
+            # The keeper's prompt hears of the call from `said`, not from the record's
+            # change: hushed until it is said, it does not say the change twice.
+            with table.hush():
+                done, words = await asyncio.to_thread(calling)
+                if done:
+                    with speaking(table.language):
+                        table.said(_("{name}'s phone: {what}").format(name=player, what=words))
         table.poke.set()
         if not done:
             return JSONResponse({"refused": words}, status_code=409)
-        with speaking(table.language):
-            table.said(_("{name}'s phone: {what}").format(name=player, what=words))
         return JSONResponse({"done": words})
 
     @contextlib.asynccontextmanager

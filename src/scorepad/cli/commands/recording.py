@@ -435,7 +435,7 @@ def live(
     from scorepad.cli.watching import Notes
 
     notes = Notes()  # a phone's call, shown above the prompt
-    served = start(file, host, port, [], said=notes)
+    served = start(file, host, port, [], said=notes, hush=notes.hushed)
     stop = served.beside()
     try:
         code = run(file, notes, served)

@@ -1,6 +1,7 @@
 """The command that puts the game on the table's phones: `scorepad serve`."""
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,14 +19,23 @@ if TYPE_CHECKING:
 room = Room()
 
 
-def start(file: Path, host: str, port: int | None, qr: list[str], said: "Callable[[str], None]" = echo) -> "Served":
-    """The server set up and its links printed; refusals worded as every command's."""
+def start(
+    file: Path,
+    host: str,
+    port: int | None,
+    qr: list[str],
+    said: "Callable[[str], None]" = echo,
+    hush: "Callable[[], AbstractContextManager[None]]" = nullcontext,
+) -> "Served":
+    """The server set up and its links printed; refusals worded as every command's.
+    `said`: what a phone's call did, for the keeper; `hush`: held while a call is made and
+    said (the live prompt then leaves the record's change to `said`)."""
     if from_stdin(file):
         fail(_("-f -: a record on standard input cannot be served; give the record's file"), BAD_USAGE)
     from scorepad.serve.links import Served
 
     try:
-        served = Served(file, host, port, said=said)
+        served = Served(file, host, port, said=said, hush=hush)
     except ScorepadError as problem:
         fail(str(problem), BAD_USAGE)
     except OSError as problem:
