@@ -42,8 +42,6 @@ def built_once(build: typing.Callable[[Any], Any]) -> typing.Callable[[Any], Any
     it are built once and kept, cli/helpscreen.DeclaredCommands): a seventh of a short
     command's run here, thousands of times a suite. A scorepad process builds it once; so
     does the tests' runner now, keyed by the app."""
-    if getattr(build, "built_once", False):
-        return build  # helpers imported as `helpers` and as `tests.helpers`: wrapped once
     built: dict[int, tuple[Any, Any]] = {}
 
     def command(app: Any) -> Any:
@@ -51,7 +49,6 @@ def built_once(build: typing.Callable[[Any], Any]) -> typing.Callable[[Any], Any
             built[id(app)] = (app, build(app))
         return built[id(app)][1]
 
-    command.built_once = True  # type: ignore[attr-defined]
     return command
 
 

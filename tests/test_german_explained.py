@@ -3,7 +3,8 @@ next step, `round5` in the award of the hands just entered, and `draw` and `pass
 a move is shown (the log, the page, undo and the repairs' echoes); what is typed and
 recorded stays the notation."""
 
-from helpers import ok, refused
+from tests.helpers import ok, refused
+
 from scorepad.record.files import load
 from scorepad.views.log import log_lines
 

@@ -265,8 +265,8 @@ def test_help_screens_break_lines_only_where_the_width_does(lang):
     every help screen, in both languages, at 80 and 100 columns, a line of the text is
     broken only where the next word would not have fit."""
     import typer
+    from tests.helpers import ok
 
-    from helpers import ok
     from scorepad.cli.app import app
 
     screens = [[], *([name] for name in typer.main.get_command(app).commands)]

@@ -7,9 +7,7 @@ import base64
 import re
 
 import pytest
-from tests.helpers import EXAMPLES
-
-from helpers import ok, refused, run
+from tests.helpers import EXAMPLES, ok, refused, run
 
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.toml"))
 

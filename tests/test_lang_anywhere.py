@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, ok, run
 
-from helpers import ok, run
 from scorepad.cli.app import COMMANDS
 from scorepad.cli.early import language_first
 

@@ -15,10 +15,9 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, HUNG, ok
 from tests.helpers import careless_muggins_game as long_game
 
-from helpers import HUNG, ok
 from scorepad.record.files import load
 from scorepad.record.format import dumps
 

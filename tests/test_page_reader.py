@@ -10,10 +10,9 @@ import re
 from itertools import pairwise
 
 import pytest
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, ok
 from tests.helpers import careless_muggins_game as long_game
 
-from helpers import ok
 from scorepad.engine.notation import Play
 from scorepad.engine.rules import Rules
 from scorepad.engine.simulate import play_game

@@ -10,10 +10,9 @@ import random
 import re
 
 import pytest
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, HUNG, ok, run
 from tests.helpers import careless_muggins_game as long_game
 
-from helpers import HUNG, ok, run
 from scorepad.engine.game import Game
 from scorepad.record.files import load
 from scorepad.record.format import dumps

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from helpers import flat, ok, refused, run
+from tests.helpers import flat, ok, refused, run
 
 # Refused with repairs offered: the ruling that lets the pass stand is always among them.
 REFUSED = "Ann passed at 1.4 holding 5-0, which fits E: let it stand, or fix the move that made this impossible"

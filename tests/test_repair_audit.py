@@ -3,8 +3,8 @@
 repair is offered unless the record it makes audits clean with the refused input in it."""
 
 import pytest
+from tests.helpers import ok, refused, run
 
-from helpers import ok, refused, run
 from scorepad.record.files import load
 from scorepad.record.format import audit_text
 

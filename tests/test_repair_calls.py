@@ -2,7 +2,8 @@
 claim it was called on, who made the play) are offered; a call on a play that scored
 nothing gets none, and the refusal says why."""
 
-from helpers import flat, ok, refused
+from tests.helpers import flat, ok, refused
+
 from scorepad.record.files import load
 
 

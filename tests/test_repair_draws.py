@@ -4,8 +4,8 @@ for) makes it; where the hands tell the count, the repair names it exactly. Wher
 at several of the drawer's turns, the table saw which: `--at` (live: asked) says where."""
 
 import pytest
+from tests.helpers import flat, live, ok, refused, run, write_round
 
-from helpers import flat, live, ok, refused, run, write_round
 from scorepad.engine.game import Game
 from scorepad.engine.notation import parse_move
 from scorepad.engine.rules import Rules

@@ -2,7 +2,8 @@
 the player whose turn it was could have made it, is offered as that player's; a play typed
 on an end it does not fit, as the play on the end it fits, before any pair of changes."""
 
-from helpers import ok, refused, run
+from tests.helpers import ok, refused, run
+
 from scorepad.record.files import load
 
 

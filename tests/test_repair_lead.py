@@ -1,7 +1,8 @@
 """A lead turned round: the table laid 3-1 (its 3 facing W), the recorder typed `13`. The
 record fits until a play on W meets the 1 the record shows; the repair turns the lead."""
 
-from helpers import flat, live, ok, refused
+from tests.helpers import flat, live, ok, refused
+
 from scorepad.record.files import load
 
 # The game as the table played it.

@@ -5,8 +5,8 @@ number alone making it in one step."""
 import re
 
 import pytest
+from tests.helpers import live, ok
 
-from helpers import live, ok
 from scorepad.record.files import load
 
 EVENING = {

@@ -4,8 +4,8 @@ typed without a name is scorepad's opener's, and if the table's lot chose someon
 repair re-seats the round. At the live prompt a run of lines refused alike is said once."""
 
 import pytest
+from tests.helpers import flat, live, ok, refused
 
-from helpers import flat, live, ok, refused
 from scorepad.record import library
 from scorepad.record.files import load
 

@@ -3,8 +3,8 @@ to the next player), and two plays typed the other way round (each credited to t
 each offered as the swap it is, and made by `fix` in one step."""
 
 import pytest
+from tests.helpers import flat, live, moves_of, ok, refused
 
-from helpers import flat, live, moves_of, ok, refused
 from scorepad.record.files import load
 
 

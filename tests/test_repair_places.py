@@ -5,8 +5,8 @@ turn; the keeper types the hands, then the repair's number, and the round is the
 the table played."""
 
 import pytest
+from tests.helpers import flat, live, ok, refused
 
-from helpers import flat, live, ok, refused
 from scorepad.record.files import load
 
 # Bob drew 1 tile before his 0-2 at 1.16; his later turn (1.18) is where a draw left out

@@ -2,7 +2,8 @@
 another move is what made it look wrong: the search offers that move's repair, and the
 refusal does not send the table to fix a pass that was right."""
 
-from helpers import flat, live, ok, refused
+from tests.helpers import flat, live, ok, refused
+
 from scorepad.record.files import load
 
 # Cy played 1-5 on W at 1.22, scoring 15 (W 5 + E [5|5] 10); the keeper typed it on E, where

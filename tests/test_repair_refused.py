@@ -3,7 +3,8 @@ a round whose record already holds a draw its later plays prove wrong, left ther
 in another move, is offered the repair of that move, and not the ruling that lets the
 refused play stand and leaves the draw as it was (`audit` would still report it)."""
 
-from helpers import flat, ok, refused, write_round
+from tests.helpers import flat, ok, refused, write_round
+
 from scorepad.record.files import load
 
 # The true round (2 players, fuenfer): Ann laid 4-6 on W at 1.6; the keeper typed S, where

@@ -4,8 +4,8 @@ round from the lead (`replace --reseat`), offered after any refusal it explains:
 muggins call, the hands; `replace` of the lead's player alone says what it would change."""
 
 import pytest
+from tests.helpers import flat, live, ok, refused
 
-from helpers import flat, live, ok, refused
 from scorepad.record.files import load
 
 

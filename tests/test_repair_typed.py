@@ -3,7 +3,8 @@ refused because it proves an earlier pass or draw wrong, where the true repair i
 pass left out further back, the later moves (typed without names) one seat on. Cases
 from benchmarks/bench_slips.py, whose dealer and player share nothing with the engine."""
 
-from helpers import flat, live, ok, refused, run, write_round
+from tests.helpers import flat, live, ok, refused, run, write_round
+
 from scorepad.record.files import load
 
 # Four players, two-ends: Ann passed at 1.30 and the keeper left it out. Typed without

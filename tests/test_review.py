@@ -5,10 +5,10 @@ import functools
 import json
 
 import pytest
-from tests.helpers import DRAWS, PARTNERS, code_words, json_keys
 
 # A spinner with its arms: 5-5 leads, both line sides are taken, then Bob opens an arm.
-from helpers import flat, ok, refused, run
+from tests.helpers import DRAWS, PARTNERS, code_words, flat, json_keys, ok, refused, run
+
 from scorepad.engine.held import Held, held_hands
 from scorepad.engine.notation import Play
 from scorepad.engine.review import Unknown, review_round
