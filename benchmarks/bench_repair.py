@@ -275,11 +275,13 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
     from scorepad.cli import fixing
     from scorepad.engine.repair import as_typed
     from scorepad.record.amend import amend_all
+    from scorepad.record.repairs import kept_offers, steps_of
     from scorepad.record.sidecar import Refusal
 
     kept = Refusal.read(slip.kept)
     assert kept is not None
-    _game, repairs, refused, _movers = fixing._search(slip.text, kept)
+    found = kept_offers(slip.text, kept, read_hands=fixing.read_kept_hands, enter=fixing.entering(False))
+    repairs, refused = found.repairs, found.refused
     had = len(audit_text(slip.text).problems)
     rank, bad = None, 0
     for n, offered in enumerate(repairs):
@@ -287,7 +289,7 @@ def judge(slip: Slip) -> tuple[int | None, int, int]:
         made = [offered.counted(c) for c in offered.counts] or [offered]
         made = [v.placed(p) for v in made for p in v.places] or made
         for repair in [t for v in made for t in (v.alternatives if v.tiles else (v,))]:
-            steps = fixing.steps_of(repair)
+            steps = steps_of(repair)
             try:
                 after = amend_all(slip.text, steps).after
                 if slip.hands is not None:

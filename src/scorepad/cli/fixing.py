@@ -109,14 +109,14 @@ def _input(game: Game, typed: Typed, live: bool) -> Refusal:
     return Refusal(move=str(engine_move(game, typed, live)), named=typed.by is not None)
 
 
-def _read_hands(game: Game, hands: Sequence[str]) -> dict[str, Hand]:
+def read_kept_hands(game: Game, hands: Sequence[str]) -> dict[str, Hand]:
     """Hands kept as typed, as the engine takes them (library `read_hands`)."""
     r = game.current
     given = read_hands(hands, game.players, r.hand_sizes, r.layout.tiles_on_table())
     return {name: tuple(hand) if isinstance(hand, list) else hand for name, hand in given.items()}
 
 
-def _entering(live: bool) -> EnterKept:
+def entering(live: bool) -> EnterKept:
     """How a fix enters the kept hands (library `enter`): as typed, the opener the table
     named, and the lot drawn before when an undo replays the fix."""
 
@@ -254,9 +254,9 @@ def offer(
                 # left, which the order of the last two plays may have made.
                 last = str(game.current.moves[-1])
                 kept = Refusal(move=last, order=True) if game.rules.muggins else Refusal(move=last, claim=True)
-            elif not still_refused(game, kept_input(game, kept, _read_hands)):
+            elif not still_refused(game, kept_input(game, kept, read_kept_hands)):
                 return None
-            found = kept_offers(text, kept, loaded=game, read_hands=_read_hands, enter=_entering(live))
+            found = kept_offers(text, kept, loaded=game, read_hands=read_kept_hands, enter=entering(live))
             if not found.repairs:
                 return None
             try:
@@ -492,7 +492,7 @@ def fix(
         chosen = _with_place(_with_count(repair, number, count, live), number, at, live, count)
         return _with_tile(chosen, number, tile, live)
 
-    made = fix_kept(file, choice, choose=choose, expect=expect, read_hands=_read_hands, enter=_entering(live))
+    made = fix_kept(file, choice, choose=choose, expect=expect, read_hands=read_kept_hands, enter=entering(live))
     notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=assumes(made.repair))]
     notes += [said(action, at, move) for action, at, move in made.steps]
     notes += made.entered.notes if isinstance(made.entered, Done) else []
@@ -506,7 +506,7 @@ def fix(
 def undo(file: Path, typed: UndoIn, *, expect: bytes | None = None) -> Done:
     """`undo N`; right after a fix, its first step puts back the record as it was before
     the fix (the repair and the input it let through, together: library `undo_fix`)."""
-    done = undo_fix(file, typed.count, expect=expect, read_hands=_read_hands, enter=_entering(False))
+    done = undo_fix(file, typed.count, expect=expect, read_hands=read_kept_hands, enter=entering(False))
     notes = []
     if done.unproven:
         path = sidecar.path_for(file)
