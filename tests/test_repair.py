@@ -230,10 +230,10 @@ def test_a_forgotten_draw_shown_as_a_round_over_is_repaired(here):
     )
     result = run("fix", "1")
     assert result.exit_code == 2, result.output
-    assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N" in flat(result.output)
+    assert "fix 1: how many did Tom draw? The record cannot tell (1 to 20). Type: scorepad fix 1 --count N" in flat(result.output)
     result = run("fix", "1", "--count", "1")
     assert result.exit_code == 2, result.output
-    assert "fix 1: where did Tom draw? The record cannot tell (1.4 or 1.7): type scorepad fix 1 --at AT" in flat(result.output)
+    assert "fix 1: where did Tom draw? The record cannot tell (1.4 or 1.7). Type: scorepad fix 1 --at AT" in flat(result.output)
     result = run("fix", "1", "--count", "1", "--at", "1.7")
     assert result.exit_code == 0, result.output
     assert [str(m) for m in load(here).game.current.moves][-3:] == ["Tom: draw", "Tom: 2-5 E", "Ann: 3-0 W"]
@@ -267,6 +267,31 @@ def test_the_tile_is_asked_at_the_live_prompt(here):
     assert "Repair 1 asks which tile lies at 1.2 (6-1, 6-0, 6-4 or 6-6)." in out
     assert "which tile lies at 1.2: 6-1, 6-0, 6-4 or 6-6? Repair 1: if Bob played 6-4 at 1.2, not 6-2" in out
     assert [str(m) for m in load(here).game.current.moves][1:2] == ["Bob: 6-4 W"]
+
+
+def test_the_tile_answered_wrong_is_refused_in_full_each_time_and_digits_are_a_tile(here):
+    """At the prompt, a tile not offered is refused naming the tiles every time (never cut
+    short as a move refused again), and `fix 1 64` names the tile, not a count."""
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 6-2 W", "Cy: 3-5 E", "Ann: 5-6 E"])
+    before = here.read_bytes()
+    out = flat(run("live", input="62 e\n1\n33\n1\n22\nfix 1 11\nq\n").output)
+    for tile in ("3-3", "2-2", "1-1"):
+        assert f"fix 1: Bob played 6-1, 6-0, 6-4 or 6-6 at 1.2, not {tile}" in out, out
+    assert "refused again" not in out and "has no draw to count" not in out, out
+    assert here.read_bytes() == before
+    run("live", input="62 e\nfix 1 64\nq\n")
+    assert [str(m) for m in load(here).game.current.moves][1:2] == ["Bob: 6-4 W"]
+
+
+def test_the_tile_asked_in_german_at_40_columns_is_never_cut(here):
+    import re
+
+    record(here, ["Ann", "Bob", "Cy"], ["Ann: 6-3", "Bob: 6-2 W", "Cy: 3-5 E", "Ann: 5-6 E"])
+    out = run("live", input="62 o\n1\n\nq\n", lang="de", width=40).output
+    asked = out[out.index("welcher Stein liegt") :]
+    lines = asked.splitlines()
+    assert len(lines) > 1 and all(len(line) <= 40 for line in lines[:2]), asked
+    assert not any(re.search(r"\d-$", line.rstrip()) for line in lines), asked  # a tile stays whole
 
 
 def test_the_tile_is_asked_in_german(here):

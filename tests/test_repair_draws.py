@@ -64,7 +64,7 @@ def test_fix_asks_for_the_count_and_makes_the_draw_with_it(drew):
         ("fix", "1"),
         drew,
         2,
-        "fix 1: how many did Tom draw? The record cannot tell (1 to 20): type scorepad fix 1 --count N",
+        "fix 1: how many did Tom draw? The record cannot tell (1 to 20). Type: scorepad fix 1 --count N",
     )
     refused(("fix", "1", "--count", "21"), drew, 2, "fix 1: Tom drew 1 to 20 tiles here, not 21")
     refused(("fix", "1", "--count", "4", "--at", "1.5"), drew, 2, "fix 1: Tom drew before 1.4 or 1.7, not before 1.5")

@@ -36,8 +36,16 @@ def test_a_pass_left_out_before_a_play_that_proves_a_pass_wrong_is_offered(here)
     assert result.exit_code == 2
     assert flat(result.output) == flat(
         "scorepad: fix 1: who passed, and where? The record cannot tell (Bob before 1.31, Cy before"
-        " 1.32 or Ann before 1.34): type  scorepad fix 1 --at AT"
+        " 1.32 or Ann before 1.34). Type: scorepad fix 1 --at AT"
     )
+    assert result.output.splitlines()[-1].strip() == "scorepad fix 1 --at AT"  # whole, on its own line
+    for garbage in ("garbage", ""):
+        result = run("fix", "1", "--at", garbage)
+        assert result.exit_code == 2
+        assert f"'{garbage}' is not a position: write ROUND.MOVE" in flat(result.output), result.output
+    result = run("fix", "1", "--tile", "33")
+    assert result.exit_code == 2
+    assert "fix 1 --tile 33: repair 1 has no tile to choose" in flat(result.output)
     result = run("fix", "1", "--at", "1.30")
     assert result.exit_code == 2
     assert "the pass left out was Bob before 1.31, Cy before 1.32 or Ann before 1.34, not before 1.30" in flat(result.output)
@@ -52,6 +60,21 @@ def test_the_pass_left_out_is_asked_at_the_live_prompt(here):
     assert "Repair 1 asks who passed, and where (Bob before 1.31, Cy before 1.32 or Ann before 1.34)." in out
     assert "who passed, and where: Bob before 1.31, Cy before 1.32 or Ann before 1.34?" in out
     assert [str(m) for m in load(here).game.rounds[0].moves] == list(TRUE)
+
+
+def test_a_wrong_answer_to_where_the_pass_was_is_refused_in_full_each_time(here):
+    """An answer that is no place, or a place not offered, is refused saying so, every
+    time: never read as a count, never cut short as a move refused again; q lets it be."""
+    write_round(here, ["Ann", "Bob", "Cy", "Dee"], TYPED, preset="two-ends")
+    before = here.read_bytes()
+    out = flat(live("33 e\n1\nxyz\n1\n2\n1\n1.30\n1\n1.33\n1\nq\nq\n").output)
+    assert out.count("'xyz' is not a place like 4.20: nothing was recorded") == 1, out
+    assert "'2' is not a place like 4.20: nothing was recorded" in out, out
+    assert "has no draw to count" not in out and "--count" not in out, out
+    for at in ("1.30", "1.33"):
+        assert f"the pass left out was Bob before 1.31, Cy before 1.32 or Ann before 1.34, not before {at}" in out, out
+    assert "refused again" not in out, out
+    assert here.read_bytes() == before
 
 
 def test_the_pass_left_out_is_asked_in_german(here):

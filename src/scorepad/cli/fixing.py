@@ -37,6 +37,7 @@ from scorepad.cli.grammar import (
     PlayIn,
     Typed,
     UndoIn,
+    parse_at,
     parse_tile,
     quoted,
     read_hands,
@@ -140,13 +141,14 @@ def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: 
         counted = f" {repair.edits[0].moves[0].count}" if live and count is not None else ""
         command = f"fix {choice}{counted} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
         raise PlaceNeededError(
-            _("fix {choice}: where did {player} draw? The record cannot tell ({places}): type  {command}").format(
+            _("fix {choice}: where did {player} draw? The record cannot tell ({places}). Type:\n  {command}").format(
                 choice=choice, player=repair.drawer, places=places, command=command
             ),
             question=_("where did {player} draw: before {places}? ").format(player=repair.drawer, places=places),
             choice=choice,
             count=count,
         )
+    parse_at(at)  # a place as the log numbers moves, or refused as one
     for start in repair.places:
         if repair.at_text(start) == at.strip():
             return repair.placed(start)
@@ -163,12 +165,13 @@ def _pass_placed(repair: Repair, choice: int, at: str | None, live: bool) -> Rep
     if at is None:
         command = f"fix {choice} {repair.at_text(repair.places[-1])}" if live else f"scorepad fix {choice} --at AT"
         raise PlaceNeededError(
-            _("fix {choice}: who passed, and where? The record cannot tell ({passers}): type  {command}").format(
+            _("fix {choice}: who passed, and where? The record cannot tell ({passers}). Type:\n  {command}").format(
                 choice=choice, passers=passers, command=command
             ),
             question=_("who passed, and where: {passers}? ").format(passers=passers),
             choice=choice,
         )
+    parse_at(at)  # a place as the log numbers moves, or refused as one
     for start in repair.places:
         if repair.at_text(start) == at.strip():
             return repair.placed(start)
@@ -190,17 +193,18 @@ def _with_tile(repair: Repair, choice: int, tile: str | None, live: bool) -> Rep
     if tile is None:
         command = f"fix {choice} {repair.tiles[0]}" if live else f"scorepad fix {choice} --tile T"
         raise TileNeededError(
-            _("fix {choice}: which tile did {player} play at {at}? The record cannot tell ({tiles}): type  {command}").format(
+            _("fix {choice}: which tile did {player} play at {at}? The record cannot tell ({tiles}). Type:\n  {command}").format(
                 choice=choice, player=player, at=at, tiles=tiles, command=command
             ),
             question=_("which tile lies at {at}: {tiles}? ").format(at=at, tiles=tiles),
             choice=choice,
         )
-    chosen = repair.with_tile(parse_tile(tile))
+    typed = parse_tile(tile)
+    chosen = repair.with_tile(typed)
     if chosen is None:
         raise InvalidMoveError(
             _("fix {choice}: {player} played {tiles} at {at}, not {tile}").format(
-                choice=choice, player=player, tiles=tiles, at=at, tile=tile
+                choice=choice, player=player, tiles=tiles, at=at, tile=typed
             )
         )
     return chosen
@@ -211,14 +215,16 @@ def _with_count(repair: Repair, choice: int, count: int | None, live: bool) -> R
     if not repair.counts:
         if count is not None:
             raise InvalidMoveError(
-                _("fix {choice} --count {count}: repair {choice} has no draw to count").format(choice=choice, count=count)
+                _("fix {choice} {count}: repair {choice} has no draw to count").format(choice=choice, count=count)
+                if live
+                else _("fix {choice} --count {count}: repair {choice} has no draw to count").format(choice=choice, count=count)
             )
         return repair
     bounds = counts_text(repair.counts)
     if count is None:
         command = f"fix {choice} N" if live else f"scorepad fix {choice} --count N"
         raise CountNeededError(
-            _("fix {choice}: how many did {player} draw? The record cannot tell ({bounds}): type  {command}").format(
+            _("fix {choice}: how many did {player} draw? The record cannot tell ({bounds}). Type:\n  {command}").format(
                 choice=choice, player=repair.drawer, bounds=bounds, command=command
             ),
             question=_("how many did {player} draw? ({bounds}) ").format(player=repair.drawer, bounds=bounds),
@@ -489,8 +495,12 @@ def fix(
     that several fit."""
 
     def choose(number: int, repair: Repair) -> Repair:
-        chosen = _with_place(_with_count(repair, number, count, live), number, at, live, count)
-        return _with_tile(chosen, number, tile, live)
+        typed_count, typed_tile = count, tile
+        if live and typed_count is not None and typed_tile is None and repair.tiles and typed_count < 100:
+            # `fix 2 56` at the prompt: digits alone are the tile asked for, not a count.
+            typed_count, typed_tile = None, f"{typed_count:02d}"
+        chosen = _with_tile(_with_count(repair, number, typed_count, live), number, typed_tile, live)
+        return _with_place(chosen, number, at, live, typed_count)
 
     made = fix_kept(file, choice, choose=choose, expect=expect, read_hands=read_kept_hands, enter=entering(live))
     notes = [_("Repair {choice}: {assumes}").format(choice=choice, assumes=assumes(made.repair))]

@@ -198,7 +198,9 @@ def live_command(
     except TileNeededError as problem:
         return _ask_tile(file, problem, seen, held)
     except ScorepadError as problem:
-        if _REPEATS.again(problem):
+        # A fix refused (a place or tile not offered) is said in full each time: its
+        # refusal names the choices, and the advice for a move typed on would not fit.
+        if not isinstance(typed, grammar.FixIn) and _REPEATS.again(problem):
             error(_REPEATS.advice(file))  # said once for a run of lines refused alike
             return None
         if typed is None:
@@ -285,12 +287,24 @@ def _agreed(file: Path, count: int, held: LiveRecord | None) -> bool:
     return answer in ("y", "yes", "j", "ja")
 
 
-def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
-    """A repair of a draw the record cannot count, chosen at the prompt: ask how many."""
+def _answer(question: str) -> str | None:
+    """The keeper's answer to a repair's question, asked on lines the terminal's width
+    leaves whole (a tile is never cut); None where the keeper let it be (Ctrl-C, Ctrl-D,
+    an empty line or q): nothing is recorded."""
+    from scorepad.views.console import width, wrapped
+
     try:
-        answer = input(shown(problem.question)).strip()
+        answer = input(shown(wrapped(question.rstrip(), width()) + " ")).strip()
     except (EOFError, KeyboardInterrupt):
         echo()
+        return None
+    return None if answer.lower() in ("", "q") else answer
+
+
+def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
+    """A repair of a draw the record cannot count, chosen at the prompt: ask how many."""
+    answer = _answer(problem.question)
+    if answer is None:
         return None
     if not answer.isdigit():
         error(_("'{answer}' is not a count: nothing was recorded").format(answer=answer))
@@ -301,12 +315,14 @@ def _ask_count(file: Path, problem: CountNeededError, seen: bytes | None, held: 
 def _ask_place(file: Path, problem: PlaceNeededError, seen: bytes | None, held: LiveRecord | None) -> bool | None:
     """A repair of a draw that fits at several of the drawer's turns, chosen at the prompt:
     ask where (the table saw it)."""
-    try:
-        answer = input(shown(problem.question)).strip()
-    except (EOFError, KeyboardInterrupt):
-        echo()
+    from scorepad.cli.grammar import parse_at
+
+    answer = _answer(problem.question)
+    if answer is None:
         return None
-    if not answer or " " in answer:
+    try:
+        parse_at(answer)
+    except ScorepadError:
         error(_("'{answer}' is not a place like 4.20: nothing was recorded").format(answer=answer))
         return None
     count = f" {problem.count}" if problem.count is not None else ""
@@ -318,12 +334,11 @@ def _ask_tile(file: Path, problem: TileNeededError, seen: bytes | None, held: Li
     prompt: ask which (it lies on the table)."""
     from scorepad.cli.grammar import parse_tile
 
-    try:
-        answer = input(shown(problem.question)).strip()
-        tile = parse_tile(answer)
-    except (EOFError, KeyboardInterrupt):
-        echo()
+    answer = _answer(problem.question)
+    if answer is None:
         return None
+    try:
+        tile = parse_tile(answer)
     except ScorepadError:
         error(_("'{answer}' is not a tile like 6-3: nothing was recorded").format(answer=answer))
         return None
