@@ -469,6 +469,17 @@ def test_live_reads_bytes_that_are_not_text(game, folder):
     assert "\\udcff\\udcfe\\x1b[2J" in out
 
 
+@pytest.mark.parametrize("extra", ["\u061c", "\u202eevil", "\x1b[2J", "a\u2066b"])
+@pytest.mark.parametrize("command", [("muggins", "Bob"), ("rules", "pagat"), ("undo", "1")])
+def test_an_extra_argument_is_quoted_never_obeyed(game, command, extra):
+    """click joins the arguments a command does not take into its message unquoted: the
+    refusal shows a bidi or control character as an escape (found by the generated test
+    below: `muggins '' '\u061c'`)."""
+    result = run(*command, extra)
+    answered(result, 2)
+    assert "takes no more arguments" in result.output, result.output
+
+
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(

@@ -44,7 +44,11 @@ def worded(error: Any) -> Any:
     text = _said(error)
     if text is None:
         return error
-    said = UsageError(text, error.ctx)
+    from scorepad.views.console import clean
+
+    # What was typed is quoted as typed: click joins extra arguments without quoting them,
+    # so a bidi or control character in one would reach the terminal as itself.
+    said = UsageError(clean(text), error.ctx)
     said.exit_code = error.exit_code
     return said
 
