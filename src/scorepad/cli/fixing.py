@@ -148,15 +148,24 @@ def _with_place(repair: Repair, choice: int, at: str | None, live: bool, count: 
             choice=choice,
             count=count,
         )
-    parse_at(at)  # a place as the log numbers moves, or refused as one
-    for start in repair.places:
-        if repair.at_text(start) == at.strip():
-            return repair.placed(start)
+    placed = _placed_at(repair, at)
+    if placed is not None:
+        return placed
     raise InvalidMoveError(
         _("fix {choice}: {player} drew before {places}, not before {at}").format(
             choice=choice, player=repair.drawer, places=places, at=at
         )
     )
+
+
+def _placed_at(repair: Repair, at: str) -> Repair | None:
+    """`repair` made at the place `at` typed (`1.31`), if it is one of its places; a text
+    that is no place is refused as one."""
+    parse_at(at)
+    for start in repair.places:
+        if repair.at_text(start) == at.strip():
+            return repair.placed(start)
+    return None
 
 
 def _pass_placed(repair: Repair, choice: int, at: str | None, live: bool) -> Repair:
@@ -171,10 +180,9 @@ def _pass_placed(repair: Repair, choice: int, at: str | None, live: bool) -> Rep
             question=_("who passed, and where: {passers}? ").format(passers=passers),
             choice=choice,
         )
-    parse_at(at)  # a place as the log numbers moves, or refused as one
-    for start in repair.places:
-        if repair.at_text(start) == at.strip():
-            return repair.placed(start)
+    placed = _placed_at(repair, at)
+    if placed is not None:
+        return placed
     raise InvalidMoveError(
         _("fix {choice}: the pass left out was {passers}, not before {at}").format(choice=choice, passers=passers, at=at)
     )
